@@ -1,0 +1,74 @@
+import * as pulumi from "@pulumi/pulumi";
+import { type AutomationRule, LIMITS, type RuleScope } from "../sdk";
+import { checkInteger } from "../sdk/validation";
+import { programClient } from "./programConfig";
+
+/** Filters of {@link getAutomationRules}. All optional. */
+export interface GetAutomationRulesArgs {
+  /** `all` (default: own personal rules plus rules of teams the key can access), `personal` or `team`. */
+  scope?: RuleScope;
+  /** Only rules of these teams (integers). Narrows the result, never widens access. */
+  teamIds?: number[];
+  /** Compatibility flag: with no `scope`, `false` behaves as `scope: "team"`. */
+  includePerson?: boolean;
+  /** true: only enabled rules; false: only disabled ones; absent: both. */
+  enabled?: boolean;
+  /** Case-insensitive match on the rule name, at most 64 characters. */
+  keyword?: string;
+  /** Rules per request, 1..100, default 100. Only changes how many requests are made. */
+  pageSize?: number;
+}
+
+/** Same as {@link GetAutomationRulesArgs}, each field accepting Pulumi inputs. */
+export type GetAutomationRulesOutputArgs = { [K in keyof GetAutomationRulesArgs]?: pulumi.Input<GetAutomationRulesArgs[K]> };
+
+/** Result of {@link getAutomationRules}. */
+export interface GetAutomationRulesResult {
+  /** Number of rules returned (every rule matching the filters and visible to the key). */
+  total: number;
+  /** The rules, sorted by `ruleId`, so unchanged platform state gives identical outputs. */
+  rules: AutomationRule[];
+}
+
+/**
+ * Data source: every automation rule visible to the configured app key that matches the
+ * filters, walking all pages of `POST /safari/automation/rule/list` (the client fetches pages
+ * concurrently within the rate limit and never counts a rule twice).
+ *
+ * Runs in the program process during preview and update; reads `flashduty:appKey` /
+ * `FLASHDUTY_APP_KEY` and `flashduty:baseUrl` / `FLASHDUTY_BASE_URL`.
+ *
+ * @throws FlashdutyValidationError for bad filters (names the field and the limit), before any call
+ * @throws FlashdutyApiError (with operation, code and request id) when the platform refuses
+ * @throws FlashdutyConfigError when no app key is configured
+ */
+export async function getAutomationRules(
+  args: GetAutomationRulesArgs = {},
+  _opts?: pulumi.InvokeOptions,
+): Promise<GetAutomationRulesResult> {
+  // The data source's name for the client's `limit`, checked under the name the user wrote.
+  const pageSize = checkInteger("getAutomationRules", "pageSize", args.pageSize, 1, LIMITS.maxPageSize) ?? LIMITS.maxPageSize;
+  const rules: AutomationRule[] = [];
+  const pages = programClient().automationRules.listAll({
+    scope: args.scope,
+    teamIds: args.teamIds,
+    includePerson: args.includePerson,
+    enabled: args.enabled,
+    keyword: args.keyword,
+    limit: pageSize,
+  });
+  for await (const rule of pages) rules.push(rule);
+  rules.sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+  return { total: rules.length, rules };
+}
+
+/**
+ * {@link getAutomationRules} for Pulumi inputs: waits for the arguments, then reads.
+ * Same errors, surfaced when the output resolves.
+ */
+export function getAutomationRulesOutput(
+  args: GetAutomationRulesOutputArgs = {},
+  opts?: pulumi.InvokeOptions,
+): pulumi.Output<GetAutomationRulesResult> {
+  return pulumi.output(args).apply((resolved) => getAutomationRules(resolved as GetAutomationRulesArgs, opts));
+}

@@ -1,0 +1,50 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { AutomationTemplate } from "../sdk";
+import { programClient, programConfig } from "./programConfig";
+
+/** Arguments of {@link getAutomationTemplates}. */
+export interface GetAutomationTemplatesArgs {
+  /**
+   * Language of the templates, e.g. `en-US` or `zh-CN`, at most 16 characters. Default: stack
+   * config `flashduty:locale` / `FLASHDUTY_LOCALE`; without either, the platform picks from the
+   * request's Accept-Language (falling back to en-US).
+   */
+  locale?: string;
+}
+
+/** Same as {@link GetAutomationTemplatesArgs}, accepting Pulumi inputs. */
+export type GetAutomationTemplatesOutputArgs = { locale?: pulumi.Input<string> };
+
+/** Result of {@link getAutomationTemplates}. */
+export interface GetAutomationTemplatesResult {
+  /** The locale that was asked for; empty when the platform chose it. */
+  locale: string;
+  /** The preset templates, sorted by `name` (a template's identity within a locale). */
+  templates: AutomationTemplate[];
+}
+
+/**
+ * Data source: the preset automation templates for a language
+ * (`POST /safari/automation/template/list`).
+ *
+ * @throws FlashdutyValidationError when `locale` is longer than 16 characters, before any call
+ * @throws FlashdutyApiError (with operation, code and request id) when the platform refuses
+ * @throws FlashdutyConfigError when no app key is configured
+ */
+export async function getAutomationTemplates(
+  args: GetAutomationTemplatesArgs = {},
+  _opts?: pulumi.InvokeOptions,
+): Promise<GetAutomationTemplatesResult> {
+  const locale = args.locale ?? programConfig().locale;
+  const { templates } = await programClient().automationTemplates.list(locale === undefined ? {} : { locale });
+  const sorted = [...templates].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { locale: locale ?? "", templates: sorted };
+}
+
+/** {@link getAutomationTemplates} for Pulumi inputs. */
+export function getAutomationTemplatesOutput(
+  args: GetAutomationTemplatesOutputArgs = {},
+  opts?: pulumi.InvokeOptions,
+): pulumi.Output<GetAutomationTemplatesResult> {
+  return pulumi.output(args).apply((resolved) => getAutomationTemplates(resolved as GetAutomationTemplatesArgs, opts));
+}

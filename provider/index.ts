@@ -1,0 +1,26 @@
+/**
+ * pulumi-flashduty: Pulumi resources and data sources for the Flashduty AI SRE platform.
+ *
+ * - {@link McpServerDisablement}: a dynamic resource that keeps an MCP server disabled.
+ * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
+ * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
+ *
+ * The typed API client is `pulumi-flashduty/sdk`; the local emulator is `pulumi-flashduty/emulator`.
+ */
+export { McpServerDisablement, type McpServerDisablementArgs } from "./mcpServerDisablement";
+export {
+  getAutomationRules,
+  getAutomationRulesOutput,
+  type GetAutomationRulesArgs,
+  type GetAutomationRulesOutputArgs,
+  type GetAutomationRulesResult,
+} from "./getAutomationRules";
+export {
+  getAutomationTemplates,
+  getAutomationTemplatesOutput,
+  type GetAutomationTemplatesArgs,
+  type GetAutomationTemplatesOutputArgs,
+  type GetAutomationTemplatesResult,
+} from "./getAutomationTemplates";
+export { DEFAULT_BASE_URL, FlashdutyConfigError, type FlashdutyConfig, resolveConfig } from "./config";
+export type { AutomationRule, AutomationTemplate, RuleScope } from "../sdk";

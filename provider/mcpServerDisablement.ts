@@ -1,0 +1,94 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/** Arguments of {@link McpServerDisablement}. */
+export interface McpServerDisablementArgs {
+  /** Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource. */
+  serverId: pulumi.Input<string>;
+  /**
+   * Whether `pulumi destroy` enables the server again if this resource disabled it.
+   * Default `true`. Changing it is an in-place update with no API call.
+   */
+  restoreOnDelete?: pulumi.Input<boolean>;
+}
+
+/**
+ * The provider stored in state (`__provider`). It captures nothing: no key, no client, no
+ * configuration. Each method loads the implementation from the package installed in the
+ * project at run time, so upgrading the package also fixes `refresh` and `destroy` of stacks
+ * created by older versions (the engine runs the provider text kept in state for those).
+ * The module name resolves from the Pulumi project's folder, where the package is installed.
+ */
+const serializedProvider: pulumi.dynamic.ResourceProvider = {
+  configure: (req) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").configure(req),
+  check: (olds, news) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").check(olds, news),
+  diff: (id, olds, news) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").diff(id, olds, news),
+  create: (inputs) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").create(inputs),
+  read: (id, props) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").read(id, props),
+  update: (id, olds, news) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").update(id, olds, news),
+  delete: (id, props) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").deleteResource(id, props),
+};
+
+/**
+ * Disables one MCP server of the Flashduty AI SRE platform for as long as the resource exists.
+ * Type token: `pulumi-nodejs:dynamic/flashduty:McpServerDisablement`.
+ *
+ * - create: reads the server (`POST /safari/mcp/server/get`); an unknown server fails with
+ *   "MCP server '<id>' not found" and nothing is recorded. An enabled server is disabled
+ *   (`POST /safari/mcp/server/disable`); an already disabled one is adopted with no write
+ *   (`disabledByThisResource: false`). A lost or ambiguous response is reconciled by reading
+ *   the server again, so the disable happens exactly once.
+ * - refresh: reads the real status; a server someone enabled again shows as drift
+ *   (`pulumi preview --refresh`), and the next `up` disables it again. A deleted server
+ *   leaves the stack.
+ * - destroy: when `restoreOnDelete` (default true) and this resource disabled the server,
+ *   enables it again (`POST /safari/mcp/server/enable`). Adopted servers stay disabled.
+ * - `pulumi import` does not work for dynamic resources; declaring the resource for a server
+ *   that is already disabled adopts it, which covers the same need.
+ *
+ * Credentials: stack config `flashduty:appKey` (secret) or `FLASHDUTY_APP_KEY`; base URL
+ * `flashduty:baseUrl` or `FLASHDUTY_BASE_URL`. They are read when the provider runs and are
+ * never stored in state.
+ *
+ * Errors: 401 and 403 fail with the platform's code and request id; a 403 names the missing
+ * permission (MCP management `ai-sre`, or edit rights on the server's team).
+ */
+export class McpServerDisablement extends pulumi.dynamic.Resource {
+  /** Id of the disabled MCP server. */
+  public readonly serverId!: pulumi.Output<string>;
+  /** Display name of the server, as last read. */
+  public readonly serverName!: pulumi.Output<string>;
+  /** Team that owns the server; 0 for an account-wide server. */
+  public readonly teamId!: pulumi.Output<number>;
+  /** Status as last read: `disabled`, or `enabled` when refresh found drift. */
+  public readonly status!: pulumi.Output<"enabled" | "disabled">;
+  /** True if this resource switched the server off; false if it found it off and adopted it. */
+  public readonly disabledByThisResource!: pulumi.Output<boolean>;
+  /** When this resource last switched the server off, epoch ms; undefined for an adopted server. */
+  public readonly disabledAt!: pulumi.Output<number | undefined>;
+  /** Whether destroy enables the server again (only if this resource disabled it). */
+  public readonly restoreOnDelete!: pulumi.Output<boolean>;
+
+  /**
+   * @param name the Pulumi resource name (unique in the stack)
+   * @param args `serverId` (required) and `restoreOnDelete` (default true)
+   * @param opts standard resource options (`protect`, `dependsOn`, `retainOnDelete`...)
+   */
+  constructor(name: string, args: McpServerDisablementArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      serializedProvider,
+      name,
+      {
+        serverId: args?.serverId,
+        restoreOnDelete: args?.restoreOnDelete ?? true,
+        serverName: undefined,
+        teamId: undefined,
+        status: undefined,
+        disabledByThisResource: undefined,
+        disabledAt: undefined,
+      },
+      opts,
+      "flashduty",
+      "McpServerDisablement",
+    );
+  }
+}

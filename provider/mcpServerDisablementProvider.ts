@@ -1,0 +1,214 @@
+/**
+ * Implementation of the `McpServerDisablement` dynamic provider: the code the engine's
+ * `pulumi-nodejs` plugin runs for check, diff, create, read, update and delete.
+ *
+ * This module is NOT serialized into state. The provider stored in state
+ * (`mcpServerDisablement.ts`) only `require`s this module from the installed package at run
+ * time, so the package version installed in the project decides the behaviour of `refresh` and
+ * `destroy`, not the version that created the resource. Credentials are read here, at call
+ * time, from the stack config that the engine hands to `configure` and from the environment.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { FlashdutyError, type FlashdutyClient, type McpServer, isFlashdutyApiError } from "../sdk";
+import { clientFor } from "./client";
+import { type ConfigSource, resolveConfig } from "./config";
+import { describeAccessDenied } from "./accessDenied";
+
+/** Inputs after `check`: what the engine stores as the resource's inputs. */
+export interface McpServerDisablementInputs {
+  serverId: string;
+  restoreOnDelete: boolean;
+}
+
+/** Outputs (state) of the resource; see `McpServerDisablement` for the meaning of each. */
+export interface McpServerDisablementOutputs extends McpServerDisablementInputs {
+  serverName: string;
+  teamId: number;
+  status: "enabled" | "disabled";
+  disabledByThisResource: boolean;
+  /** Epoch ms; absent when the server was adopted (already disabled). */
+  disabledAt?: number;
+}
+
+/** The value Pulumi passes for inputs that are not known yet during preview. */
+const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+let stackConfig: ConfigSource = () => undefined;
+
+/** Receives the stack config (secrets decrypted) once per plugin process. */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  stackConfig = (key) => req.config.get(key);
+}
+
+function client(): FlashdutyClient {
+  return clientFor(resolveConfig(stackConfig), (message) => console.error(`flashduty: ${message}`));
+}
+
+/** Validates inputs before any API call; each failure names the property and the rule. */
+export async function check(
+  _olds: Partial<McpServerDisablementInputs>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.CheckResult<McpServerDisablementInputs>> {
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const serverId = news.serverId;
+  if (serverId !== UNKNOWN) {
+    if (typeof serverId !== "string") {
+      failures.push({
+        property: "serverId",
+        reason: `serverId must be a string (an MCP server id such as 'mcp_grafana'), got ${describe(serverId)}`,
+      });
+    } else if (serverId.trim() === "") {
+      failures.push({ property: "serverId", reason: "serverId must be a non-empty string (got an empty or blank string)" });
+    }
+  }
+  const restoreOnDelete = news.restoreOnDelete ?? true;
+  if (restoreOnDelete !== UNKNOWN && typeof restoreOnDelete !== "boolean") {
+    failures.push({
+      property: "restoreOnDelete",
+      reason: `restoreOnDelete must be a boolean (true or false), got ${describe(restoreOnDelete)}`,
+    });
+  }
+  return { inputs: { ...news, restoreOnDelete } as McpServerDisablementInputs, failures };
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/**
+ * A new `serverId` replaces the resource; `restoreOnDelete` changes in place; a server that
+ * refresh found `enabled` again is an update (drift), which disables it again.
+ */
+export async function diff(
+  _id: string,
+  olds: McpServerDisablementOutputs,
+  news: McpServerDisablementInputs,
+): Promise<pulumi.dynamic.DiffResult> {
+  const replaces = news.serverId !== olds.serverId ? ["serverId"] : [];
+  const drifted = olds.status === "enabled";
+  const restoreChanged = (news.restoreOnDelete ?? true) !== (olds.restoreOnDelete ?? true);
+  return { changes: replaces.length > 0 || drifted || restoreChanged, replaces, deleteBeforeReplace: false };
+}
+
+/**
+ * Disables the server, or adopts it when it is already disabled (no write call then).
+ * Calls `POST /safari/mcp/server/get`, then `POST /safari/mcp/server/disable` if needed.
+ *
+ * @throws Error "MCP server '<id>' not found" for an unknown server (nothing is recorded)
+ */
+export async function create(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+  const api = client();
+  const server = await getServer(api, inputs.serverId);
+  const base = {
+    serverId: inputs.serverId,
+    restoreOnDelete: inputs.restoreOnDelete ?? true,
+    serverName: server.serverName,
+    teamId: server.teamId,
+    status: "disabled" as const,
+  };
+  if (server.status === "disabled") {
+    return { id: inputs.serverId, outs: { ...base, disabledByThisResource: false } };
+  }
+  const byUs = await switchServer(api, server, "disable");
+  return {
+    id: inputs.serverId,
+    outs: byUs ? { ...base, disabledByThisResource: true, disabledAt: Date.now() } : { ...base, disabledByThisResource: false },
+  };
+}
+
+/**
+ * Reads the server's real status so drift shows in `pulumi preview --refresh`. A server that
+ * no longer exists drops the resource from the stack. Calls `POST /safari/mcp/server/get`.
+ */
+export async function read(id: string, props: McpServerDisablementOutputs): Promise<pulumi.dynamic.ReadResult<McpServerDisablementOutputs>> {
+  const serverId = props.serverId ?? id;
+  let server: McpServer;
+  try {
+    server = await client().mcpServers.get({ serverId });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) return {};
+    throw err;
+  }
+  return {
+    id,
+    props: { ...props, serverId, serverName: server.serverName, teamId: server.teamId, status: server.status },
+  };
+}
+
+/**
+ * Disables the server again when refresh found it enabled (drift); otherwise (only
+ * `restoreOnDelete` changed) makes no API call.
+ */
+export async function update(
+  _id: string,
+  olds: McpServerDisablementOutputs,
+  news: McpServerDisablementInputs,
+): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
+  const outs: McpServerDisablementOutputs = { ...olds, restoreOnDelete: news.restoreOnDelete ?? true };
+  if (olds.status !== "enabled") return { outs };
+  const api = client();
+  const byUs = await switchServer(api, { serverId: olds.serverId, teamId: olds.teamId }, "disable");
+  // `disabledByThisResource` keeps recording what destroy restores: an adopted server was
+  // disabled before this stack existed, so it stays disabled on destroy even after drift.
+  return { outs: { ...outs, status: "disabled", ...(byUs ? { disabledAt: Date.now() } : {}) } };
+}
+
+/**
+ * Puts back what this resource changed: when `restoreOnDelete` and `disabledByThisResource`
+ * and the server is still disabled, enables it. A server that is gone, already enabled, or was
+ * adopted needs no call. Calls `POST /safari/mcp/server/get` and `POST /safari/mcp/server/enable`.
+ */
+export async function deleteResource(_id: string, props: McpServerDisablementOutputs): Promise<void> {
+  if (!(props.restoreOnDelete ?? true) || !props.disabledByThisResource) return;
+  const api = client();
+  let server: McpServer;
+  try {
+    server = await api.mcpServers.get({ serverId: props.serverId });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) return;
+    throw err;
+  }
+  if (server.status === "enabled") return;
+  await switchServer(api, server, "enable");
+}
+
+async function getServer(api: FlashdutyClient, serverId: string): Promise<McpServer> {
+  try {
+    return await api.mcpServers.get({ serverId });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) {
+      throw new Error(`MCP server '${serverId}' not found (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Calls disable or enable once (the client retries safe failures itself) and reconciles when
+ * the outcome is unclear: after an ambiguous failure (the request may have been applied) or an
+ * `InvalidParameter` (already in that state; these operations are not idempotent), it reads the
+ * server again and accepts the target state as success.
+ *
+ * @returns true when this call (or its lost earlier attempt) switched the server, false when
+ *   someone else had already put it in the target state
+ */
+async function switchServer(
+  api: FlashdutyClient,
+  server: Pick<McpServer, "serverId" | "teamId">,
+  action: "disable" | "enable",
+): Promise<boolean> {
+  const target = action === "disable" ? "disabled" : "enabled";
+  try {
+    await api.mcpServers[action]({ serverId: server.serverId });
+    return true;
+  } catch (err) {
+    const ambiguous = err instanceof FlashdutyError && err.mayHaveApplied;
+    if (ambiguous || (isFlashdutyApiError(err) && err.isInvalidParameter)) {
+      const now = await api.mcpServers.get({ serverId: server.serverId });
+      if (now.status === target) return ambiguous;
+    }
+    if (isFlashdutyApiError(err) && err.isAccessDenied) throw new Error(describeAccessDenied(err, server, action));
+    throw err;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Configuration as the program (not the provider plugin) sees it: the data sources run in the
+ * program process, where stack config is available through the runtime.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { type FlashdutyConfig, resolveConfig } from "./config";
+import { clientFor } from "./client";
+import type { FlashdutyClient } from "../sdk";
+
+/**
+ * Resolves the configuration of the running program (stack config, then environment).
+ * `pulumi.runtime.getConfig` returns secret values decrypted without the secret-access
+ * warning; the key is used only to build the client.
+ *
+ * @throws FlashdutyConfigError when no app key is set
+ */
+export function programConfig(): FlashdutyConfig {
+  return resolveConfig((key) => pulumi.runtime.getConfig(key));
+}
+
+/** The program's API client (shared rate limit with everything else in the process). */
+export function programClient(): FlashdutyClient {
+  return clientFor(programConfig(), (message) => void pulumi.log.debug(`flashduty: ${message}`));
+}

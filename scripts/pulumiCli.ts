@@ -1,0 +1,161 @@
+/**
+ * Runs the real Pulumi CLI offline against a local `file://` backend: used by the demo, the
+ * real-engine tests and the benchmarks. Commands run asynchronously, so an emulator started in
+ * the same Node.js process keeps answering while `pulumi` talks to it.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import * as path from "node:path";
+
+/** Root of this repository (works from source and from dist/). */
+export const REPO_ROOT = findRepoRoot(__dirname);
+
+function findRepoRoot(start: string): string {
+  let dir = start;
+  for (;;) {
+    try {
+      const pkg = require(path.join(dir, "package.json")) as { name?: string };
+      if (pkg.name === "pulumi-flashduty") return dir;
+    } catch {
+      // not here; go up
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`cannot find the pulumi-flashduty repository above ${start}`);
+    dir = parent;
+  }
+}
+
+let cliBin: string | undefined;
+
+/**
+ * Makes the Pulumi CLI available (scripts/install-pulumi.sh: PATH, cache, vendor installer,
+ * build from Go modules) and returns the folder holding `pulumi`, the Node.js language host and
+ * the dynamic-provider shim. Cached per process; under 2 s when already installed.
+ *
+ * @throws Error with the install script's explanation when no CLI can be had
+ */
+export function ensurePulumiCli(): string {
+  if (cliBin === undefined) {
+    cliBin = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "install-pulumi.sh")], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    }).trim();
+  }
+  return cliBin;
+}
+
+/** Result of one CLI command. */
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr, interleaved as they arrived. */
+  output: string;
+}
+
+/** Options of {@link PulumiWorkspace}. */
+export interface PulumiWorkspaceOptions {
+  /** Folder with Pulumi.yaml. */
+  projectDir: string;
+  /** Folder of the `file://` backend (created if missing). */
+  stateDir: string;
+  /** Stack name, default `dev`. */
+  stack?: string;
+  /** Passphrase of the local secrets provider, default `pulumi-flashduty-local`. */
+  passphrase?: string;
+  /** Extra environment for every command (e.g. FLASHDUTY_APP_KEY). */
+  env?: NodeJS.ProcessEnv;
+  /** Echo the CLI's output to this process's stdout as it arrives (the demo). Default false. */
+  echo?: boolean;
+}
+
+/** One stack of one project on a local backend, driven through the real CLI. */
+export class PulumiWorkspace {
+  readonly stack: string;
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(private readonly options: PulumiWorkspaceOptions) {
+    this.stack = options.stack ?? "dev";
+    mkdirSync(options.stateDir, { recursive: true });
+    const bin = ensurePulumiCli();
+    this.env = {
+      ...process.env,
+      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`,
+      PULUMI_BACKEND_URL: `file://${options.stateDir}`,
+      PULUMI_CONFIG_PASSPHRASE: options.passphrase ?? "pulumi-flashduty-local",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_SKIP_CONFIRMATIONS: "true",
+      PULUMI_HOME: process.env.PULUMI_HOME,
+      ...options.env,
+    };
+    delete this.env.PULUMI_ACCESS_TOKEN;
+    // An explicit `undefined` in options.env unsets an inherited variable (e.g. FLASHDUTY_APP_KEY).
+    for (const [name, value] of Object.entries(this.env)) if (value === undefined) delete this.env[name];
+  }
+
+  /**
+   * Runs `pulumi <args>` in the project folder with `--stack` set (except for stack-less
+   * commands) and `--non-interactive`.
+   *
+   * @param opts.check throw when the exit code is not 0 (default true)
+   * @param opts.env extra environment for this command only
+   */
+  run(args: string[], opts: { check?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CommandResult> {
+    const full = [...args, "--non-interactive", ...(STACKLESS.has(args[0] ?? "") ? [] : ["--stack", this.stack])];
+    return new Promise((resolve, reject) => {
+      const child = spawn("pulumi", full, {
+        cwd: this.options.projectDir,
+        env: { ...this.env, ...opts.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk;
+        output += chunk;
+        if (this.options.echo) process.stdout.write(chunk);
+      });
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk;
+        output += chunk;
+        if (this.options.echo) process.stderr.write(chunk);
+      });
+      child.on("error", reject);
+      child.on("close", (code) => {
+        const result = { code: code ?? 1, stdout, stderr, output };
+        if ((opts.check ?? true) && result.code !== 0) {
+          reject(new Error(`pulumi ${args.join(" ")} exited with ${result.code}:\n${output}`));
+        } else {
+          resolve(result);
+        }
+      });
+    });
+  }
+
+  /** Creates the stack (removing any earlier stack of the same name with its state). */
+  async initFresh(): Promise<void> {
+    await this.run(["stack", "rm", "--yes", "--force"], { check: false });
+    await this.run(["stack", "init"]);
+  }
+
+  /** `pulumi config set [--secret] key value`. */
+  async setConfig(key: string, value: string, secret = false): Promise<void> {
+    await this.run(["config", "set", ...(secret ? ["--secret"] : []), key, value]);
+  }
+
+  /** The stack's outputs, secrets shown. */
+  async outputs(): Promise<Record<string, unknown>> {
+    const { stdout } = await this.run(["stack", "output", "--json", "--show-secrets"]);
+    return JSON.parse(stdout) as Record<string, unknown>;
+  }
+
+  /** `pulumi stack export` as parsed JSON (a deployment). */
+  async exportState(): Promise<{ deployment: { resources?: Array<Record<string, any>> } }> {
+    const { stdout } = await this.run(["stack", "export"]);
+    return JSON.parse(stdout);
+  }
+}
+
+const STACKLESS = new Set(["version", "login", "logout", "whoami"]);

@@ -1,0 +1,102 @@
+/**
+ * The data sources as a program calls them (configuration from the Pulumi runtime), against an
+ * emulator seeded with 1,234 rules over real HTTP.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startEmulator, type Emulator } from "../../emulator";
+import { getAutomationRules, getAutomationRulesOutput, getAutomationTemplates } from "../../provider";
+
+let emulator: Emulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, seed: { rules: 1234 } });
+  pulumi.runtime.setConfig("flashduty:baseUrl", emulator.url);
+  pulumi.runtime.setConfig("flashduty:appKey", emulator.keys.admin);
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+const camel = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+describe("getAutomationRules", () => {
+  test("walks every page: each visible rule once, sorted by rule id, identical across calls", async () => {
+    const visible = emulator.visibleRules(emulator.keys.admin);
+    expect(visible.length).toBeGreaterThan(300);
+    emulator.resetCounters();
+    const first = await getAutomationRules({ pageSize: 100 });
+    // One request per page; at most one extra to confirm the end (the client never trusts `total` alone).
+    const requests = emulator.counters()["automationRule.list"].requests;
+    expect(requests).toBeGreaterThanOrEqual(Math.ceil(visible.length / 100));
+    expect(requests).toBeLessThanOrEqual(Math.ceil(visible.length / 100) + 1);
+    const second = await getAutomationRules({ pageSize: 100 });
+    const ids = first.rules.map((r) => r.ruleId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort());
+    expect([...ids].sort()).toEqual(visible.map((r) => r.rule_id).sort());
+    expect(first.total).toBe(visible.length);
+    expect(second).toEqual(first);
+  });
+
+  test("every wire field arrives in camelCase", async () => {
+    const { rules } = await getAutomationRules({ keyword: "" });
+    const wire = emulator.visibleRules(emulator.keys.admin).find((r) => r.rule_id === rules[0]!.ruleId)!;
+    expect(Object.keys(rules[0]!).sort()).toEqual(Object.keys(wire).map(camel).sort());
+  });
+
+  test("filters reach the platform: team scope, enabled, keyword, teamIds", async () => {
+    const filter = { scope: "team" as const, enabled: true, teamIds: [1, 2] };
+    const { rules } = await getAutomationRules(filter);
+    const expected = emulator.visibleRules(emulator.keys.admin, filter).map((r) => r.rule_id).sort();
+    expect(rules.map((r) => r.ruleId)).toEqual(expected);
+    expect(rules.every((r) => r.enabled && [1, 2].includes(r.teamId))).toBe(true);
+  });
+
+  test.each([
+    [{ pageSize: 0 }, /pageSize must be an integer from 1 to 100/],
+    [{ pageSize: 101 }, /pageSize must be an integer from 1 to 100/],
+    [{ pageSize: 2.5 }, /pageSize must be an integer from 1 to 100/],
+    [{ keyword: "k".repeat(65) }, /keyword.*64/],
+    [{ scope: "everyone" }, /scope.*all.*personal.*team/],
+    [{ teamIds: [1.5] }, /teamIds/],
+  ])("rejects %j before any call", async (args, message) => {
+    emulator.resetCounters();
+    await expect(getAutomationRules(args as never)).rejects.toThrow(message);
+    expect(emulator.counters()["automationRule.list"].requests).toBe(0);
+  });
+
+  test("the Output form resolves to the same result", async () => {
+    const direct = await getAutomationRules({ scope: "personal" });
+    const viaOutput = await new Promise((resolve) => getAutomationRulesOutput({ scope: pulumi.output("personal" as const) }).apply(resolve));
+    expect(viaOutput).toEqual(direct);
+  });
+});
+
+describe("getAutomationTemplates", () => {
+  test("templates of a locale, sorted by name", async () => {
+    for (const locale of ["en-US", "zh-CN"]) {
+      const result = await getAutomationTemplates({ locale });
+      expect(result.locale).toBe(locale);
+      expect(result.templates.map((t) => t.name)).toEqual(emulator.templates(locale).map((t) => t.name).sort());
+      expect(result.templates.length).toBeGreaterThanOrEqual(6);
+    }
+  });
+
+  test("flashduty:locale is the default locale", async () => {
+    pulumi.runtime.setConfig("flashduty:locale", "zh-CN");
+    try {
+      const result = await getAutomationTemplates();
+      expect(result.locale).toBe("zh-CN");
+      expect(result.templates.map((t) => t.name)).toEqual(emulator.templates("zh-CN").map((t) => t.name).sort());
+    } finally {
+      pulumi.runtime.setConfig("flashduty:locale", "");
+    }
+  });
+
+  test("a locale over 16 characters is rejected before any call", async () => {
+    emulator.resetCounters();
+    await expect(getAutomationTemplates({ locale: "x".repeat(17) })).rejects.toThrow(/locale.*16/);
+    expect(emulator.counters()["automationTemplate.list"].requests).toBe(0);
+  });
+});

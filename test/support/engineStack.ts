@@ -1,0 +1,54 @@
+/**
+ * A fresh copy of the test program (test/engine/program) with its own local backend and stack,
+ * for one test. The copy lives under <repo>/.pulumi-state/work (git-ignored) so that the
+ * dynamic-provider plugin, whose working folder is the project folder, resolves
+ * `pulumi-flashduty` from the repository's node_modules.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import * as path from "node:path";
+import { PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
+
+export interface EngineStackOptions {
+  /** Emulator base URL. */
+  baseUrl: string;
+  /** App key; set as a secret stack config value, or through FLASHDUTY_APP_KEY with keyVia "env". */
+  appKey: string;
+  keyVia?: "config" | "env";
+  /** Program config: servers, rules, templates, restoreOnDelete (JSON-encoded here). */
+  program?: { servers?: unknown[]; rules?: unknown; templates?: Array<string | null>; restoreOnDelete?: boolean };
+  /** Extra environment for every command. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface EngineStack {
+  ws: PulumiWorkspace;
+  projectDir: string;
+  stateDir: string;
+  /** Replaces the program config (servers, rules, templates...). */
+  setProgram(program: NonNullable<EngineStackOptions["program"]>): Promise<void>;
+  dispose(): void;
+}
+
+export async function createEngineStack(options: EngineStackOptions): Promise<EngineStack> {
+  const root = path.join(REPO_ROOT, ".pulumi-state", "work");
+  mkdirSync(root, { recursive: true });
+  const dir = mkdtempSync(path.join(root, "t-"));
+  const projectDir = path.join(dir, "project");
+  const stateDir = path.join(dir, "state");
+  cpSync(path.join(REPO_ROOT, "test", "engine", "program"), projectDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = { ...options.env };
+  if (options.keyVia === "env") env.FLASHDUTY_APP_KEY = options.appKey;
+  else delete env.FLASHDUTY_APP_KEY;
+  const ws = new PulumiWorkspace({ projectDir, stateDir, stack: "test", env: { FLASHDUTY_APP_KEY: undefined, FLASHDUTY_BASE_URL: undefined, ...env } });
+  await ws.initFresh();
+  await ws.setConfig("flashduty:baseUrl", options.baseUrl);
+  if (options.keyVia !== "env") await ws.setConfig("flashduty:appKey", options.appKey, true);
+  const setProgram = async (program: NonNullable<EngineStackOptions["program"]>): Promise<void> => {
+    for (const key of ["servers", "rules", "templates", "restoreOnDelete"] as const) {
+      if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });
+      else await ws.setConfig(key, JSON.stringify(program[key]));
+    }
+  };
+  await setProgram(options.program ?? {});
+  return { ws, projectDir, stateDir, setProgram, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
