@@ -1,0 +1,145 @@
+/**
+ * `FlashdutyClient`: the one entry point of the SDK. Resources hang off it by noun.
+ */
+import type { Dispatcher } from "undici";
+import { FlashdutyValidationError } from "./errors";
+import { AutomationRules } from "./resources/automationRules";
+import { AutomationTemplates } from "./resources/automationTemplates";
+import { McpServers } from "./resources/mcpServers";
+import { Transport } from "./transport";
+import { DEFAULT_USER_AGENT } from "./version";
+import { LIMITS } from "./wire";
+
+/** Default API address. */
+export const DEFAULT_BASE_URL = "https://api.flashcat.cloud";
+/** Default per-attempt timeout, in milliseconds (the vendor clients' 30 s). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Default number of retries beyond the first attempt. */
+export const DEFAULT_MAX_RETRIES = 3;
+/** Default client-side rate limit: the production limits of the API. */
+export const DEFAULT_RATE_LIMIT = { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute } as const;
+
+/** Options of {@link FlashdutyClient}. Only `appKey` is required. */
+export interface FlashdutyClientOptions {
+  /** Application key from the Flashduty console, sent as the `app_key` query parameter. Required, non-empty. Never appears in errors or logs. */
+  appKey: string;
+  /** API address; default `https://api.flashcat.cloud`. A trailing slash is fine; a path prefix is kept. */
+  baseUrl?: string;
+  /** Timeout of each attempt (headers and body), in milliseconds; default 30000. Waiting for the rate limit is not counted. */
+  timeoutMs?: number;
+  /** Retries beyond the first attempt for 429/5xx/connection errors/timeouts; default 3, 0 disables. */
+  maxRetries?: number;
+  /** `Accept-Language` header: language of server messages and of templates without `locale`. Not sent when absent. */
+  acceptLanguage?: string;
+  /** `User-Agent` header; default `pulumi-flashduty/<version>`. */
+  userAgent?: string;
+  /**
+   * Client-side rate limit, shared by every client of the same (baseUrl, appKey, limits) in the
+   * process: at most `perSecond` requests in any 1 s window and `perMinute` in any 60 s window,
+   * retries included. Default `{ perSecond: 50, perMinute: 1000 }` (the API's limits); `false`
+   * turns it off.
+   */
+  rateLimit?: { perSecond: number; perMinute: number } | false;
+  /** undici Dispatcher for every request (proxy `ProxyAgent`, custom `Agent`, tests); default undici's global one. */
+  dispatcher?: Dispatcher;
+  /**
+   * Receives one line per retry, naming the operation, the attempt, the code and/or HTTP status,
+   * the request id and the delay in ms. Never the key.
+   */
+  log?: (message: string) => void;
+}
+
+const CONSTRUCTOR = "new FlashdutyClient";
+
+/**
+ * Typed client of the Flashduty AI SRE API (`/safari/...`).
+ *
+ * Every call is a JSON POST with `app_key` in the query, paced by the shared client-side rate
+ * limit, retried per `sdk/retry.ts`, and answered with camelCase objects or a `FlashdutyError`.
+ *
+ * @example
+ * const client = new FlashdutyClient({ appKey: process.env.FLASHDUTY_APP_KEY! });
+ * await client.mcpServers.disable({ serverId: "mcp_grafana" });
+ * for await (const rule of client.automationRules.listAll({ enabled: true })) console.log(rule.name);
+ */
+export class FlashdutyClient {
+  /** MCP servers: get, list, disable, enable. */
+  readonly mcpServers: McpServers;
+  /** Automation rules: list (one page), listAll (every page). */
+  readonly automationRules: AutomationRules;
+  /** Automation templates: list. */
+  readonly automationTemplates: AutomationTemplates;
+
+  /**
+   * @throws FlashdutyValidationError (operation `"new FlashdutyClient"`) for an empty `appKey`
+   *   or any malformed option.
+   */
+  constructor(options: FlashdutyClientOptions) {
+    const transport = new Transport(resolveOptions(options));
+    this.mcpServers = new McpServers(transport);
+    this.automationRules = new AutomationRules(transport);
+    this.automationTemplates = new AutomationTemplates(transport);
+  }
+}
+
+function invalid(field: string, problem: string): never {
+  throw new FlashdutyValidationError({ operation: CONSTRUCTOR, field, problem });
+}
+
+function resolveOptions(options: FlashdutyClientOptions) {
+  if (options === null || typeof options !== "object") invalid("options", "options must be an object with at least appKey");
+  // The key itself is never echoed, not even when it is malformed.
+  if (typeof options.appKey !== "string" || options.appKey.trim().length === 0) {
+    invalid("appKey", "appKey must be a non-empty string (the application key from the Flashduty console)");
+  }
+
+  const rawBase = options.baseUrl ?? DEFAULT_BASE_URL;
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof rawBase === "string" ? new URL(rawBase) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.search || parsed.hash) {
+    invalid("baseUrl", "baseUrl must be an http(s) URL without query or fragment, e.g. https://api.flashcat.cloud");
+  }
+  const baseUrl = `${parsed.origin}${parsed.pathname.replace(/\/+$/, "")}`;
+
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) {
+    invalid("timeoutMs", `timeoutMs must be a positive number of milliseconds (got ${String(timeoutMs)})`);
+  }
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  if (typeof maxRetries !== "number" || !Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 20) {
+    invalid("maxRetries", `maxRetries must be an integer from 0 to 20 (got ${String(maxRetries)})`);
+  }
+
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  if (rateLimit !== false) {
+    for (const field of ["perSecond", "perMinute"] as const) {
+      const v = (rateLimit as Record<string, unknown> | null)?.[field];
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
+        invalid(`rateLimit.${field}`, `rateLimit.${field} must be an integer >= 1 (got ${String(v)}), or rateLimit false`);
+      }
+    }
+  }
+
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  if (typeof userAgent !== "string" || userAgent.length === 0) invalid("userAgent", "userAgent must be a non-empty string");
+  if (options.acceptLanguage !== undefined && typeof options.acceptLanguage !== "string") {
+    invalid("acceptLanguage", "acceptLanguage must be a string such as en-US");
+  }
+  if (options.log !== undefined && typeof options.log !== "function") invalid("log", "log must be a function");
+
+  return {
+    appKey: options.appKey,
+    baseUrl,
+    timeoutMs,
+    maxRetries,
+    userAgent,
+    rateLimit: rateLimit === false ? (false as const) : { perSecond: rateLimit.perSecond, perMinute: rateLimit.perMinute },
+    ...(options.acceptLanguage !== undefined ? { acceptLanguage: options.acceptLanguage } : {}),
+    ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
+    ...(options.log !== undefined ? { log: options.log } : {}),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * `pulumi-flashduty/sdk`: the typed HTTP client of the Flashduty AI SRE API.
+ *
+ * Entry point: {@link FlashdutyClient}. Errors: `sdk/errors.ts`. Wire schemas (snake_case) for
+ * those who need the raw JSON: `sdk/wire.ts`.
+ */
+export {
+  FlashdutyClient,
+  DEFAULT_BASE_URL,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_TIMEOUT_MS,
+  type FlashdutyClientOptions,
+} from "./client";
+export {
+  FlashdutyApiError,
+  FlashdutyConnectionError,
+  FlashdutyError,
+  FlashdutyPagingError,
+  FlashdutyResponseError,
+  FlashdutyTimeoutError,
+  FlashdutyValidationError,
+  isFlashdutyApiError,
+  type ErrorCode,
+  type PagingFailureReason,
+} from "./errors";
+export type {
+  AutomationRule,
+  AutomationRuleList,
+  AutomationTemplate,
+  AutomationTemplateList,
+  ListAutomationRulesParams,
+  ListAutomationTemplatesParams,
+  ListMcpServersParams,
+  McpServer,
+  McpServerIdParams,
+  McpServerList,
+  McpServerScope,
+  McpServerStatus,
+  RuleScope,
+} from "./models";
+export { AutomationRules, type ListAllAutomationRulesParams } from "./resources/automationRules";
+export { AutomationTemplates } from "./resources/automationTemplates";
+export { McpServers } from "./resources/mcpServers";
+export { MAX_WALKS, PAGE_CONCURRENCY } from "./pagination";
+export {
+  MAX_HONORED_RETRY_AFTER_MS,
+  RETRY_BASE_DELAY_MS,
+  RETRY_MAX_DELAY_MS,
+  RETRYABLE_CODES,
+  RETRYABLE_STATUSES,
+} from "./retry";
+export { VERSION } from "./version";
+export { ERROR_CODES, LIMITS, PATHS, REQUEST_ID_HEADER, type KnownErrorCode } from "./wire";

@@ -1,0 +1,321 @@
+/**
+ * The client's camelCase shapes and the one place where they are mapped to and from the
+ * snake_case wire of `sdk/wire.ts`. Resources call only these functions; nothing else in the
+ * SDK spells a wire field name.
+ *
+ * The type-level checks at the bottom fail the build if a wire field is added to `sdk/wire.ts`
+ * without its camelCase twin here.
+ */
+import type {
+  McpServerStatus,
+  RuleScope,
+  WireAutomationRule,
+  WireAutomationTemplate,
+  WireMcpServer,
+  WireMcpServerListData,
+  WireMcpServerListRequest,
+  WireRuleListData,
+  WireRuleListRequest,
+  WireTemplateListData,
+  WireTemplateListRequest,
+} from "./wire";
+import { MCP_SERVER_SCOPES } from "./wire";
+
+export type { McpServerStatus, RuleScope };
+
+/** `scope` of the MCP server list: `all`, `account` (account-wide servers) or `team`. */
+export type McpServerScope = (typeof MCP_SERVER_SCOPES)[number];
+
+// ---------------------------------------------------------------- MCP servers
+
+/** An MCP server (connector), as `POST /safari/mcp/server/get` and `/list` return it. */
+export interface McpServer {
+  /** Server id, `mcp_...`. */
+  serverId: string;
+  /** Owning account. */
+  accountId: number;
+  /** Owning team; 0 for an account-wide server (editable by account owners/admins only). */
+  teamId: number;
+  /** Display name. */
+  serverName: string;
+  /** Free text; `""` when absent. */
+  description: string;
+  /** `stdio`, `sse` or `streamable-http`; `""` when absent. */
+  transport: string;
+  /** `enabled` or `disabled`. */
+  status: McpServerStatus;
+  /** Whether the caller may disable/enable it. */
+  canEdit: boolean;
+  /** Member id of the creator; 0 when absent. */
+  createdBy: number;
+  /** Creation time, epoch milliseconds; 0 when absent. */
+  createdAt: number;
+  /** Last update time, epoch milliseconds; 0 when absent. */
+  updatedAt: number;
+  /** Number of tools the server exposes (as of the last probe). */
+  toolCount: number;
+  /** Error of the live tool-list probe done by `get`, `""` when it succeeded. */
+  listError: string;
+}
+
+/** `{ serverId }`: the argument of `mcpServers.get`, `.disable` and `.enable`. */
+export interface McpServerIdParams {
+  /** Id of the MCP server, `mcp_...`; must be non-empty. */
+  serverId: string;
+}
+
+/** Filters of `mcpServers.list`. All optional; absent fields are not sent. */
+export interface ListMcpServersParams {
+  /** Page number, 1-based (wire `p`); server default 1. `page * limit` may not exceed 10000. */
+  page?: number;
+  /** Page size 1..100; server default 20. */
+  limit?: number;
+  /** `all`, `account` or `team`. */
+  scope?: McpServerScope;
+  /** Free-text filter on the server name (wire `query`). */
+  query?: string;
+  /** Only servers of these teams (wire `team_ids`); narrows, never widens. */
+  teamIds?: number[];
+  /** Whether account-wide servers are included (wire `include_account`); `null` = server default. */
+  includeAccount?: boolean | null;
+}
+
+/** One page of `mcpServers.list`. */
+export interface McpServerList {
+  /** Number of matching servers (may be capped by the server; do not page on it alone). */
+  total: number;
+  /** The servers of this page. */
+  servers: McpServer[];
+}
+
+/** @internal */
+export function mcpServerFromWire(w: WireMcpServer): McpServer {
+  return {
+    serverId: w.server_id,
+    accountId: w.account_id,
+    teamId: w.team_id,
+    serverName: w.server_name,
+    description: w.description,
+    transport: w.transport,
+    status: w.status,
+    canEdit: w.can_edit,
+    createdBy: w.created_by,
+    createdAt: w.created_at,
+    updatedAt: w.updated_at,
+    toolCount: w.tool_count,
+    listError: w.list_error,
+  };
+}
+
+/** @internal */
+export function mcpServerListFromWire(w: WireMcpServerListData): McpServerList {
+  return { total: w.total, servers: w.servers.map(mcpServerFromWire) };
+}
+
+/** @internal Body of `/safari/mcp/server/get`, `/disable` and `/enable`. */
+export function serverIdToWire(p: McpServerIdParams): { server_id: string } {
+  return { server_id: p.serverId };
+}
+
+/** @internal Body of `/safari/mcp/server/list`; fields the caller left out are not sent. */
+export function listMcpServersToWire(p: ListMcpServersParams): WireMcpServerListRequest {
+  return withoutUndefined({
+    p: p.page,
+    limit: p.limit,
+    scope: p.scope,
+    query: p.query,
+    team_ids: p.teamIds,
+    include_account: p.includeAccount,
+  });
+}
+
+// ---------------------------------------------------------------- automation rules
+
+/** An automation rule (element of `rules` of `POST /safari/automation/rule/list`). */
+export interface AutomationRule {
+  /** Rule id, `arule_...`. */
+  ruleId: string;
+  /** Owning account. */
+  accountId: number;
+  /** Team of the rule (0 for a personal rule). */
+  teamId: number;
+  /** Member id of the owner. */
+  ownerId: number;
+  /** Rule name. */
+  name: string;
+  /** Whether the rule is enabled. */
+  enabled: boolean;
+  /** `person` or `team`. */
+  runScope: string;
+  /** Five-field cron expression (minute hour day-of-month month day-of-week). */
+  cronExpr: string;
+  /** IANA time zone of `cronExpr`; `""` on old rules, meaning UTC. */
+  timezone: string;
+  /** Instruction text the rule runs. */
+  prompt: string;
+  /** `""`, `cloud` or `byoc`. */
+  environmentKind: string;
+  /** Environment id; may be `""`. */
+  environmentId: string;
+  /** Schedule trigger id, `atrig_...`. */
+  scheduleTriggerId: string;
+  /** Whether the schedule trigger is enabled. */
+  scheduleTriggerEnabled: boolean;
+  /** HTTP POST trigger id, `atrig_...`. */
+  httpPostTriggerId: string;
+  /** Relative path `/safari/automation/triggers/<trigger_id>/fire`. */
+  httpPostTriggerUrl: string;
+  /** Whether the HTTP POST trigger is enabled. */
+  httpPostTriggerEnabled: boolean;
+  /** Whether the caller may edit the rule. */
+  canEdit: boolean;
+  /** Creation time, epoch milliseconds. */
+  createdAt: number;
+  /** Last update time, epoch milliseconds. */
+  updatedAt: number;
+  /** Next scheduled run, epoch milliseconds; 0 when nothing is scheduled. */
+  scheduleNextFireAtMs: number;
+  /** On-call incident trigger id, `atrig_...`. */
+  oncallIncidentTriggerId: string;
+  /** Whether the on-call incident trigger is enabled. */
+  oncallIncidentTriggerEnabled: boolean;
+  /** Channel ids the incident trigger applies to. */
+  oncallIncidentChannelIds: number[];
+  /** Severities the incident trigger applies to: `Critical`, `Warning`, `Info`. */
+  oncallIncidentSeverities: string[];
+}
+
+/** Filters of `automationRules.list` (and, without `page`, of `listAll`). All optional. */
+export interface ListAutomationRulesParams {
+  /** Page number, 1-based (wire `p`); server default 1. `page * limit` may not exceed 10000. */
+  page?: number;
+  /** Page size 1..100. `list`: server default 20; `listAll`: default 100. */
+  limit?: number;
+  /** `all` (own personal + accessible team rules, the server default), `personal` or `team`. */
+  scope?: RuleScope;
+  /** Only rules of these teams (wire `team_ids`); narrows, never widens. */
+  teamIds?: number[];
+  /** Compatibility flag (wire `include_person`): with no `scope`, `false` behaves as `scope: "team"`. */
+  includePerson?: boolean | null;
+  /** `true`: only enabled rules; `false`: only disabled; `null`/absent: both. */
+  enabled?: boolean | null;
+  /** Filter on the rule name, at most 64 characters. */
+  keyword?: string;
+}
+
+/** One page of `automationRules.list`. */
+export interface AutomationRuleList {
+  /** Number of matching rules (may be capped by the server; do not page on it alone). */
+  total: number;
+  /** The rules of this page. */
+  rules: AutomationRule[];
+}
+
+/** @internal */
+export function automationRuleFromWire(w: WireAutomationRule): AutomationRule {
+  return {
+    ruleId: w.rule_id,
+    accountId: w.account_id,
+    teamId: w.team_id,
+    ownerId: w.owner_id,
+    name: w.name,
+    enabled: w.enabled,
+    runScope: w.run_scope,
+    cronExpr: w.cron_expr,
+    timezone: w.timezone,
+    prompt: w.prompt,
+    environmentKind: w.environment_kind,
+    environmentId: w.environment_id,
+    scheduleTriggerId: w.schedule_trigger_id,
+    scheduleTriggerEnabled: w.schedule_trigger_enabled,
+    httpPostTriggerId: w.http_post_trigger_id,
+    httpPostTriggerUrl: w.http_post_trigger_url,
+    httpPostTriggerEnabled: w.http_post_trigger_enabled,
+    canEdit: w.can_edit,
+    createdAt: w.created_at,
+    updatedAt: w.updated_at,
+    scheduleNextFireAtMs: w.schedule_next_fire_at_ms,
+    oncallIncidentTriggerId: w.oncall_incident_trigger_id,
+    oncallIncidentTriggerEnabled: w.oncall_incident_trigger_enabled,
+    oncallIncidentChannelIds: [...w.oncall_incident_channel_ids],
+    oncallIncidentSeverities: [...w.oncall_incident_severities],
+  };
+}
+
+/** @internal */
+export function automationRuleListFromWire(w: WireRuleListData): AutomationRuleList {
+  return { total: w.total, rules: w.rules.map(automationRuleFromWire) };
+}
+
+/** @internal Body of `/safari/automation/rule/list`; fields the caller left out are not sent. */
+export function listAutomationRulesToWire(p: ListAutomationRulesParams): WireRuleListRequest {
+  return withoutUndefined({
+    p: p.page,
+    limit: p.limit,
+    scope: p.scope,
+    team_ids: p.teamIds,
+    include_person: p.includePerson,
+    enabled: p.enabled,
+    keyword: p.keyword,
+  });
+}
+
+// ---------------------------------------------------------------- automation templates
+
+/** A preset automation template. It has no id: `name` is its identity within a locale. */
+export interface AutomationTemplate {
+  /** Template name, in the requested language. */
+  name: string;
+  description: string;
+  /** Icon identifier. */
+  icon: string;
+  enabled: boolean;
+  /** Preset instruction text. */
+  prompt: string;
+}
+
+/** Argument of `automationTemplates.list`. */
+export interface ListAutomationTemplatesParams {
+  /** Language tag such as `en-US` or `zh-CN`, at most 16 characters; absent: the server picks from `Accept-Language`. */
+  locale?: string;
+}
+
+/** Result of `automationTemplates.list` (no paging, no total). */
+export interface AutomationTemplateList {
+  templates: AutomationTemplate[];
+}
+
+/** @internal */
+export function automationTemplateFromWire(w: WireAutomationTemplate): AutomationTemplate {
+  return { name: w.name, description: w.description, icon: w.icon, enabled: w.enabled, prompt: w.prompt };
+}
+
+/** @internal */
+export function automationTemplateListFromWire(w: WireTemplateListData): AutomationTemplateList {
+  return { templates: w.templates.map(automationTemplateFromWire) };
+}
+
+/** @internal Body of `/safari/automation/template/list`. */
+export function listAutomationTemplatesToWire(p: ListAutomationTemplatesParams): WireTemplateListRequest {
+  return withoutUndefined({ locale: p.locale });
+}
+
+// ---------------------------------------------------------------- helpers
+
+/** Drops `undefined` members so the body holds exactly what the caller set (`null` is kept). */
+function withoutUndefined<T extends Record<string, unknown>>(o: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  return out as T;
+}
+
+// Compile-time parity with the wire: each camelCase shape has exactly the wire's fields.
+type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<SnakeToCamel<Tail>>}`
+  : S;
+type Camelized<T> = { [K in keyof T as SnakeToCamel<K & string>]: T[K] };
+type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
+type Assert<T extends true> = T;
+type _McpServerParity = Assert<Equal<McpServer, Camelized<WireMcpServer>>>;
+type _AutomationRuleParity = Assert<Equal<AutomationRule, Camelized<WireAutomationRule>>>;
+type _AutomationTemplateParity = Assert<Equal<AutomationTemplate, Camelized<WireAutomationTemplate>>>;

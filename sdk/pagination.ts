@@ -1,0 +1,178 @@
+/**
+ * The paging loop of the client, in one place: walks an offset-paged list operation (`p`,
+ * `limit`, answer `{ total, <items> }`) and yields every item once.
+ *
+ * Rules (real-api.md, "Rule list request"):
+ * - Stops on a short page, never on `total` alone: some list endpoints cap `total` at 1000.
+ * - Never asks for `p * limit > 10000` (the server answers 400): when more items match than that
+ *   window holds, it fails with {@link FlashdutyPagingError} `reason: "window"` telling the caller
+ *   to narrow the filters.
+ * - Dedupes by id, since offset pages shift when rules are added or removed meanwhile.
+ * - A walk is consistent only if every page reports the same `total`; otherwise it walks again,
+ *   at most {@link MAX_WALKS} walks in all, then fails with `reason: "unstable"`.
+ * - Nothing is yielded until a walk is complete and consistent, so a caller never receives part
+ *   of one walk and part of another, nor a partial list followed by an error.
+ * - After page 1, the remaining pages (as many as `total` promises) are fetched concurrently;
+ *   the client's rate gate still paces every request.
+ */
+import { FlashdutyPagingError } from "./errors";
+import { LIMITS } from "./wire";
+
+/** Walks made before giving up on a result set whose `total` keeps changing. */
+export const MAX_WALKS = 3;
+/** Pages in flight at once (each still waits for the rate gate). */
+export const PAGE_CONCURRENCY = 10;
+/** Pages fetched per batch once the pages promised by `total` are exhausted and still full. */
+const EXTRA_PAGES_PER_BATCH = 10;
+
+/** One page as the pager needs it. */
+export interface Page<T> {
+  total: number;
+  items: T[];
+}
+
+/** Inputs of {@link pageAll}. */
+export interface PageAllOptions<T> {
+  /** `"POST /safari/automation/rule/list"`, for errors. */
+  operation: string;
+  /** What the items are, plural, for messages (`"rules"`). */
+  noun: string;
+  /** Page size, 1..100. */
+  limit: number;
+  /** Fetches page `page` (1-based) with `limit` items. */
+  fetchPage(page: number): Promise<Page<T>>;
+  /** Identity of an item, for deduplication. */
+  idOf(item: T): string;
+}
+
+type WalkResult<T> = { kind: "done"; items: T[] } | { kind: "changed"; total: number };
+
+/**
+ * Yields every item of the list once, in page order.
+ * @throws FlashdutyPagingError when the list is larger than the API's window or never stable;
+ *   any error of `fetchPage` as is.
+ */
+export async function* pageAll<T>(opts: PageAllOptions<T>): AsyncGenerator<T, void, undefined> {
+  const totals: number[] = [];
+  let requests = 0;
+  const fetchPage = (page: number): Promise<Page<T>> => {
+    requests++;
+    return opts.fetchPage(page);
+  };
+  for (let walkNo = 1; walkNo <= MAX_WALKS; walkNo++) {
+    const result = await walk(opts, fetchPage, totals, () => requests);
+    if (result.kind === "done") {
+      yield* result.items;
+      return;
+    }
+    if (totals.at(-1) !== result.total) totals.push(result.total);
+  }
+  throw new FlashdutyPagingError({
+    operation: opts.operation,
+    reason: "unstable",
+    attempts: requests,
+    message:
+      `the number of matching ${opts.noun} kept changing while paging (total ${totals.join(" → ")}) ` +
+      `over ${MAX_WALKS} walks; try again later or narrow the filters`,
+  });
+}
+
+async function walk<T>(
+  opts: PageAllOptions<T>,
+  fetchPage: (page: number) => Promise<Page<T>>,
+  totals: number[],
+  requestCount: () => number,
+): Promise<WalkResult<T>> {
+  const { limit } = opts;
+  const maxPage = Math.floor(LIMITS.maxPageWindow / limit);
+  const windowError = (matching: string) =>
+    new FlashdutyPagingError({
+      operation: opts.operation,
+      reason: "window",
+      attempts: requestCount(),
+      message:
+        `${matching} ${opts.noun} match, but the API pages through at most ${maxPage * limit} ` +
+        `(page * limit <= ${LIMITS.maxPageWindow}); narrow the filters (scope, teamIds, enabled, keyword)`,
+    });
+
+  const first = await fetchPage(1);
+  const total = first.total;
+  if (totals.at(-1) !== total) totals.push(total);
+  const pages = new Map<number, T[]>([[1, first.items]]);
+  if (first.items.length < limit) return { kind: "done", items: dedupe(pages, opts.idOf) };
+  if (total > maxPage * limit) throw windowError(String(total));
+
+  let next = 2;
+  let end = Math.min(maxPage, Math.max(2, Math.ceil(total / limit)));
+  for (;;) {
+    if (next > maxPage) {
+      // Page maxPage was full and the API will not serve the next one. Only an exact match with
+      // `total` shows that nothing lies beyond (a capped `total` would be smaller).
+      const items = dedupe(pages, opts.idOf);
+      if (items.length === total) return { kind: "done", items };
+      throw windowError(`more than ${maxPage * limit}`);
+    }
+    const batch: number[] = [];
+    for (let p = next; p <= end; p++) batch.push(p);
+    const got = await fetchConcurrently(batch, fetchPage, limit);
+
+    let shortAt: number | undefined;
+    for (const p of batch) {
+      const page = got.get(p);
+      if (page === undefined) continue; // not started: an earlier page was already short
+      if (page.total !== total) return { kind: "changed", total: page.total };
+      if (shortAt !== undefined) {
+        // Items after a short page mean rules were inserted while we read.
+        if (page.items.length > 0) return { kind: "changed", total };
+        continue;
+      }
+      pages.set(p, page.items);
+      if (page.items.length < limit) shortAt = p;
+    }
+    if (shortAt !== undefined) return { kind: "done", items: dedupe(pages, opts.idOf) };
+    next = end + 1;
+    end = Math.min(maxPage, next + EXTRA_PAGES_PER_BATCH - 1);
+  }
+}
+
+/**
+ * Fetches `pages` with at most {@link PAGE_CONCURRENCY} in flight; stops starting new pages
+ * after a short one or the first failure, and rethrows that failure once in-flight pages settle.
+ */
+async function fetchConcurrently<T>(
+  pages: number[],
+  fetchPage: (page: number) => Promise<Page<T>>,
+  limit: number,
+): Promise<Map<number, Page<T>>> {
+  const out = new Map<number, Page<T>>();
+  let index = 0;
+  let firstShort = Infinity;
+  let failure: { error: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (failure === undefined && index < pages.length) {
+      const p = pages[index++] as number;
+      if (p > firstShort) return;
+      try {
+        const page = await fetchPage(p);
+        out.set(p, page);
+        if (page.items.length < limit) firstShort = Math.min(firstShort, p);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, pages.length) }, worker));
+  if (failure !== undefined) throw failure.error;
+  return out;
+}
+
+function dedupe<T>(pages: Map<number, T[]>, idOf: (item: T) => string): T[] {
+  const seen = new Map<string, T>();
+  for (const p of [...pages.keys()].sort((a, b) => a - b)) {
+    for (const item of pages.get(p) ?? []) {
+      const id = idOf(item);
+      if (!seen.has(id)) seen.set(id, item);
+    }
+  }
+  return [...seen.values()];
+}

@@ -1,0 +1,116 @@
+/**
+ * MCP servers (connectors): `POST /safari/mcp/server/{disable,enable,get,list}`.
+ */
+import { z } from "zod";
+import {
+  listMcpServersToWire,
+  mcpServerFromWire,
+  mcpServerListFromWire,
+  serverIdToWire,
+  type ListMcpServersParams,
+  type McpServer,
+  type McpServerIdParams,
+  type McpServerList,
+} from "../models";
+import { defineOperation, type Transport } from "../transport";
+import {
+  checkBoolean,
+  checkEnum,
+  checkId,
+  checkIntegerArray,
+  checkLimit,
+  checkPage,
+  checkParams,
+  checkString,
+} from "../validation";
+import { MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../wire";
+
+// `data` of disable/enable is documented as null; anything else is tolerated (forward compatibility).
+const DISABLE = defineOperation(PATHS.mcpServerDisable, z.unknown(), { nonIdempotent: true });
+const ENABLE = defineOperation(PATHS.mcpServerEnable, z.unknown(), { nonIdempotent: true });
+const GET = defineOperation(PATHS.mcpServerGet, wireMcpServerSchema, { nonIdempotent: false });
+const LIST = defineOperation(PATHS.mcpServerList, wireMcpServerListDataSchema, { nonIdempotent: false });
+
+/** Operations on MCP servers. Reach it as `client.mcpServers`. */
+export class McpServers {
+  readonly #transport: Transport;
+
+  /** @internal Built by `FlashdutyClient`. */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /**
+   * Reads one MCP server. `POST /safari/mcp/server/get`, body `{ server_id }`. Any valid key may
+   * read. The server may probe the live connector for its tools; a failed probe still succeeds,
+   * with `listError` set.
+   *
+   * @returns the server (times in epoch ms).
+   * @throws FlashdutyValidationError if `serverId` is empty.
+   * @throws FlashdutyApiError `ResourceNotFound` (HTTP 400) if no such server (`isNotFound`).
+   */
+  async get(params: McpServerIdParams): Promise<McpServer> {
+    const wire = await this.#transport.call(GET, serverIdToWire(checkServerId(GET.name, params)));
+    return mcpServerFromWire(wire);
+  }
+
+  /**
+   * Disables an enabled MCP server. `POST /safari/mcp/server/disable`, body `{ server_id }`.
+   * Needs the MCP management permission (`ai-sre`) and edit rights on the server's team
+   * (account-wide servers: owners/admins only). Written to the account audit log.
+   *
+   * Not idempotent: disabling an already disabled server answers 400 `InvalidParameter`.
+   * If a retried attempt fails after an earlier one may have reached the server, the error's
+   * `mayHaveApplied` is true: read the server with {@link get} to learn the outcome.
+   *
+   * @throws FlashdutyValidationError if `serverId` is empty.
+   * @throws FlashdutyApiError `ResourceNotFound`, `InvalidParameter` (already disabled),
+   *   `AccessDenied`, `Unauthorized`, `RequestTooFrequently` after retries...
+   * @throws FlashdutyConnectionError / FlashdutyTimeoutError when no answer came.
+   */
+  async disable(params: McpServerIdParams): Promise<void> {
+    await this.#transport.call(DISABLE, serverIdToWire(checkServerId(DISABLE.name, params)));
+  }
+
+  /**
+   * Enables a disabled MCP server. `POST /safari/mcp/server/enable`, body `{ server_id }`.
+   * Same permissions, audit and non-idempotence as {@link disable} (enabling an enabled server
+   * answers 400 `InvalidParameter`).
+   *
+   * @throws as {@link disable}.
+   */
+  async enable(params: McpServerIdParams): Promise<void> {
+    await this.#transport.call(ENABLE, serverIdToWire(checkServerId(ENABLE.name, params)));
+  }
+
+  /**
+   * Lists one page of the MCP servers visible to the caller. `POST /safari/mcp/server/list`,
+   * body `{ p, limit, scope, query, team_ids, include_account }` with only the given fields.
+   *
+   * @param params page (1-based, server default 1), limit (1..100, server default 20), scope
+   *   (`all` | `account` | `team`), query (name filter), teamIds, includeAccount.
+   * @returns `{ total, servers }`; `total` may be capped by the server.
+   * @throws FlashdutyValidationError for an out-of-range argument.
+   */
+  async list(params?: ListMcpServersParams): Promise<McpServerList> {
+    const op = LIST.name;
+    const p = checkParams(op, params);
+    const limit = checkLimit(op, p.limit);
+    // Absent fields stay undefined and are left out of the body by the mapping.
+    const checked: ListMcpServersParams = {
+      page: checkPage(op, p.page, limit),
+      limit,
+      scope: checkEnum(op, "scope", p.scope, MCP_SERVER_SCOPES),
+      query: checkString(op, "query", p.query),
+      teamIds: checkIntegerArray(op, "teamIds", p.teamIds),
+      includeAccount: checkBoolean(op, "includeAccount", p.includeAccount, true),
+    };
+    const wire = await this.#transport.call(LIST, listMcpServersToWire(checked));
+    return mcpServerListFromWire(wire);
+  }
+}
+
+function checkServerId(operation: string, params: McpServerIdParams): McpServerIdParams {
+  const p = checkParams(operation, params);
+  return { serverId: checkId(operation, "serverId", p.serverId) };
+}

@@ -1,0 +1,144 @@
+/**
+ * The retry policy of the client, in one place.
+ *
+ * - Retried: HTTP 429, 500, 502, 503, 504 (or the codes `RequestTooFrequently`, `InternalError`,
+ *   `ServiceUnavailable`, since the body's code is authoritative), connection errors, timeouts.
+ *   Any other answer (400, 401, 403, 404...) is final.
+ * - At most `maxRetries` attempts beyond the first (default 3).
+ * - Delay before retry n (1-based): full jitter, uniform in [0, min(30 s, 500 ms * 2^(n-1))],
+ *   and never earlier than the server asked with `Retry-After` (seconds or HTTP date) or, on a
+ *   rate-limit answer, `X-RateLimit-Reset` (unix seconds). A server that asks for more than
+ *   {@link MAX_HONORED_RETRY_AFTER_MS} gets no retry: the error is thrown at once rather than
+ *   blocking the caller for that long or retrying earlier than asked.
+ * - Every attempt passes the client-side rate gate first.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import type { FlashdutyError } from "./errors";
+
+/** Base of the exponential backoff, in milliseconds. */
+export const RETRY_BASE_DELAY_MS = 500;
+/** Cap of the exponential backoff, in milliseconds. */
+export const RETRY_MAX_DELAY_MS = 30_000;
+/** Longest server-requested wait (Retry-After / X-RateLimit-Reset) the client sleeps through, in ms. */
+export const MAX_HONORED_RETRY_AFTER_MS = 60_000;
+
+/** HTTP statuses that are retried. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+/** Wire codes that are retried whatever the HTTP status says. */
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set(["RequestTooFrequently", "InternalError", "ServiceUnavailable"]);
+
+/**
+ * Full-jitter backoff before retry number `retry` (1 for the first retry), in ms:
+ * uniform in [0, min(cap, base * 2^(retry-1))].
+ */
+export function backoffDelayMs(retry: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** Math.max(0, retry - 1));
+  return Math.floor(random() * ceiling);
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * How long the server asked the client to wait, in ms from `now`, or `undefined` if it did not:
+ * `Retry-After` as delta seconds or HTTP date; on a rate-limit answer (`rateLimited`) also
+ * `X-RateLimit-Reset` as unix seconds. The larger of the two wins.
+ */
+export function serverRequestedDelayMs(
+  headers: IncomingHttpHeaders,
+  rateLimited: boolean,
+  now: number = Date.now(),
+): number | undefined {
+  let delay: number | undefined;
+  const retryAfter = header(headers, "retry-after")?.trim();
+  if (retryAfter) {
+    if (/^\d+(\.\d+)?$/.test(retryAfter)) {
+      delay = Math.ceil(Number(retryAfter) * 1000);
+    } else {
+      const at = Date.parse(retryAfter);
+      if (!Number.isNaN(at)) delay = Math.max(0, at - now);
+    }
+  }
+  const reset = header(headers, "x-ratelimit-reset")?.trim();
+  if (rateLimited && reset && /^\d+(\.\d+)?$/.test(reset)) {
+    const untilReset = Math.max(0, Math.ceil(Number(reset) * 1000 - now));
+    delay = Math.max(delay ?? 0, untilReset);
+  }
+  return delay;
+}
+
+/** Facts about a failed attempt, known before the final error is built. */
+export interface AttemptFailure {
+  /** Whether this failure may be retried. */
+  retryable: boolean;
+  /** Whether this attempt may have been applied on the server with an unknown outcome. */
+  outcomeUnknown: boolean;
+  /** Server-requested wait in ms, if any. */
+  retryAfterMs?: number;
+  /** For the log line: code and/or status and request id, e.g. `"RequestTooFrequently, HTTP 429, request id r1"`. */
+  summary: string;
+  /** Builds the error thrown if this is the last attempt. */
+  toError(final: { attempts: number; mayHaveApplied: boolean }): FlashdutyError;
+}
+
+/** Outcome of one attempt. */
+export type AttemptResult<T> = { ok: true; value: T } | { ok: false; failure: AttemptFailure };
+
+/** Inputs of {@link runWithRetries}. */
+export interface RetryLoopOptions<T> {
+  /** `"POST /safari/..."`, for log lines. */
+  operation: string;
+  /** Retries beyond the first attempt. */
+  maxRetries: number;
+  /** Non-idempotent writes (disable/enable) report `mayHaveApplied`; reads never do. */
+  nonIdempotent: boolean;
+  /** Waits for the client-side rate limit; called before every attempt. */
+  gate?: () => Promise<void>;
+  /** Receives one line per retry. */
+  log?: (message: string) => void;
+  /** Performs attempt number `attempt` (1-based). Must not throw for HTTP-level failures. */
+  attempt: (attempt: number) => Promise<AttemptResult<T>>;
+  /** Source of jitter, [0, 1). */
+  random?: () => number;
+}
+
+/**
+ * Runs `attempt` until it succeeds, fails for good, or the retries are spent; throws the final
+ * {@link FlashdutyError} with `attempts` and `mayHaveApplied` filled in.
+ *
+ * Why a loop of our own instead of undici's RetryHandler / retry interceptor: undici's retry
+ * cannot gate each attempt with our rate limiter (it re-dispatches below the limiter), cannot
+ * do full jitter (its backoff is deterministic exponential), and cannot report to the caller
+ * whether an earlier attempt of a non-idempotent request may have been applied (it throws only
+ * the last failure). All three are requirements here, so the loop is written out.
+ */
+export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
+  const random = opts.random ?? Math.random;
+  let mayHaveApplied = false;
+  for (let attempt = 1; ; attempt++) {
+    if (opts.gate) await opts.gate();
+    const result = await opts.attempt(attempt);
+    if (result.ok) return result.value;
+    const { failure } = result;
+    if (opts.nonIdempotent && failure.outcomeUnknown) mayHaveApplied = true;
+
+    const retriesLeft = attempt <= opts.maxRetries;
+    const asked = failure.retryAfterMs;
+    if (!failure.retryable || !retriesLeft || (asked !== undefined && asked > MAX_HONORED_RETRY_AFTER_MS)) {
+      throw failure.toError({ attempts: attempt, mayHaveApplied });
+    }
+    const delay = Math.max(backoffDelayMs(attempt, random), asked ?? 0);
+    if (opts.log) {
+      try {
+        opts.log(
+          `flashduty: ${opts.operation} attempt ${attempt} of ${opts.maxRetries + 1} failed (${failure.summary}); retrying in ${delay} ms`,
+        );
+      } catch {
+        // A broken logger must not turn a retryable failure into a crash.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}

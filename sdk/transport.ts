@@ -1,0 +1,260 @@
+/**
+ * The HTTP layer: one POST per attempt with undici, the envelope read and checked with the zod
+ * schemas of `sdk/wire.ts`, every failure turned into an {@link AttemptFailure} for the retry
+ * loop of `sdk/retry.ts`. Resources describe their operations with {@link defineOperation} and
+ * call {@link Transport.call}; they never see HTTP.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { request, type Dispatcher } from "undici";
+import type { z } from "zod";
+import {
+  FlashdutyApiError,
+  FlashdutyConnectionError,
+  FlashdutyResponseError,
+  FlashdutyTimeoutError,
+  redactSecrets,
+  redactedCause,
+} from "./errors";
+import { sharedRateGate, type RateGate } from "./rateLimit";
+import { RETRYABLE_CODES, RETRYABLE_STATUSES, runWithRetries, serverRequestedDelayMs, type AttemptFailure, type AttemptResult } from "./retry";
+import { anyEnvelopeSchema, REQUEST_ID_HEADER, type ApiPath } from "./wire";
+
+/** An API operation: its path, the schema of its `data`, and whether it is safe to repeat. */
+export interface Operation<T> {
+  /** `"POST /safari/mcp/server/disable"`: the name used in errors and logs. */
+  readonly name: string;
+  readonly path: ApiPath;
+  /** Schema of the envelope's `data` on success. */
+  readonly data: z.ZodType<T>;
+  /** Disable/enable: a repeated attempt is not harmless, so errors report `mayHaveApplied`. */
+  readonly nonIdempotent: boolean;
+}
+
+/** Describes one API operation (all are POST). */
+export function defineOperation<T>(path: ApiPath, data: z.ZodType<T>, opts: { nonIdempotent: boolean }): Operation<T> {
+  return { name: `POST ${path}`, path, data, nonIdempotent: opts.nonIdempotent };
+}
+
+/** Resolved client settings the transport works with. */
+export interface TransportConfig {
+  appKey: string;
+  /** Without trailing slash. */
+  baseUrl: string;
+  timeoutMs: number;
+  maxRetries: number;
+  acceptLanguage?: string;
+  userAgent: string;
+  rateLimit: { perSecond: number; perMinute: number } | false;
+  dispatcher?: Dispatcher;
+  log?: (message: string) => void;
+}
+
+/** Transport failures that happen before any byte of the request leaves: nothing can have been applied. */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/** Errors of our own making (bad arguments to undici): retrying cannot help. */
+const NON_RETRYABLE_TRANSPORT_CODES: ReadonlySet<string> = new Set(["UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED"]);
+
+const TIMEOUT = Symbol("flashduty attempt timeout");
+
+/** Sends operations over HTTP with retries and the shared rate limit. */
+export class Transport {
+  // A private field: util.inspect / JSON.stringify of the client never show the key.
+  readonly #appKey: string;
+  readonly #config: Omit<TransportConfig, "appKey">;
+  #gate: Promise<RateGate> | undefined;
+
+  constructor(config: TransportConfig) {
+    const { appKey, ...rest } = config;
+    this.#appKey = appKey;
+    this.#config = rest;
+  }
+
+  /**
+   * Performs `op` with `body` (already in wire form) and returns the parsed `data`.
+   * @throws FlashdutyApiError, FlashdutyResponseError, FlashdutyConnectionError, FlashdutyTimeoutError
+   */
+  async call<T>(op: Operation<T>, body: object): Promise<T> {
+    const json = JSON.stringify(body);
+    const gate = await this.#rateGate();
+    return runWithRetries<T>({
+      operation: op.name,
+      maxRetries: this.#config.maxRetries,
+      nonIdempotent: op.nonIdempotent,
+      ...(gate ? { gate } : {}),
+      ...(this.#config.log ? { log: this.#config.log } : {}),
+      attempt: () => this.#attempt(op, json),
+    });
+  }
+
+  #rateGate(): Promise<RateGate | undefined> {
+    const limits = this.#config.rateLimit;
+    if (limits === false) return Promise.resolve(undefined);
+    this.#gate ??= sharedRateGate(this.#config.baseUrl, this.#appKey, limits);
+    return this.#gate;
+  }
+
+  async #attempt<T>(op: Operation<T>, json: string): Promise<AttemptResult<T>> {
+    const { baseUrl, timeoutMs, userAgent, acceptLanguage, dispatcher } = this.#config;
+    const url = `${baseUrl}${op.path}?app_key=${encodeURIComponent(this.#appKey)}`;
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "application/json",
+      "user-agent": userAgent,
+    };
+    if (acceptLanguage !== undefined) headers["accept-language"] = acceptLanguage;
+
+    // One timer for the whole attempt (headers and body), started after the rate gate.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
+    let statusCode: number;
+    let responseHeaders: IncomingHttpHeaders;
+    let text: string;
+    try {
+      const res = await request(url, {
+        method: "POST",
+        headers,
+        body: json,
+        signal: controller.signal,
+        ...(dispatcher ? { dispatcher } : {}),
+      });
+      statusCode = res.statusCode;
+      responseHeaders = res.headers;
+      text = await res.body.text();
+    } catch (error) {
+      return { ok: false, failure: this.#transportFailure(op, error, controller.signal) };
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.#readResponse(op, statusCode, responseHeaders, text);
+  }
+
+  #transportFailure(op: Operation<unknown>, error: unknown, signal: AbortSignal): AttemptFailure {
+    const timeoutMs = this.#config.timeoutMs;
+    if (signal.aborted && signal.reason === TIMEOUT) {
+      return {
+        retryable: true,
+        // Whether the request had left when the timer fired is unknowable here; assume it had.
+        outcomeUnknown: true,
+        summary: `timeout after ${timeoutMs} ms`,
+        toError: (final) => new FlashdutyTimeoutError({ operation: op.name, timeoutMs, ...final }),
+      };
+    }
+    const cause = redactedCause(error, [this.#appKey]);
+    const code = (cause as { code?: string }).code ?? "";
+    const bytesWritten = (error as { socket?: { bytesWritten?: unknown } } | null)?.socket?.bytesWritten;
+    const notSent = NOT_SENT_CODES.has(code) || bytesWritten === 0;
+    const detail = `${code ? `${code}: ` : ""}${cause.message}`;
+    return {
+      retryable: !NON_RETRYABLE_TRANSPORT_CODES.has(code),
+      outcomeUnknown: !notSent,
+      summary: `connection error ${code || cause.name}`,
+      toError: (final) => new FlashdutyConnectionError({ operation: op.name, detail, cause, ...final }),
+    };
+  }
+
+  #readResponse<T>(op: Operation<T>, status: number, headers: IncomingHttpHeaders, text: string): AttemptResult<T> {
+    const headerId = headers[REQUEST_ID_HEADER];
+    const requestIdFromHeader = (Array.isArray(headerId) ? headerId[0] : headerId) || undefined;
+    const statusRetryable = RETRYABLE_STATUSES.has(status);
+    const serverFault = status >= 500;
+    const ok = status >= 200 && status < 300;
+
+    const badResponse = (path: string, problem: string, requestId: string | undefined): AttemptResult<T> => ({
+      ok: false,
+      failure: {
+        retryable: statusRetryable,
+        // A 2xx we cannot read may well have been applied; so may anything a 5xx hides.
+        outcomeUnknown: ok || serverFault,
+        ...(statusRetryable ? optionalDelay(serverRequestedDelayMs(headers, status === 429)) : {}),
+        summary: `HTTP ${status}, unreadable body${requestId ? `, request id ${requestId}` : ""}`,
+        toError: (final) =>
+          new FlashdutyResponseError({
+            operation: op.name,
+            httpStatus: status,
+            ...(requestId !== undefined ? { requestId } : {}),
+            path,
+            problem: redactSecrets(problem, [this.#appKey]),
+            ...final,
+          }),
+      },
+    });
+
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return badResponse("(body)", `not JSON (${describeBody(headers, text)})`, requestIdFromHeader);
+    }
+    const bodyId = (body as { request_id?: unknown } | null)?.request_id;
+    const requestId = (typeof bodyId === "string" && bodyId) || requestIdFromHeader;
+
+    const envelope = anyEnvelopeSchema.safeParse(body);
+    if (!envelope.success) {
+      const issue = envelope.error.issues[0];
+      return badResponse(formatPath(issue?.path ?? []), issue?.message ?? "not the response envelope", requestId);
+    }
+    const env = envelope.data;
+
+    if (env.error) {
+      const code = env.error.code;
+      const rateLimited = status === 429 || code === "RequestTooFrequently";
+      const retryable = statusRetryable || RETRYABLE_CODES.has(code);
+      const serverMessage = redactSecrets(env.error.message, [this.#appKey]);
+      return {
+        ok: false,
+        failure: {
+          retryable,
+          outcomeUnknown: serverFault || code === "InternalError" || code === "ServiceUnavailable",
+          ...(retryable ? optionalDelay(serverRequestedDelayMs(headers, rateLimited)) : {}),
+          summary: `${code}, HTTP ${status}${requestId ? `, request id ${requestId}` : ""}`,
+          toError: (final) =>
+            new FlashdutyApiError({
+              operation: op.name,
+              code,
+              httpStatus: status,
+              ...(requestId !== undefined ? { requestId } : {}),
+              serverMessage,
+              ...final,
+            }),
+        },
+      };
+    }
+    if (!ok) return badResponse("error", `HTTP ${status} without an error payload`, requestId);
+
+    const data = op.data.safeParse(env.data);
+    if (!data.success) {
+      const issue = data.error.issues[0];
+      return badResponse(formatPath(["data", ...(issue?.path ?? [])]), issue?.message ?? "invalid data", requestId);
+    }
+    return { ok: true, value: data.data };
+  }
+}
+
+function optionalDelay(ms: number | undefined): { retryAfterMs?: number } {
+  return ms === undefined ? {} : { retryAfterMs: ms };
+}
+
+/** `["data", "rules", 3, "rule_id"]` → `"data.rules[3].rule_id"`; the root → `"(body)"`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else out += out === "" ? String(segment) : `.${String(segment)}`;
+  }
+  return out === "" ? "(body)" : out;
+}
+
+/** A short, safe description of a body that is not JSON: its type and first characters. */
+function describeBody(headers: IncomingHttpHeaders, text: string): string {
+  const type = headers["content-type"] ?? "no content-type";
+  const start = text.replace(/\s+/g, " ").trim().slice(0, 60);
+  return text.length === 0 ? `empty body, ${type}` : `${type}: ${JSON.stringify(start)}${text.length > 60 ? "..." : ""}`;
+}
