@@ -7,7 +7,8 @@
 #   2. the cache $PULUMI_HOME/versions/<version>/bin (default ~/.pulumi), also used by the npm
 #      `pulumi` wrapper and the Automation API
 #   3. the vendor's installer (get.pulumi.com; fails fast where the site is unreachable)
-#   4. a build from Go modules into that cache (needs Go >= 1.25.11 and the module proxy)
+#   4. a build from Go modules into that cache (needs Go >= 1.25.11 and the module proxy); when the
+#      proxy refuses the official language host module, the minimal one in scripts/langhost is built
 #   5. otherwise a clear error saying how to install the CLI.
 # Idempotent; when the CLI is already there it returns in well under 2 s.
 # Diagnostics go to stderr; stdout is only the bin folder.
@@ -93,26 +94,53 @@ if command -v go >/dev/null 2>&1; then
   ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION"
 
   # pkg/v3's go.mod has replace directives, so `go install pkg@version` refuses it: build from a
-  # wrapper module that requires pkg/v3 and sdk/v3 at the same version.
-  log "building pulumi v$VERSION from Go modules (first time only; several minutes)"
-  (
-    cd "$build/cli"
-    go mod init pulumi-cli-build >/dev/null 2>&1
-    go get "github.com/pulumi/pulumi/pkg/v3@v$VERSION" "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >&2
-    go get "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi@v$VERSION" >&2
-    go build -trimpath -ldflags "$ldflags" -o "$CACHE_BIN/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2
-  )
-  mv "$CACHE_BIN/pulumi.tmp" "$CACHE_BIN/pulumi"
+  # wrapper module that requires pkg/v3 and sdk/v3 at the same version. Skipped when an earlier run
+  # already built it (e.g. only the language host was missing).
+  if [ -x "$CACHE_BIN/pulumi" ] && usable "$CACHE_BIN/pulumi"; then
+    log "pulumi v$VERSION is already in $CACHE_BIN"
+  else
+    log "building pulumi v$VERSION from Go modules (first time only; several minutes)"
+    (
+      cd "$build/cli"
+      go mod init pulumi-cli-build >/dev/null 2>&1
+      go get "github.com/pulumi/pulumi/pkg/v3@v$VERSION" "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >&2
+      go get "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi@v$VERSION" >&2
+      go build -trimpath -ldflags "$ldflags" -o "$CACHE_BIN/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2
+    )
+    mv "$CACHE_BIN/pulumi.tmp" "$CACHE_BIN/pulumi"
+  fi
 
-  log "building pulumi-language-nodejs at $LANGHOST_COMMIT"
-  (
-    cd "$build/langhost"
-    go mod init pulumi-langhost-build >/dev/null 2>&1
-    go get "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3@$LANGHOST_COMMIT" >&2
-    go build -trimpath -ldflags "$ldflags" -o "$CACHE_BIN/pulumi-language-nodejs.tmp" github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 >&2
-  )
-  mv "$CACHE_BIN/pulumi-language-nodejs.tmp" "$CACHE_BIN/pulumi-language-nodejs"
+  if [ ! -x "$CACHE_BIN/pulumi-language-nodejs" ]; then
+    # The official language host first; some module proxies refuse it (403 for every version).
+    log "building pulumi-language-nodejs at $LANGHOST_COMMIT"
+    if (
+      cd "$build/langhost" &&
+        go mod init pulumi-langhost-build >/dev/null 2>&1 &&
+        go get "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3@$LANGHOST_COMMIT" >&2 &&
+        go build -trimpath -ldflags "$ldflags" -o "$CACHE_BIN/pulumi-language-nodejs.tmp" \
+          github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 >&2
+    ); then
+      mv "$CACHE_BIN/pulumi-language-nodejs.tmp" "$CACHE_BIN/pulumi-language-nodejs"
+    elif [ -f "$ROOT/scripts/langhost/main.go" ]; then
+      # Fallback: the minimal host in scripts/langhost (needs only sdk/v3; see its README.md).
+      # Built from a copy so a read-only checkout (or package folder) is never written to.
+      log "the official language host is unavailable; building the minimal one from scripts/langhost"
+      rm -f "$CACHE_BIN/pulumi-language-nodejs.tmp"
+      mkdir -p "$build/langhost-lite"
+      cp "$ROOT/scripts/langhost/main.go" "$ROOT/scripts/langhost/go.mod" "$ROOT/scripts/langhost/go.sum" "$build/langhost-lite/"
+      (
+        cd "$build/langhost-lite"
+        go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$CACHE_BIN/pulumi-language-nodejs.tmp" . >&2
+      )
+      mv "$CACHE_BIN/pulumi-language-nodejs.tmp" "$CACHE_BIN/pulumi-language-nodejs"
+    else
+      log "the official language host is unavailable and scripts/langhost is missing"
+    fi
+  fi
   ensure_shim "$CACHE_BIN"
+  if [ ! -x "$CACHE_BIN/pulumi-language-nodejs" ]; then
+    log "warning: $CACHE_BIN has no pulumi-language-nodejs; Node.js programs cannot run"
+  fi
   if usable "$CACHE_BIN/pulumi"; then echo "$CACHE_BIN"; exit 0; fi
   log "the build finished but '$CACHE_BIN/pulumi version' does not report v$VERSION"
 fi
