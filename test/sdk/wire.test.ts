@@ -1,0 +1,269 @@
+/**
+ * Golden wire tests: the exact request each operation sends (method, path, query, headers, JSON
+ * body) and the parsing of the spec's example answers, over real HTTP to a recording peer.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { FlashdutyClient, VERSION, type AutomationRule } from "../../sdk";
+import { ok, SECRET_KEY, startRecorder, wireRule, wireServer, type Recorder } from "./recorder";
+
+let rec: Recorder;
+let client: FlashdutyClient;
+
+beforeEach(async () => {
+  rec = await startRecorder();
+  client = new FlashdutyClient({ appKey: SECRET_KEY, baseUrl: `${rec.url}/`, maxRetries: 0 });
+});
+afterEach(async () => {
+  await rec.close();
+});
+
+function only() {
+  expect(rec.requests).toHaveLength(1);
+  return rec.requests[0]!;
+}
+
+describe("requests", () => {
+  test("every call is a JSON POST with app_key in the query and the default user agent", async () => {
+    await client.mcpServers.disable({ serverId: "mcp_grafana" });
+    const r = only();
+    expect(r.method).toBe("POST");
+    expect(r.path).toBe("/safari/mcp/server/disable");
+    expect(r.query).toEqual({ app_key: SECRET_KEY });
+    expect(r.headers["content-type"]).toBe("application/json");
+    expect(r.headers["accept"]).toBe("application/json");
+    expect(r.headers["user-agent"]).toBe(`pulumi-flashduty/${VERSION}`);
+    expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    expect(r.headers["accept-language"]).toBeUndefined();
+    expect(r.rawBody).toBe('{"server_id":"mcp_grafana"}');
+  });
+
+  test("userAgent, acceptLanguage and a base URL path prefix are honoured", async () => {
+    const c = new FlashdutyClient({
+      appKey: SECRET_KEY,
+      baseUrl: `${rec.url}/prefix/`,
+      userAgent: "my-tool/2",
+      acceptLanguage: "zh-CN",
+      rateLimit: false,
+    });
+    await c.mcpServers.enable({ serverId: "mcp_jira" });
+    const r = only();
+    expect(r.path).toBe("/prefix/safari/mcp/server/enable");
+    expect(r.headers["user-agent"]).toBe("my-tool/2");
+    expect(r.headers["accept-language"]).toBe("zh-CN");
+    expect(r.body).toEqual({ server_id: "mcp_jira" });
+  });
+
+  test("an app key with reserved characters is percent-encoded", async () => {
+    const c = new FlashdutyClient({ appKey: "a&b=c d", baseUrl: rec.url, rateLimit: false });
+    await c.mcpServers.enable({ serverId: "mcp_x" });
+    expect(only().query).toEqual({ app_key: "a&b=c d" });
+  });
+
+  test.each([
+    ["disable", "/safari/mcp/server/disable"],
+    ["enable", "/safari/mcp/server/enable"],
+  ] as const)("mcpServers.%s sends {server_id} and resolves to undefined on data null", async (method, path) => {
+    await expect(client.mcpServers[method]({ serverId: "mcp_k8s" })).resolves.toBeUndefined();
+    const r = only();
+    expect(r.path).toBe(path);
+    expect(r.body).toEqual({ server_id: "mcp_k8s" });
+  });
+
+  test("mcpServers.get sends {server_id}", async () => {
+    rec.respond(() => ok(wireServer("mcp_github")));
+    await client.mcpServers.get({ serverId: "mcp_github" });
+    const r = only();
+    expect(r.path).toBe("/safari/mcp/server/get");
+    expect(r.rawBody).toBe('{"server_id":"mcp_github"}');
+  });
+
+  test.each([
+    [undefined, {}],
+    [{}, {}],
+    [{ page: 2, limit: 50 }, { p: 2, limit: 50 }],
+    [{ scope: "account" }, { scope: "account" }],
+    [{ query: "graf" }, { query: "graf" }],
+    [{ teamIds: [1, 3] }, { team_ids: [1, 3] }],
+    [{ includeAccount: false }, { include_account: false }],
+    [{ includeAccount: null }, { include_account: null }],
+    [
+      { page: 1, limit: 100, scope: "team", query: "k", teamIds: [2], includeAccount: true },
+      { p: 1, limit: 100, scope: "team", query: "k", team_ids: [2], include_account: true },
+    ],
+  ] as const)("mcpServers.list(%j) sends exactly %j", async (params, body) => {
+    rec.respond(() => ok({ total: 0, servers: [] }));
+    await client.mcpServers.list(params as never);
+    const r = only();
+    expect(r.path).toBe("/safari/mcp/server/list");
+    expect(r.body).toStrictEqual(body);
+  });
+
+  test.each([
+    [undefined, {}],
+    [{ page: 3 }, { p: 3 }],
+    [{ limit: 100 }, { limit: 100 }],
+    [{ scope: "all" }, { scope: "all" }],
+    [{ scope: "personal" }, { scope: "personal" }],
+    [{ scope: "team" }, { scope: "team" }],
+    [{ teamIds: [] }, { team_ids: [] }],
+    [{ teamIds: [11, 12] }, { team_ids: [11, 12] }],
+    [{ includePerson: false }, { include_person: false }],
+    [{ includePerson: null }, { include_person: null }],
+    [{ enabled: true }, { enabled: true }],
+    [{ enabled: false }, { enabled: false }],
+    [{ enabled: null }, { enabled: null }],
+    [{ keyword: "health" }, { keyword: "health" }],
+    [
+      { page: 2, limit: 10, scope: "team", teamIds: [11], includePerson: true, enabled: true, keyword: "日报" },
+      { p: 2, limit: 10, scope: "team", team_ids: [11], include_person: true, enabled: true, keyword: "日报" },
+    ],
+  ] as const)("automationRules.list(%j) sends exactly %j", async (params, body) => {
+    rec.respond(() => ok({ total: 0, rules: [] }));
+    await client.automationRules.list(params as never);
+    const r = only();
+    expect(r.path).toBe("/safari/automation/rule/list");
+    expect(r.query).toEqual({ app_key: SECRET_KEY });
+    expect(r.body).toStrictEqual(body);
+  });
+
+  test("automationRules.listAll sends p and limit 100 by default, with the filters", async () => {
+    rec.respond(() => ok({ total: 1, rules: [wireRule(1)] }));
+    const got: AutomationRule[] = [];
+    for await (const rule of client.automationRules.listAll({ scope: "team", enabled: true, keyword: "x" })) got.push(rule);
+    expect(got).toHaveLength(1);
+    expect(only().body).toStrictEqual({ p: 1, limit: 100, scope: "team", enabled: true, keyword: "x" });
+  });
+
+  test.each([
+    [undefined, {}],
+    [{}, {}],
+    [{ locale: "en-US" }, { locale: "en-US" }],
+    [{ locale: "zh-CN" }, { locale: "zh-CN" }],
+  ] as const)("automationTemplates.list(%j) sends exactly %j", async (params, body) => {
+    rec.respond(() => ok({ templates: [] }));
+    await client.automationTemplates.list(params);
+    const r = only();
+    expect(r.path).toBe("/safari/automation/template/list");
+    expect(r.body).toStrictEqual(body);
+  });
+});
+
+describe("responses", () => {
+  test("a rule list (api-seed 2.3 + timezone) maps every field to camelCase", async () => {
+    rec.respond(() => ok({ total: 1, rules: [wireRule(7)] }, "req-rules"));
+    const page = await client.automationRules.list({ limit: 1 });
+    expect(page).toStrictEqual({
+      total: 1,
+      rules: [
+        {
+          ruleId: "arule_00007",
+          accountId: 1001,
+          teamId: 11,
+          ownerId: 501,
+          name: "Daily health check 7",
+          enabled: true,
+          runScope: "team",
+          cronExpr: "0 9 * * 1",
+          timezone: "Asia/Shanghai",
+          prompt: "Summarize yesterday's incidents",
+          environmentKind: "",
+          environmentId: "",
+          scheduleTriggerId: "atrig_s7",
+          scheduleTriggerEnabled: true,
+          httpPostTriggerId: "atrig_h7",
+          httpPostTriggerUrl: "/safari/automation/triggers/atrig_h7/fire",
+          httpPostTriggerEnabled: false,
+          canEdit: true,
+          createdAt: 1718000000000,
+          updatedAt: 1718000500000,
+          scheduleNextFireAtMs: 1718600000000,
+          oncallIncidentTriggerId: "atrig_o7",
+          oncallIncidentTriggerEnabled: true,
+          oncallIncidentChannelIds: [2001, 2002],
+          oncallIncidentSeverities: ["Critical", "Warning"],
+        },
+      ],
+    });
+  });
+
+  test("a rule of an old row without timezone parses with timezone ''", async () => {
+    const { timezone: _omit, ...old } = wireRule(1);
+    rec.respond(() => ok({ total: 1, rules: [old] }));
+    const page = await client.automationRules.list();
+    expect(page.rules[0]!.timezone).toBe("");
+  });
+
+  test("unknown fields anywhere are tolerated and dropped", async () => {
+    rec.respond(() => ({
+      json: {
+        request_id: "r",
+        data: { total: 1, rules: [wireRule(1, { future_field: { x: 1 } })], has_next_page: false },
+        trace: "abc",
+      },
+    }));
+    const page = await client.automationRules.list();
+    expect(page.rules[0]).not.toHaveProperty("futureField");
+    expect(page.rules[0]).not.toHaveProperty("future_field");
+    expect(page.total).toBe(1);
+  });
+
+  test("templates (api-seed 2.4) map as-is", async () => {
+    const tpl = { name: "Daily briefing", description: "Every morning", icon: "sun", enabled: true, prompt: "Brief me" };
+    rec.respond(() => ok({ templates: [tpl, { ...tpl, name: "Weekly", enabled: false }] }));
+    const res = await client.automationTemplates.list({ locale: "en-US" });
+    expect(res).toStrictEqual({ templates: [tpl, { ...tpl, name: "Weekly", enabled: false }] });
+  });
+
+  test("an MCP server (real-api.md fields) maps to camelCase", async () => {
+    rec.respond(() => ok(wireServer("mcp_grafana", { list_error: "probe failed: 502" })));
+    expect(await client.mcpServers.get({ serverId: "mcp_grafana" })).toStrictEqual({
+      serverId: "mcp_grafana",
+      accountId: 1001,
+      teamId: 1,
+      serverName: "Grafana",
+      description: "Dashboards",
+      transport: "streamable-http",
+      status: "enabled",
+      canEdit: true,
+      createdBy: 501,
+      createdAt: 1718000000000,
+      updatedAt: 1718000500000,
+      toolCount: 12,
+      listError: "probe failed: 502",
+    });
+  });
+
+  test("an MCP server with only the required fields gets the documented defaults", async () => {
+    rec.respond(() => ok({ server_id: "mcp_min", account_id: 1, team_id: 0, server_name: "Min", status: "disabled" }));
+    expect(await client.mcpServers.get({ serverId: "mcp_min" })).toStrictEqual({
+      serverId: "mcp_min",
+      accountId: 1,
+      teamId: 0,
+      serverName: "Min",
+      description: "",
+      transport: "",
+      status: "disabled",
+      canEdit: false,
+      createdBy: 0,
+      createdAt: 0,
+      updatedAt: 0,
+      toolCount: 0,
+      listError: "",
+    });
+  });
+
+  test("mcpServers.list maps {total, servers}", async () => {
+    rec.respond(() => ok({ total: 2, servers: [wireServer("mcp_a"), wireServer("mcp_b", { team_id: 0 })] }));
+    const res = await client.mcpServers.list({ limit: 2 });
+    expect(res.total).toBe(2);
+    expect(res.servers.map((s) => [s.serverId, s.teamId])).toEqual([
+      ["mcp_a", 1],
+      ["mcp_b", 0],
+    ]);
+  });
+
+  test("disable tolerates a non-null data (forward compatibility)", async () => {
+    rec.respond(() => ok({ something: "new" }));
+    await expect(client.mcpServers.disable({ serverId: "mcp_a" })).resolves.toBeUndefined();
+  });
+});
