@@ -68,12 +68,15 @@ const TIMEOUT = Symbol("flashduty attempt timeout");
 export class Transport {
   // A private field: util.inspect / JSON.stringify of the client never show the key.
   readonly #appKey: string;
+  /** The key as sent and as it may be echoed back: raw and percent-encoded. */
+  readonly #secrets: readonly string[];
   readonly #config: Omit<TransportConfig, "appKey">;
   #gate: Promise<RateGate> | undefined;
 
   constructor(config: TransportConfig) {
     const { appKey, ...rest } = config;
     this.#appKey = appKey;
+    this.#secrets = [appKey, encodeURIComponent(appKey)];
     this.#config = rest;
   }
 
@@ -147,7 +150,7 @@ export class Transport {
         toError: (final) => new FlashdutyTimeoutError({ operation: op.name, timeoutMs, ...final }),
       };
     }
-    const cause = redactedCause(error, [this.#appKey]);
+    const cause = redactedCause(error, this.#secrets);
     const code = (cause as { code?: string }).code ?? "";
     const bytesWritten = (error as { socket?: { bytesWritten?: unknown } } | null)?.socket?.bytesWritten;
     const notSent = NOT_SENT_CODES.has(code) || bytesWritten === 0;
@@ -181,7 +184,7 @@ export class Transport {
             httpStatus: status,
             ...(requestId !== undefined ? { requestId } : {}),
             path,
-            problem: redactSecrets(problem, [this.#appKey]),
+            problem: redactSecrets(problem, this.#secrets),
             ...final,
           }),
       },
@@ -207,7 +210,7 @@ export class Transport {
       const code = env.error.code;
       const rateLimited = status === 429 || code === "RequestTooFrequently";
       const retryable = statusRetryable || RETRYABLE_CODES.has(code);
-      const serverMessage = redactSecrets(env.error.message, [this.#appKey]);
+      const serverMessage = redactSecrets(env.error.message, this.#secrets);
       return {
         ok: false,
         failure: {

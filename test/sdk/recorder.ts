@@ -16,6 +16,8 @@ export interface RecordedRequest {
   body: unknown;
   /** performance.now() when the request line and body had arrived, ms. */
   at: number;
+  /** Date.now() at the same moment, ms. */
+  wall: number;
   /** Number of this request, 1-based. */
   n: number;
 }
@@ -80,6 +82,7 @@ export async function startRecorder(initial: Responder = () => ok(null)): Promis
           rawBody,
           body,
           at: performance.now(),
+          wall: Date.now(),
           n: requests.length + 1,
         };
         requests.push(rec);
