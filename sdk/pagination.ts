@@ -22,7 +22,7 @@ import { LIMITS } from "./wire";
 export const MAX_WALKS = 3;
 /** Pages in flight at once (each still waits for the rate gate). */
 export const PAGE_CONCURRENCY = 10;
-/** Pages fetched per batch once the pages promised by `total` are exhausted and still full. */
+/** Pages fetched per batch once the pages promised by `total` and one probe page were all full. */
 const EXTRA_PAGES_PER_BATCH = 10;
 
 /** One page as the pager needs it. */
@@ -130,8 +130,12 @@ async function walk<T>(
       if (page.items.length < limit) shortAt = p;
     }
     if (shortAt !== undefined) return { kind: "done", items: dedupe(pages, opts.idOf) };
+    // Past the pages `total` promised: usually one (empty) page proves the end, so probe one
+    // page first; if it is full, `total` is capped and larger batches follow.
+    // (`total <= maxPage * limit` here, so `end` never stops short of the promised pages.)
+    const size = end === Math.ceil(total / limit) ? 1 : EXTRA_PAGES_PER_BATCH;
     next = end + 1;
-    end = Math.min(maxPage, next + EXTRA_PAGES_PER_BATCH - 1);
+    end = Math.min(maxPage, next + size - 1);
   }
 }
 
