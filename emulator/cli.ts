@@ -1,0 +1,104 @@
+/**
+ * `npm run emulator -- --port 8787 [--host H] [--rules N] [--servers N] [--state FILE] [--no-limits]`:
+ * starts the emulator, prints its base URL and the seed users' app keys, stops on SIGINT/SIGTERM.
+ */
+import { parseArgs } from "node:util";
+import { startEmulator, type EmulatorOptions } from "./index";
+import { SEED_KEY_MEMBERS, SEED_TEAMS } from "./seed";
+
+const USAGE = `Usage: npm run emulator -- [options]
+
+  --port N       TCP port (default 8787; 0 picks a free one)
+  --host H       interface to listen on (default 127.0.0.1)
+  --rules N      automation rules in the seed (default 320)
+  --servers N    MCP servers in the seed, at least 12 (default 16)
+  --state FILE   load servers and audit log from FILE if it exists, save them there after every change
+  --no-limits    turn the rate limits (50/s, 1000/min) off
+  --help         show this text`;
+
+/** CLI arguments as emulator options. Throws an Error with a usage-style message on bad input. */
+export function parseCliArgs(argv: string[]): EmulatorOptions | "help" {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      rules: { type: "string" },
+      servers: { type: "string" },
+      state: { type: "string" },
+      "no-limits": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help === true) return "help";
+  const integer = (name: string, text: string | undefined): number | undefined => {
+    if (text === undefined) return undefined;
+    if (!/^\d+$/.test(text)) throw new Error(`--${name} must be a non-negative integer, got "${text}"`);
+    return Number(text);
+  };
+  return {
+    port: integer("port", values.port) ?? 8787,
+    host: values.host,
+    seed: { rules: integer("rules", values.rules), servers: integer("servers", values.servers) },
+    stateFile: values.state,
+    limits: values["no-limits"] === true ? false : undefined,
+  };
+}
+
+async function main(argv: string[]): Promise<void> {
+  let options: EmulatorOptions | "help";
+  try {
+    options = parseCliArgs(argv);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options === "help") {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const emulator = await startEmulator(options);
+  const roles = Object.fromEntries(Object.entries(SEED_KEY_MEMBERS).map(([role, memberId]) => [memberId, role]));
+  const teamName = (id: number) => SEED_TEAMS.find((t) => t.teamId === id)?.name ?? String(id);
+  const lines = [
+    `Flashduty AI SRE emulator listening on ${emulator.url}`,
+    `  export FLASHDUTY_BASE_URL=${emulator.url}`,
+    `  control API: ${emulator.url}/_emulator/state`,
+    `  rate limits: ${options.limits === false ? "off" : "50/s and 1000/min per operation"}${options.stateFile ? `; state file: ${options.stateFile}` : ""}`,
+    "",
+    "Seed users (pass the key as FLASHDUTY_APP_KEY or ?app_key=):",
+  ];
+  for (const user of emulator.users) {
+    const label = roles[user.memberId] ?? "";
+    lines.push(
+      `  ${label.padEnd(13)} ${user.appKey}  ${user.name} (account ${user.accountId}, ${user.role}, ` +
+        `teams ${user.teamIds.map(teamName).join(", ")}${user.aiSre ? ", ai-sre" : ", no ai-sre"})`,
+    );
+  }
+  process.stdout.write(lines.join("\n") + "\n");
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: stopping the emulator\n`);
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`error while stopping: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`flashduty emulator: ${(error as Error).message}\n`);
+    process.exit(1);
+  });
+}

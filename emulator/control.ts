@@ -1,0 +1,108 @@
+/**
+ * The control API under `/_emulator/`, for demos, CLI users and reliability tests: read state,
+ * audit log and counters; change a server out of band; set faults and limits; reset. Loopback
+ * callers only. Never counted, rate limited or faulted. Answers use the API's envelope.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { MCP_SERVER_STATUSES, type WireMcpServer } from "../sdk/wire";
+import { parseBody, readJsonObject } from "./body";
+import { ApiError, sendData, sendError } from "./envelope";
+import { FaultSpecError } from "./faults";
+import { messageLocale } from "./messages";
+import type { Emulator, FaultSpec, RateLimitConfig, SeedTeam, SeedUser } from "./types";
+
+/** `GET /_emulator/state`: everything a demo needs to show. */
+export interface ControlState {
+  servers: WireMcpServer[];
+  users: SeedUser[];
+  teams: SeedTeam[];
+  /** Number of automation rules in the seed. */
+  rules: number;
+  limits: RateLimitConfig | false;
+  /** Faults still in force (`count` = what is left). */
+  faults: FaultSpec[];
+}
+
+/** What the control API acts on: the running emulator. */
+export type ControlTarget = Pick<Emulator, "audit" | "counters" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"> & {
+  state(): ControlState;
+};
+
+const serverStatusSchema = z.object({ server_id: z.string(), status: z.enum(MCP_SERVER_STATUSES) });
+const faultsSchema = z.object({ faults: z.array(z.unknown()) });
+const limitsSchema = z.object({
+  enabled: z.boolean().optional(),
+  perSecond: z.number().int().min(1).optional(),
+  perMinute: z.number().int().min(1).optional(),
+});
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/** Whether a peer address is this machine. */
+export function isLoopback(address: string | undefined): boolean {
+  return address !== undefined && (LOOPBACK.has(address) || address.startsWith("127.") || address.startsWith("::ffff:127."));
+}
+
+/**
+ * Registers the control routes on `app`; returns each path with its method, for the 405s.
+ * @param nextRequestId the server's request-id generator, so control answers carry ids too.
+ */
+export function registerControlRoutes(app: FastifyInstance, target: ControlTarget, nextRequestId: () => string): Map<string, string> {
+  const routes = new Map<string, string>();
+
+  function route(method: "GET" | "POST", path: string, action: (body: Record<string, unknown>) => unknown): void {
+    routes.set(path, method);
+    app.route({
+      method,
+      url: path,
+      handler(request: FastifyRequest, reply: FastifyReply) {
+        const requestId = nextRequestId();
+        try {
+          if (!isLoopback(request.socket.remoteAddress)) throw new ApiError("AccessDenied", (m) => m.loopbackOnly());
+          sendData(reply, requestId, action(method === "POST" ? readJsonObject(request) : {}));
+        } catch (thrown) {
+          const error = thrown instanceof ApiError ? thrown
+            : thrown instanceof FaultSpecError ? new ApiError("InvalidParameter", (m) => m.paramInvalid(thrown.field, thrown.detail))
+            : new ApiError("InvalidParameter", (m) => m.paramInvalid("body", (thrown as Error).message));
+          sendError(reply, requestId, messageLocale(request.headers["accept-language"]), error);
+        }
+      },
+    });
+  }
+
+  route("GET", "/_emulator/state", () => target.state());
+  route("GET", "/_emulator/audit", () => ({ entries: target.audit() }));
+  route("GET", "/_emulator/counters", () => target.counters());
+  route("POST", "/_emulator/servers/status", (body) => {
+    const { server_id, status } = parseBody(serverStatusSchema, body);
+    if (target.server(server_id) === undefined) throw new ApiError("ResourceNotFound", (m) => m.serverNotFound(server_id));
+    target.setServerStatus(server_id, status);
+    return target.server(server_id);
+  });
+  route("POST", "/_emulator/faults", (body) => {
+    const { faults } = parseBody(faultsSchema, body);
+    target.setFaults(faults as FaultSpec[]);
+    return { faults: target.state().faults };
+  });
+  route("POST", "/_emulator/limits", (body) => {
+    const { enabled, perSecond, perMinute } = parseBody(limitsSchema, body);
+    if (enabled === false) {
+      target.setLimits(false);
+    } else {
+      if (perSecond === undefined) throw new ApiError("InvalidParameter", (m) => m.paramRequired("perSecond"));
+      if (perMinute === undefined) throw new ApiError("InvalidParameter", (m) => m.paramRequired("perMinute"));
+      target.setLimits({ perSecond, perMinute });
+    }
+    return { limits: target.state().limits };
+  });
+  route("POST", "/_emulator/counters/reset", () => {
+    target.resetCounters();
+    return null;
+  });
+  route("POST", "/_emulator/reset", () => {
+    target.reset();
+    return null;
+  });
+  return routes;
+}

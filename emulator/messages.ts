@@ -1,0 +1,109 @@
+/**
+ * Error messages of the emulator in the two languages the platform answers in, chosen by the
+ * caller's `Accept-Language`. Messages name the parameter at fault and never repeat the app key.
+ */
+import { cachedNegotiator } from "./locale";
+
+export const MESSAGE_LOCALES = ["en-US", "zh-CN"] as const;
+export type MessageLocale = (typeof MESSAGE_LOCALES)[number];
+
+/** The best message locale for an `Accept-Language` header (en-US when nothing matches). */
+export const messageLocale = cachedNegotiator(MESSAGE_LOCALES, "en-US");
+
+/** JSON value kinds a parameter can be required to have. */
+export type ValueKind = "integer" | "number" | "string" | "boolean" | "array" | "object";
+
+const EN_KINDS: Record<ValueKind, string> = {
+  integer: "an integer", number: "a number", string: "a string", boolean: "a boolean", array: "an array", object: "an object",
+};
+const ZH_KINDS: Record<ValueKind, string> = {
+  integer: "整数", number: "数字", string: "字符串", boolean: "布尔值", array: "数组", object: "对象",
+};
+
+/** Every message the emulator sends, one function per situation. */
+export interface Messages {
+  appKeyMissing(): string;
+  appKeyInvalid(): string;
+  permissionRequired(permission: string): string;
+  serverNotEditable(serverId: string): string;
+  invalidContentType(): string;
+  malformedJson(): string;
+  bodyNotObject(): string;
+  paramRequired(name: string): string;
+  paramType(name: string, expected: ValueKind): string;
+  paramAtMost(name: string, max: number): string;
+  paramAtLeast(name: string, min: number): string;
+  paramOneOf(name: string, values: readonly string[]): string;
+  paramTooLong(name: string, maxChars: number): string;
+  /** Free-form detail, for the control API's own checks. */
+  paramInvalid(name: string, detail: string): string;
+  pageWindow(p: number, limit: number, max: number): string;
+  serverAlready(serverId: string, status: string): string;
+  serverNotFound(serverId: string): string;
+  routeNotFound(method: string, path: string): string;
+  methodNotAllowed(method: string, allowed: string): string;
+  entityTooLarge(maxBytes: number): string;
+  badRequest(): string;
+  tooFrequently(retryAfterSeconds: number): string;
+  internalError(): string;
+  serviceUnavailable(): string;
+  loopbackOnly(): string;
+}
+
+const EN: Messages = {
+  appKeyMissing: () => "app_key is required",
+  appKeyInvalid: () => "app_key is invalid",
+  permissionRequired: (permission) => `permission denied: the ${permission} permission is required`,
+  serverNotEditable: (serverId) => `permission denied: no edit rights on MCP server ${serverId}`,
+  invalidContentType: () => "Content-Type must be application/json",
+  malformedJson: () => "invalid parameter body: malformed JSON",
+  bodyNotObject: () => "invalid parameter body: must be a JSON object",
+  paramRequired: (name) => `invalid parameter ${name}: required`,
+  paramType: (name, expected) => `invalid parameter ${name}: must be ${EN_KINDS[expected]}`,
+  paramAtMost: (name, max) => `invalid parameter ${name}: must be at most ${max}`,
+  paramAtLeast: (name, min) => `invalid parameter ${name}: must be at least ${min}`,
+  paramOneOf: (name, values) => `invalid parameter ${name}: must be one of ${values.join(", ")}`,
+  paramTooLong: (name, maxChars) => `invalid parameter ${name}: at most ${maxChars} characters`,
+  paramInvalid: (name, detail) => `invalid parameter ${name}: ${detail}`,
+  pageWindow: (p, limit, max) => `invalid parameter p, limit: p * limit (${p} * ${limit}) must not exceed ${max}`,
+  serverAlready: (serverId, status) => `invalid parameter server_id: MCP server ${serverId} is already ${status}`,
+  serverNotFound: (serverId) => `MCP server ${serverId} not found`,
+  routeNotFound: (method, path) => `route ${method} ${path} not found`,
+  methodNotAllowed: (method, allowed) => `method ${method} not allowed, use ${allowed}`,
+  entityTooLarge: (maxBytes) => `request body too large: at most ${maxBytes} bytes`,
+  badRequest: () => "bad request",
+  tooFrequently: (seconds) => `request too frequently, retry after ${seconds}s`,
+  internalError: () => "internal error, please report the request id",
+  serviceUnavailable: () => "service unavailable, please retry later",
+  loopbackOnly: () => "the emulator control API only answers loopback callers",
+};
+
+const ZH: Messages = {
+  appKeyMissing: () => "缺少 app_key",
+  appKeyInvalid: () => "app_key 无效",
+  permissionRequired: (permission) => `权限不足：需要 ${permission} 权限`,
+  serverNotEditable: (serverId) => `权限不足：无权编辑 MCP 服务 ${serverId}`,
+  invalidContentType: () => "Content-Type 必须是 application/json",
+  malformedJson: () => "参数 body 无效：JSON 格式错误",
+  bodyNotObject: () => "参数 body 无效：必须是 JSON 对象",
+  paramRequired: (name) => `参数 ${name} 无效：必填`,
+  paramType: (name, expected) => `参数 ${name} 无效：必须是${ZH_KINDS[expected]}`,
+  paramAtMost: (name, max) => `参数 ${name} 无效：不能大于 ${max}`,
+  paramAtLeast: (name, min) => `参数 ${name} 无效：不能小于 ${min}`,
+  paramOneOf: (name, values) => `参数 ${name} 无效：必须是 ${values.join("、")} 之一`,
+  paramTooLong: (name, maxChars) => `参数 ${name} 无效：最多 ${maxChars} 个字符`,
+  paramInvalid: (name, detail) => `参数 ${name} 无效：${detail}`,
+  pageWindow: (p, limit, max) => `参数 p, limit 无效：p * limit（${p} * ${limit}）不能超过 ${max}`,
+  serverAlready: (serverId, status) => `参数 server_id 无效：MCP 服务 ${serverId} 已经是 ${status} 状态`,
+  serverNotFound: (serverId) => `MCP 服务 ${serverId} 不存在`,
+  routeNotFound: (method, path) => `路由 ${method} ${path} 不存在`,
+  methodNotAllowed: (method, allowed) => `不支持 ${method} 方法，请使用 ${allowed}`,
+  entityTooLarge: (maxBytes) => `请求体过大：最多 ${maxBytes} 字节`,
+  badRequest: () => "请求错误",
+  tooFrequently: (seconds) => `请求过于频繁，请 ${seconds} 秒后重试`,
+  internalError: () => "内部错误，请提供 request id 反馈",
+  serviceUnavailable: () => "服务暂不可用，请稍后重试",
+  loopbackOnly: () => "模拟器控制接口只接受本机请求",
+};
+
+export const MESSAGES: Readonly<Record<MessageLocale, Messages>> = { "en-US": EN, "zh-CN": ZH };

@@ -1,0 +1,38 @@
+/**
+ * The shape of an API operation as the routes define it and `server.ts` runs it: the server
+ * does routing, faults, auth, rate limits, body reading and the envelope; an operation only
+ * validates its body and computes `data`.
+ */
+import type { WireAutomationTemplate } from "../sdk/wire";
+import type { RuleVisibility } from "./ruleVisibility";
+import type { TemplateLocale } from "./seed";
+import type { Store } from "./store";
+import type { OperationName, SeedUser } from "./types";
+
+/** Everything the emulator knows, as the operations see it. */
+export interface World {
+  store: Store;
+  rules: RuleVisibility;
+  templates: Readonly<Record<TemplateLocale, readonly WireAutomationTemplate[]>>;
+}
+
+/** One request, authenticated, its JSON body read. */
+export interface OperationContext {
+  world: World;
+  caller: SeedUser;
+  body: Record<string, unknown>;
+  requestId: string;
+  /** The raw `Accept-Language` header. */
+  acceptLanguage: string | undefined;
+  /** Epoch ms when handling started. */
+  now: number;
+}
+
+export interface Operation {
+  name: OperationName;
+  path: string;
+  /** Rate-limit key: the app key (writes) or the caller's account (reads). */
+  limitBy: "appKey" | "account";
+  /** The `data` of a success (null for disable/enable); throws `ApiError` for a failure. */
+  handle(context: OperationContext): unknown;
+}

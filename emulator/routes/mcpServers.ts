@@ -1,0 +1,113 @@
+/**
+ * MCP server operations: `/safari/mcp/server/disable`, `/enable`, `/get` and `/list`
+ * (api-seed.md 4.1, real-api.md "MCP servers").
+ */
+import {
+  PATHS,
+  wireMcpServerListRequestSchema,
+  wireServerIdRequestSchema,
+  type WireMcpServer,
+  type WireMcpServerListData,
+} from "../../sdk/wire";
+import { canEditServer, requireAiSre } from "../auth";
+import { parseBody } from "../body";
+import { ApiError } from "../envelope";
+import type { Operation, OperationContext } from "../operation";
+import { pageOf, readPage } from "../paging";
+import type { StoredServer } from "../seed";
+import { toWireServer } from "../store";
+
+const LIST_SCOPES = ["all", "account", "team"] as const;
+
+function readServerId(context: OperationContext): string {
+  const { server_id } = parseBody(wireServerIdRequestSchema, context.body);
+  if (server_id === "") throw new ApiError("InvalidParameter", (m) => m.paramRequired("server_id"));
+  return server_id;
+}
+
+/** The caller's server `serverId`; another account's server does not exist for them (400 `ResourceNotFound`). */
+function findServer(context: OperationContext, serverId: string): StoredServer {
+  const server = context.world.store.servers.get(serverId);
+  if (server === undefined || server.account_id !== context.caller.accountId) {
+    throw new ApiError("ResourceNotFound", (m) => m.serverNotFound(serverId));
+  }
+  return server;
+}
+
+/**
+ * Disable or enable. Checks in order: body, `ai-sre` (403), the server (400 `ResourceNotFound`),
+ * edit rights on its team (403), its current state (400 `InvalidParameter`: not idempotent).
+ * Every call that gets past the body is written to the audit log with its outcome.
+ */
+function toggle(operation: "disable" | "enable"): Operation {
+  const target = operation === "disable" ? "disabled" : "enabled";
+  return {
+    name: operation === "disable" ? "mcpServer.disable" : "mcpServer.enable",
+    path: operation === "disable" ? PATHS.mcpServerDisable : PATHS.mcpServerEnable,
+    limitBy: "appKey",
+    handle(context) {
+      const serverId = readServerId(context);
+      const { caller, world, requestId, now } = context;
+      const audit = { time: now, accountId: caller.accountId, actorMemberId: caller.memberId, operation, serverId, requestId };
+      try {
+        requireAiSre(caller);
+        const server = findServer(context, serverId);
+        if (!canEditServer(caller, server)) throw new ApiError("AccessDenied", (m) => m.serverNotEditable(serverId));
+        if (server.status === target) throw new ApiError("InvalidParameter", (m) => m.serverAlready(serverId, target));
+        world.store.appendAudit({ ...audit, outcome: "success" }, { serverId, status: target });
+        return null;
+      } catch (error) {
+        world.store.appendAudit({ ...audit, outcome: error instanceof ApiError ? error.code : "InternalError" });
+        throw error;
+      }
+    },
+  };
+}
+
+export const disableServer = toggle("disable");
+export const enableServer = toggle("enable");
+
+/**
+ * Get one server of the caller's account. An enabled server is "probed" for its tools: the
+ * seed's `probe_error` (set on `mcp_datadog`) comes back as `list_error`, and the call still succeeds.
+ */
+export const getServer: Operation = {
+  name: "mcpServer.get",
+  path: PATHS.mcpServerGet,
+  limitBy: "account",
+  handle(context): WireMcpServer {
+    const server = findServer(context, readServerId(context));
+    return toWireServer(server, canEditServer(context.caller, server), server.status === "enabled" ? server.probe_error : "");
+  },
+};
+
+/**
+ * List the servers of the caller's account (every member sees all of them; `can_edit` says
+ * which they may change). `scope`: all (default), account (`team_id` 0), team (the rest); empty
+ * scope with `include_account` false means team. `team_ids` keeps only those teams' servers,
+ * plus account-wide ones when `include_account` is true. `query`: case-insensitive substring of
+ * the name or id. Order: `created_at` descending, then `server_id`.
+ */
+export const listServers: Operation = {
+  name: "mcpServer.list",
+  path: PATHS.mcpServerList,
+  limitBy: "account",
+  handle(context): WireMcpServerListData {
+    const request = parseBody(wireMcpServerListRequestSchema, context.body);
+    const scope = request.scope === undefined || request.scope === "" ? (request.include_account === false ? "team" : "all") : request.scope;
+    if (!(LIST_SCOPES as readonly string[]).includes(scope)) throw new ApiError("InvalidParameter", (m) => m.paramOneOf("scope", LIST_SCOPES));
+    const page = readPage(request.p, request.limit);
+    const teamIds = request.team_ids !== undefined && request.team_ids.length > 0 ? new Set(request.team_ids) : undefined;
+    const query = request.query?.toLowerCase() ?? "";
+    const { caller } = context;
+    const matches = [...context.world.store.servers.values()].filter((server) => {
+      if (server.account_id !== caller.accountId) return false;
+      const accountWide = server.team_id === 0;
+      if (scope === "account" ? !accountWide : scope === "team" ? accountWide : false) return false;
+      if (teamIds !== undefined && (accountWide ? request.include_account !== true : !teamIds.has(server.team_id))) return false;
+      return query === "" || server.server_name.toLowerCase().includes(query) || server.server_id.toLowerCase().includes(query);
+    });
+    matches.sort((a, b) => b.created_at - a.created_at || (a.server_id < b.server_id ? -1 : a.server_id > b.server_id ? 1 : 0));
+    return { total: matches.length, servers: pageOf(matches, page).map((s) => toWireServer(s, canEditServer(caller, s))) };
+  },
+};

@@ -1,0 +1,169 @@
+/**
+ * The HTTP server: fastify routes for the six API operations and the control API, and the
+ * pipeline every API request goes through, in this order:
+ *
+ * 1. routing: unknown path 404 `RouteNotFound`, known path with another method 405 `MethodNotAllowed`;
+ * 2. body size: over 1 MiB 413 `EntityTooLarge` (while reading the body);
+ * 3. injected faults (latency, error, rateLimit, reset, proxyHtml; applyThenDrop acts at the end);
+ * 4. `app_key`: 401 `Unauthorized`;
+ * 5. rate limits: 429 `RequestTooFrequently`;
+ * 6. Content-Type and JSON: 400 `InvalidContentType` / `InvalidParameter`;
+ * 7. the operation itself (body fields, permissions, state).
+ */
+import type { Socket } from "node:net";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { LIMITS } from "../sdk/wire";
+import { authenticate } from "./auth";
+import { MAX_BODY_BYTES, readJsonObject } from "./body";
+import { registerControlRoutes, type ControlTarget } from "./control";
+import { ApiError, requestIdGenerator, sendData, sendError } from "./envelope";
+import { PROXY_502_HTML, type Faults } from "./faults";
+import { messageLocale } from "./messages";
+import type { Operation, World } from "./operation";
+import type { RateLimitHeaders, RateLimits } from "./rateLimits";
+import { tooFrequently } from "./rateLimits";
+import { listRules } from "./routes/automationRules";
+import { listTemplates } from "./routes/automationTemplates";
+import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
+import type { OperationName, SeedUser } from "./types";
+
+/** The API operations, one route each (all POST). */
+export const OPERATIONS: readonly Operation[] = [disableServer, enableServer, getServer, listServers, listRules, listTemplates];
+
+export interface ServerParts {
+  world: World;
+  usersByKey: ReadonlyMap<string, SeedUser>;
+  faults: Faults;
+  limits: RateLimits;
+  control: ControlTarget;
+}
+
+interface RouteConfig {
+  operation?: OperationName;
+}
+
+function sleep(ms: number): Promise<void> {
+  // Unref'd: a pending latency fault must not keep a closing process alive.
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Ends the exchange with no response at all, with a TCP reset where the platform allows it. */
+function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack();
+  const socket: Socket = request.raw.socket;
+  if (typeof socket.resetAndDestroy === "function") socket.resetAndDestroy();
+  else socket.destroy();
+}
+
+/** A fastify instance serving the API and the control API, not yet listening. */
+export function buildServer(parts: ServerParts): FastifyInstance {
+  const { world, usersByKey, faults, limits } = parts;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    forceCloseConnections: true,
+    requestIdHeader: false,
+  });
+  const nextRequestId = requestIdGenerator();
+
+  // One catch-all parser that only collects bytes: Content-Type and JSON are checked in the
+  // pipeline, after auth and rate limits, with the platform's own error codes.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
+
+  async function handle(operation: Operation, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const requestId = nextRequestId();
+    const acceptLanguage = request.headers["accept-language"];
+    const { latencyMs, fault } = faults.decide(operation.name);
+    if (latencyMs > 0) await sleep(latencyMs);
+    const count = (status: number | string) => world.store.count(operation.name, status);
+    switch (fault?.kind) {
+      case "reset":
+        count("reset");
+        dropConnection(request, reply);
+        return;
+      case "proxyHtml":
+        count(502);
+        reply.code(502).header("content-type", "text/html").send(PROXY_502_HTML);
+        return;
+      case "error":
+      case "rateLimit": {
+        const error = fault.kind === "rateLimit"
+          ? tooFrequently(limits.config === false ? LIMITS.perSecond : limits.config.perSecond, fault.retryAfterSeconds ?? 1)
+          : fault.status === 503
+            ? new ApiError("ServiceUnavailable", (m) => m.serviceUnavailable())
+            : new ApiError("InternalError", (m) => m.internalError());
+        count(error.status);
+        sendError(reply, requestId, messageLocale(acceptLanguage), error);
+        return;
+      }
+    }
+    const drop = fault?.kind === "applyThenDrop";
+    let rateHeaders: RateLimitHeaders | undefined;
+    try {
+      const caller = authenticate((request.query as Record<string, unknown>).app_key, usersByKey);
+      rateHeaders = await limits.consume(
+        operation.limitBy === "appKey" ? `${operation.name}|key|${caller.appKey}` : `${operation.name}|account|${caller.accountId}`,
+      );
+      const body = readJsonObject(request);
+      const data = operation.handle({ world, caller, body, requestId, acceptLanguage, now: Date.now() });
+      if (drop) {
+        count("dropped");
+        dropConnection(request, reply);
+        return;
+      }
+      count(200);
+      sendData(reply, requestId, data, rateHeaders);
+    } catch (thrown) {
+      if (drop) {
+        count("dropped");
+        dropConnection(request, reply);
+        return;
+      }
+      const error = thrown instanceof ApiError ? thrown : unexpected(thrown);
+      count(error.status);
+      if (rateHeaders !== undefined) reply.headers(rateHeaders);
+      sendError(reply, requestId, messageLocale(acceptLanguage), error);
+    }
+  }
+
+  const allowedMethods = new Map<string, string>();
+  for (const operation of OPERATIONS) {
+    const config: RouteConfig = { operation: operation.name };
+    app.post(operation.path, { config }, (request, reply) => handle(operation, request, reply));
+    allowedMethods.set(operation.path, "POST");
+  }
+  for (const [path, method] of registerControlRoutes(app, parts.control, nextRequestId)) allowedMethods.set(path, method);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?", 1)[0]!.slice(0, 256);
+    const allowed = allowedMethods.get(path);
+    const error = allowed !== undefined
+      ? new ApiError("MethodNotAllowed", (m) => m.methodNotAllowed(request.method, allowed), { allow: allowed })
+      : new ApiError("RouteNotFound", (m) => m.routeNotFound(request.method, path));
+    sendError(reply, nextRequestId(), messageLocale(request.headers["accept-language"]), error);
+  });
+
+  // Errors fastify raises before a handler runs: body too large, unparsable Content-Type, a
+  // broken body stream. They are answered (and counted) like any other API error.
+  app.setErrorHandler((raw: FastifyError, request, reply) => {
+    const error = raw.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+      ? new ApiError("EntityTooLarge", (m) => m.entityTooLarge(MAX_BODY_BYTES))
+      : raw.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+        ? new ApiError("InvalidContentType", (m) => m.invalidContentType())
+        : raw.statusCode !== undefined && raw.statusCode >= 400 && raw.statusCode < 500
+          ? new ApiError("BadRequest", (m) => m.badRequest())
+          : unexpected(raw);
+    const operation = (request.routeOptions.config as RouteConfig).operation;
+    if (operation !== undefined) world.store.count(operation, error.status);
+    sendError(reply, nextRequestId(), messageLocale(request.headers["accept-language"]), error);
+  });
+
+  return app;
+}
+
+/** A bug in the emulator: answered as the platform would (500), and printed so it is not missed. */
+function unexpected(thrown: unknown): ApiError {
+  console.error("flashduty emulator: unexpected error:", thrown);
+  return new ApiError("InternalError", (m) => m.internalError());
+}

@@ -1,0 +1,150 @@
+/**
+ * The public types of the emulator (re-exported by `emulator/index.ts`). Other packages and the
+ * tests code against these names; keep them stable.
+ */
+import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../sdk/wire";
+
+/** The API operations the emulator serves, as named in faults, counters and rate limits. */
+export const OPERATION_NAMES = [
+  "mcpServer.disable",
+  "mcpServer.enable",
+  "mcpServer.get",
+  "mcpServer.list",
+  "automationRule.list",
+  "automationTemplate.list",
+] as const;
+export type OperationName = (typeof OPERATION_NAMES)[number];
+
+/** Requests per second and per minute, counted per operation and per app key or account. */
+export interface RateLimitConfig {
+  perSecond: number;
+  perMinute: number;
+}
+
+/**
+ * A fault injected in front of one operation (or all, with `"*"`). Without `count` or
+ * `fraction` it applies to every matching request.
+ *
+ * - `latency`: waits `latencyMs` before handling the request normally (combines with one other fault).
+ * - `error`: answers `status` (500 default, or 503) with an `InternalError` / `ServiceUnavailable` envelope.
+ * - `rateLimit`: answers 429 `RequestTooFrequently` with `Retry-After: retryAfterSeconds` (default 1)
+ *   and `X-RateLimit-*` headers.
+ * - `reset`: resets the connection before answering; nothing is applied.
+ * - `applyThenDrop`: runs the operation for real (state and audit change), then destroys the
+ *   socket without sending the response.
+ * - `proxyHtml`: a 502 `text/html` page as nginx would send it: no envelope, no request id.
+ */
+export interface FaultSpec {
+  operation: OperationName | "*";
+  kind: "latency" | "error" | "rateLimit" | "reset" | "applyThenDrop" | "proxyHtml";
+  /** kind `latency`: milliseconds added before answering. */
+  latencyMs?: number;
+  /** kind `error`: HTTP status, 500 (default) or 503. */
+  status?: 500 | 503;
+  /** Apply to the next N matching requests only, then the fault is spent. */
+  count?: number;
+  /** Apply to this fraction (0..1) of matching requests, decided by a seeded deterministic RNG. */
+  fraction?: number;
+  /** kind `rateLimit`: seconds in `Retry-After` (default 1). */
+  retryAfterSeconds?: number;
+}
+
+export interface EmulatorOptions {
+  /** TCP port; default 0 (a free port). */
+  port?: number;
+  /** Interface to listen on; default "127.0.0.1". */
+  host?: string;
+  seed?: {
+    /** Number of automation rules; default 320. */
+    rules?: number;
+    /** Total MCP servers; default 16, at least 12 (the fixed `SEED_SERVERS`); extra ones are `mcp_gen_NNNN`. */
+    servers?: number;
+  };
+  /** Faults active from the start. */
+  faults?: FaultSpec[];
+  /** Rate limits; default production `{ perSecond: 50, perMinute: 1000 }`; `false` turns them off. */
+  limits?: RateLimitConfig | false;
+  /** JSON file holding servers and audit log: loaded at start if it exists, saved after every write and on close. */
+  stateFile?: string;
+}
+
+/** One disable/enable call in an account's audit log. */
+export interface AuditEntry {
+  /** Epoch milliseconds. */
+  time: number;
+  accountId: number;
+  actorMemberId: number;
+  operation: "disable" | "enable";
+  serverId: string;
+  requestId: string;
+  /** "success" or the error code the call answered. */
+  outcome: string;
+}
+
+/** Requests seen by one operation and the HTTP statuses answered ("200": n, "429": n, ...; "reset" and "dropped" for faults that sent nothing). */
+export interface OperationCounter {
+  requests: number;
+  statuses: Record<string, number>;
+}
+
+/** A seeded member and the app key that authenticates as them. */
+export interface SeedUser {
+  memberId: number;
+  accountId: number;
+  name: string;
+  role: "owner" | "admin" | "member";
+  teamIds: number[];
+  /** Holds the `ai-sre` (MCP management) permission. */
+  aiSre: boolean;
+  appKey: string;
+}
+
+/** A seeded team. */
+export interface SeedTeam {
+  teamId: number;
+  accountId: number;
+  name: string;
+}
+
+/** Filters of `visibleRules`, the camelCase twins of the rule-list body fields. */
+export interface RuleFilter {
+  scope?: string;
+  teamIds?: number[];
+  enabled?: boolean | null;
+  keyword?: string;
+  includePerson?: boolean | null;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** Base URL, e.g. "http://127.0.0.1:8787", no trailing slash. */
+  url: string;
+  port: number;
+  users: SeedUser[];
+  /**
+   * admin: account-1 admin with ai-sre; member: account-1 member of teams 1 and 2 with ai-sre;
+   * noAiSre: account-1 member without ai-sre; otherAccount: admin of account 2;
+   * teamMember2: account-1 member of team 3 only, with ai-sre.
+   */
+  keys: { admin: string; member: string; noAiSre: string; otherAccount: string; teamMember2: string };
+  /** Current servers in seed order, wire shape (`can_edit` false, `list_error` ""). */
+  servers(): WireMcpServer[];
+  server(serverId: string): WireMcpServer | undefined;
+  /** Changes a server's status out of band, as a person in the console would; not audited, not counted. Throws for an unknown id. */
+  setServerStatus(serverId: string, status: "enabled" | "disabled"): void;
+  audit(): AuditEntry[];
+  counters(): Record<OperationName, OperationCounter>;
+  /** Exactly what the rule list returns for this key and filter, all pages, in API order. Throws for an unknown key or scope. */
+  visibleRules(appKey: string, filter?: RuleFilter): WireAutomationRule[];
+  /** What the template list returns for this `locale` body value. */
+  templates(locale: string): WireAutomationTemplate[];
+  /** Replaces the active faults. Throws on an invalid spec. */
+  setFaults(faults: FaultSpec[]): void;
+  /** Replaces the rate limits (and empties their buckets); `false` turns them off. */
+  setLimits(limits: RateLimitConfig | false): void;
+  /** Clears counters and the audit log only. */
+  resetCounters(): void;
+  /** Back to the seed: servers, audit, counters, faults (none) and rate-limit buckets. */
+  reset(): void;
+  close(): Promise<void>;
+}
