@@ -1,0 +1,110 @@
+/** Server-side rate limits: 429 RequestTooFrequently with Retry-After and X-RateLimit-*, per key or per account. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PATHS } from "../../sdk/wire";
+import { startEmulator, type Emulator } from "../../emulator";
+import { call, expectError } from "./helpers";
+
+let emu: Emulator;
+beforeAll(async () => {
+  emu = await startEmulator({ seed: { rules: 10 }, limits: { perSecond: 3, perMinute: 5 } });
+});
+beforeEach(() => {
+  emu.reset();
+  emu.setLimits({ perSecond: 3, perMinute: 5 });
+});
+afterAll(() => emu.close());
+
+const rules = (key: string) => call(emu, PATHS.automationRuleList, { key, body: {} });
+const get = (key: string) => call(emu, PATHS.mcpServerGet, { key, body: { server_id: "mcp_grafana" } });
+
+describe("rate limits", () => {
+  it("production defaults are 50/s and 1000/min", async () => {
+    const fresh = await startEmulator({ seed: { rules: 0 } });
+    try {
+      const answer = await call(fresh, PATHS.automationTemplateList, { key: fresh.keys.admin, body: {} });
+      expect(answer.headers["x-ratelimit-limit"]).toBe("50");
+      expect(answer.headers["x-ratelimit-remaining"]).toBe("49");
+      let refused = 0;
+      const answers = await Promise.all(Array.from({ length: 60 }, () => call(fresh, PATHS.automationTemplateList, { key: fresh.keys.admin, body: {} })));
+      for (const a of answers) if (a.status === 429) refused++;
+      // 61 requests in (almost certainly) one second: about 11 over 50/s.
+      expect(refused).toBeGreaterThanOrEqual(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("over the per-second window: 429 with Retry-After and X-RateLimit-* (unix seconds)", async () => {
+    const ok = await rules(emu.keys.admin);
+    expect(ok.status).toBe(200);
+    expect(ok.headers["x-ratelimit-limit"]).toBe("3");
+    expect(ok.headers["x-ratelimit-remaining"]).toBe("2");
+    await rules(emu.keys.admin);
+    await rules(emu.keys.admin);
+    const refused = await rules(emu.keys.admin);
+    expectError(refused, 429, "RequestTooFrequently");
+    expect(refused.headers["retry-after"]).toBe("1");
+    expect(refused.headers["x-ratelimit-limit"]).toBe("3");
+    expect(refused.headers["x-ratelimit-remaining"]).toBe("0");
+    const reset = Number(refused.headers["x-ratelimit-reset"]);
+    const now = Date.now() / 1000;
+    expect(reset).toBeGreaterThanOrEqual(Math.floor(now));
+    expect(reset).toBeLessThanOrEqual(Math.ceil(now) + 1);
+    expect(emu.counters()["automationRule.list"].statuses).toEqual({ "200": 3, "429": 1 });
+  });
+
+  it("over the per-minute window: Retry-After counts down the minute", async () => {
+    for (let i = 0; i < 3; i++) expect((await rules(emu.keys.admin)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    for (let i = 0; i < 2; i++) expect((await rules(emu.keys.admin)).status).toBe(200);
+    const refused = await rules(emu.keys.admin);
+    expectError(refused, 429, "RequestTooFrequently");
+    expect(refused.headers["x-ratelimit-limit"]).toBe("5");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(50);
+  });
+
+  // The scoping tests use a per-minute window, so a slow machine cannot straddle a window.
+  it("lists are limited per account: two keys of account 1 share the bucket, account 2 has its own", async () => {
+    emu.setLimits({ perSecond: 1000, perMinute: 3 });
+    expect((await rules(emu.keys.admin)).status).toBe(200);
+    expect((await rules(emu.keys.member)).status).toBe(200);
+    expect((await rules(emu.keys.noAiSre)).status).toBe(200);
+    expectError(await rules(emu.keys.teamMember2), 429, "RequestTooFrequently");
+    expect((await rules(emu.keys.otherAccount)).status).toBe(200);
+    // Buckets are per operation.
+    expect((await get(emu.keys.admin)).status).toBe(200);
+  });
+
+  it("disable/enable are limited per app key", async () => {
+    emu.setLimits({ perSecond: 1000, perMinute: 3 });
+    const toggle = (key: string, i: number) =>
+      call(emu, i % 2 ? PATHS.mcpServerEnable : PATHS.mcpServerDisable, { key, body: { server_id: "mcp_grafana" } });
+    for (let i = 0; i < 3; i++) expect((await call(emu, PATHS.mcpServerDisable, { key: emu.keys.admin, body: { server_id: "mcp_nope" } })).status).toBe(400);
+    expectError(await call(emu, PATHS.mcpServerDisable, { key: emu.keys.admin, body: { server_id: "mcp_grafana" } }), 429, "RequestTooFrequently");
+    expect(emu.server("mcp_grafana")!.status).toBe("enabled");
+    // Another key of the same account still has its own budget.
+    expect((await toggle(emu.keys.member, 0)).status).toBe(200);
+    expect(emu.server("mcp_grafana")!.status).toBe("disabled");
+    // A refused call is not audited: only the three ResourceNotFound and the member's success are.
+    expect(emu.audit().map((e) => e.outcome)).toEqual(["ResourceNotFound", "ResourceNotFound", "ResourceNotFound", "success"]);
+  });
+
+  it("unauthenticated requests are refused before the limiter and use no budget", async () => {
+    emu.setLimits({ perSecond: 1000, perMinute: 1 });
+    for (let i = 0; i < 5; i++) expectError(await rules("nope"), 401, "Unauthorized");
+    expect((await rules(emu.keys.admin)).status).toBe(200);
+  });
+
+  it("setLimits(false) turns them off; setLimits replaces them with empty windows", async () => {
+    emu.setLimits(false);
+    for (let i = 0; i < 10; i++) {
+      const answer = await rules(emu.keys.admin);
+      expect(answer.status).toBe(200);
+      expect(answer.headers["x-ratelimit-limit"]).toBeUndefined();
+    }
+    emu.setLimits({ perSecond: 1, perMinute: 100 });
+    expect((await rules(emu.keys.admin)).status).toBe(200);
+    expectError(await rules(emu.keys.admin), 429, "RequestTooFrequently");
+    expect(() => emu.setLimits({ perSecond: 0, perMinute: 1 })).toThrow(/perSecond/);
+  });
+});
