@@ -60,6 +60,23 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const emulator = await startEmulator(options);
+  // Handlers first: whoever reads the URL below may signal at once.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: stopping the emulator\n`);
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`error while stopping: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+
   const roles = Object.fromEntries(Object.entries(SEED_KEY_MEMBERS).map(([role, memberId]) => [memberId, role]));
   const teamName = (id: number) => SEED_TEAMS.find((t) => t.teamId === id)?.name ?? String(id);
   const lines = [
@@ -78,22 +95,6 @@ async function main(argv: string[]): Promise<void> {
     );
   }
   process.stdout.write(lines.join("\n") + "\n");
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`${signal}: stopping the emulator\n`);
-    emulator.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`error while stopping: ${(error as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
 }
 
 if (require.main === module) {
