@@ -54,19 +54,19 @@ const serializedProvider: pulumi.dynamic.ResourceProvider = {
  */
 export class McpServerDisablement extends pulumi.dynamic.Resource {
   /** Id of the disabled MCP server. */
-  public readonly serverId!: pulumi.Output<string>;
+  declare public readonly serverId: pulumi.Output<string>;
   /** Display name of the server, as last read. */
-  public readonly serverName!: pulumi.Output<string>;
+  declare public readonly serverName: pulumi.Output<string>;
   /** Team that owns the server; 0 for an account-wide server. */
-  public readonly teamId!: pulumi.Output<number>;
+  declare public readonly teamId: pulumi.Output<number>;
   /** Status as last read: `disabled`, or `enabled` when refresh found drift. */
-  public readonly status!: pulumi.Output<"enabled" | "disabled">;
+  declare public readonly status: pulumi.Output<"enabled" | "disabled">;
   /** True if this resource switched the server off; false if it found it off and adopted it. */
-  public readonly disabledByThisResource!: pulumi.Output<boolean>;
+  declare public readonly disabledByThisResource: pulumi.Output<boolean>;
   /** When this resource last switched the server off, epoch ms; undefined for an adopted server. */
-  public readonly disabledAt!: pulumi.Output<number | undefined>;
+  declare public readonly disabledAt: pulumi.Output<number | undefined>;
   /** Whether destroy enables the server again (only if this resource disabled it). */
-  public readonly restoreOnDelete!: pulumi.Output<boolean>;
+  declare public readonly restoreOnDelete: pulumi.Output<boolean>;
 
   /**
    * @param name the Pulumi resource name (unique in the stack)

@@ -131,7 +131,9 @@ describe("create", () => {
     // console, so the platform answers InvalidParameter (not idempotent).
     emulator.setFaults([{ operation: "mcpServer.disable", kind: "latency", latencyMs: 400 }]);
     const racing = impl.create({ serverId: "mcp_prometheus", restoreOnDelete: true });
-    await vi.waitFor(() => expect(count("mcpServer.disable")).toBe(1), { timeout: 2000, interval: 10 });
+    // The emulator counts a request when it answers: once the get is answered, our disable is
+    // on its way and waits 400 ms before the platform looks at the server.
+    await vi.waitFor(() => expect(count("mcpServer.get")).toBe(1), { timeout: 2000, interval: 5 });
     emulator.setServerStatus("mcp_prometheus", "disabled");
     const result = await racing;
     expect(result.outs).toMatchObject({ status: "disabled", disabledByThisResource: false });
