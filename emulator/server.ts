@@ -20,8 +20,7 @@ import { ApiError, requestIdGenerator, sendData, sendError } from "./envelope";
 import { PROXY_502_HTML, type Faults } from "./faults";
 import { messageLocale } from "./messages";
 import type { Operation, World } from "./operation";
-import type { RateLimitHeaders, RateLimits } from "./rateLimits";
-import { tooFrequently } from "./rateLimits";
+import { tooFrequently, type RateLimitHeaders, type RateLimits } from "./rateLimits";
 import { listRules } from "./routes/automationRules";
 import { listTemplates } from "./routes/automationTemplates";
 import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
@@ -98,32 +97,28 @@ export function buildServer(parts: ServerParts): FastifyInstance {
         return;
       }
     }
-    const drop = fault?.kind === "applyThenDrop";
     let rateHeaders: RateLimitHeaders | undefined;
+    let outcome: { data: unknown } | { error: ApiError };
     try {
       const caller = authenticate((request.query as Record<string, unknown>).app_key, usersByKey);
       rateHeaders = await limits.consume(
         operation.limitBy === "appKey" ? `${operation.name}|key|${caller.appKey}` : `${operation.name}|account|${caller.accountId}`,
       );
       const body = readJsonObject(request);
-      const data = operation.handle({ world, caller, body, requestId, acceptLanguage, now: Date.now() });
-      if (drop) {
-        count("dropped");
-        dropConnection(request, reply);
-        return;
-      }
-      count(200);
-      sendData(reply, requestId, data, rateHeaders);
+      outcome = { data: operation.handle({ world, caller, body, requestId, acceptLanguage, now: Date.now() }) };
     } catch (thrown) {
-      if (drop) {
-        count("dropped");
-        dropConnection(request, reply);
-        return;
-      }
-      const error = thrown instanceof ApiError ? thrown : unexpected(thrown);
-      count(error.status);
+      outcome = { error: thrown instanceof ApiError ? thrown : unexpected(thrown) };
+    }
+    if (fault?.kind === "applyThenDrop") {
+      count("dropped");
+      dropConnection(request, reply);
+    } else if ("data" in outcome) {
+      count(200);
+      sendData(reply, requestId, outcome.data, rateHeaders);
+    } else {
+      count(outcome.error.status);
       if (rateHeaders !== undefined) reply.headers(rateHeaders);
-      sendError(reply, requestId, messageLocale(acceptLanguage), error);
+      sendError(reply, requestId, messageLocale(acceptLanguage), outcome.error);
     }
   }
 
