@@ -26,10 +26,16 @@ beforeAll(async () => {
     "--skipLibCheck", "--types", "node", "--rootDir", root, "--outDir", outDir, join(root, "emulator", "cli.ts"),
   ]);
 }, 60_000);
-afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
+const children: ChildProcessWithoutNullStreams[] = [];
+afterAll(() => {
+  // A failed assertion must not leave a CLI running.
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  rmSync(stateDir, { recursive: true, force: true });
+});
 
 function start(args: string[]): { child: ChildProcessWithoutNullStreams; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
   const child = spawn(process.execPath, [cli, ...args]);
+  children.push(child);
   let output = "";
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = new Promise<string>((resolveUrl, reject) => {
