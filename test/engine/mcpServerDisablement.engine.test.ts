@@ -88,7 +88,7 @@ describe("McpServerDisablement and the data sources with the real Pulumi CLI", (
     emulator.setServerStatus(serverId, "enabled");
     const preview = await stack.ws.run(["preview", "--refresh", "--diff"]);
     expect(preview.output).toMatch(/1 to update/);
-    expect(preview.output).toMatch(/status\s*:\s*"enabled"/);
+    expect(preview.output).toMatch(/~ status\s*: "disabled" => "enabled"/);
     expect(writeRequests()).toBe(writesBefore);
     await stack.ws.run(["up", "--refresh", "--yes"]);
     expect(successes("disable", serverId)).toBe(2);
