@@ -100,8 +100,10 @@ export class PulumiWorkspace {
    *
    * @param opts.check throw when the exit code is not 0 (default true)
    * @param opts.env extra environment for this command only
+   * @param opts.quiet do not echo this command's output even when the workspace echoes
    */
-  run(args: string[], opts: { check?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<CommandResult> {
+  run(args: string[], opts: { check?: boolean; env?: NodeJS.ProcessEnv; quiet?: boolean } = {}): Promise<CommandResult> {
+    const echo = this.options.echo === true && opts.quiet !== true;
     const full = [...args, "--non-interactive", ...(STACKLESS.has(args[0] ?? "") ? [] : ["--stack", this.stack])];
     return new Promise((resolve, reject) => {
       const child = spawn("pulumi", full, {
@@ -115,12 +117,12 @@ export class PulumiWorkspace {
       child.stdout.on("data", (chunk: Buffer) => {
         stdout += chunk;
         output += chunk;
-        if (this.options.echo) process.stdout.write(chunk);
+        if (echo) process.stdout.write(chunk);
       });
       child.stderr.on("data", (chunk: Buffer) => {
         stderr += chunk;
         output += chunk;
-        if (this.options.echo) process.stderr.write(chunk);
+        if (echo) process.stderr.write(chunk);
       });
       child.on("error", reject);
       child.on("close", (code) => {
@@ -136,7 +138,7 @@ export class PulumiWorkspace {
 
   /** Creates the stack (removing any earlier stack of the same name with its state). */
   async initFresh(): Promise<void> {
-    await this.run(["stack", "rm", "--yes", "--force"], { check: false });
+    await this.run(["stack", "rm", "--yes", "--force"], { check: false, quiet: true });
     await this.run(["stack", "init"]);
   }
 

@@ -130,7 +130,7 @@ describe("McpServerDisablement and the data sources with the real Pulumi CLI", (
     const stack = await newStack({ appKey: emulator.keys.noAiSre, program: { servers: ["mcp_k8s"] } });
     const up = await stack.ws.run(["up", "--yes"], { check: false });
     expect(up.code).not.toBe(0);
-    expect(up.output).toContain("ai-sre");
+    expect(up.output).toContain("lacks the MCP management permission (`ai-sre`)");
     expect(up.output).toContain("AccessDenied");
     expect(emulator.server("mcp_k8s")?.status).toBe("enabled");
   });

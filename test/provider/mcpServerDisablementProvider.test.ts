@@ -144,7 +144,7 @@ describe("create", () => {
     useKey(emulator.keys.noAiSre);
     const err = await impl.create({ serverId: "mcp_k8s", restoreOnDelete: true }).catch((e: unknown) => e as Error);
     expect(err).toBeInstanceOf(Error);
-    expect(err.message).toContain("ai-sre");
+    expect(err.message).toContain("lacks the MCP management permission (`ai-sre`)");
     expect(err.message).toContain("AccessDenied");
     expect(err.message).toMatch(/request id \S+/);
     expect(err.message).not.toContain(emulator.keys.noAiSre);
