@@ -41,7 +41,7 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 }
 
 function client(): FlashdutyClient {
-  return clientFor(resolveConfig(stackConfig), (message) => console.error(`flashduty: ${message}`));
+  return clientFor(resolveConfig(stackConfig), (message) => console.error(message));
 }
 
 /** Validates inputs before any API call; each failure names the property and the rule. */

@@ -20,5 +20,5 @@ export function programConfig(): FlashdutyConfig {
 
 /** The program's API client (shared rate limit with everything else in the process). */
 export function programClient(): FlashdutyClient {
-  return clientFor(programConfig(), (message) => void pulumi.log.debug(`flashduty: ${message}`));
+  return clientFor(programConfig(), (message) => void pulumi.log.debug(message));
 }
