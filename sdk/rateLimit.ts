@@ -1,57 +1,145 @@
 /**
  * Client-side rate limit: a gate every HTTP attempt (retries included) passes before it is sent.
  *
- * Built on p-throttle in strict mode (a sliding log, so the limit holds in *every* window, not
- * only in aligned ones), one throttle per window, composed. Gates are shared by all clients of
- * the same (baseUrl, appKey, limits) in the process, because the server counts per key/account,
- * not per client object; the registry is keyed by a sha256 so the raw key is never a map key.
+ * Gates are shared by all clients of the same (baseUrl, appKey, limits) in the process, because
+ * the server counts per key/account, not per client object; the registry is keyed by a sha256
+ * so the raw key is never a map key.
+ *
+ * The guarantee is the one the server can check: never more than `limit` requests *arriving* in
+ * any window. The client cannot see arrivals, only that each lies between the send and the end
+ * of the answer. So a request holds its place in every window from its send until its answer
+ * has ended, and one window-length after that. A cold process (undici compiles its HTTP parser
+ * on its first connection) or a loaded machine can delay delivery by 100 ms and more; counting
+ * at send time alone would let a late first wave and a prompt second one meet in one server
+ * window and draw a 429. The price is the latency: the sustained rate is `limit` per
+ * (window + latency), and a single burst of `limit` still goes at once.
  */
 import { createHash } from "node:crypto";
 
-/** One window of a rate limit: at most `limit` requests in any `intervalMs`. */
+/** One window of a rate limit: at most `limit` calls in any `intervalMs`. */
 export interface RateWindow {
   limit: number;
   intervalMs: number;
 }
 
-/** Resolves when one more request may be sent. */
-export type RateGate = () => Promise<void>;
+/** Ends a request's hold on the rate limit; call it once the answer has ended (or failed). */
+export type RateRelease = () => void;
+
+/** Resolves when one more request may be sent, with the function to call when it has ended. */
+export type RateGate = () => Promise<RateRelease>;
 
 /**
- * p-throttle records a call at the moment its timer fires, and Node timers can fire up to 1 ms
- * early by `Date.now()`; the server also sees our requests shifted by network jitter. Stretching
- * each window a little keeps "at most N in any window" true as the server measures it.
+ * Added to each window of the shared gates, in ms: the client's and the server's clocks round to
+ * whole milliseconds (or coarser) independently.
  */
-function safetyMarginMs(intervalMs: number): number {
-  return Math.max(2, Math.ceil(intervalMs * 0.02));
-}
+export const WINDOW_SLACK_MS = 10;
 
 /**
- * Creates a gate that lets through at most `limit` calls in any `intervalMs`, for each window.
+ * Creates a gate: at most `limit` requests in any `intervalMs` (sliding, not aligned windows),
+ * for each window, where a request occupies the span from its release to its `RateRelease`.
+ * `onRelease`, if given, runs at the moment of each release.
  *
- * The longest window is the innermost throttle: the innermost release is the moment the request
- * goes out, so its guarantee holds on send times exactly; the outer (shorter) windows release in
- * order and the inner one only delays further while keeping that order, so theirs hold too.
+ * - p-throttle schedules: one strict throttle per window, composed (shortest innermost), paces
+ *   releases in call order by their send times. `strict` plus a `weight` selects its exact
+ *   sliding-window algorithm, where a fresh window admits a full burst of `limit`. (Strict
+ *   without a weight spaces every call after the first burst `interval/limit` apart: 100 pages
+ *   read ~10% slower, and in our measurements its spacing rounding let 5 calls into a
+ *   4-per-window limit.)
+ * - A final exact check decides: it counts every request still in flight, or ended less than a
+ *   window ago, in each window, and holds the call until one more fits. Composed throttles only
+ *   approximate the outer window (the outer one counts a call when it hands it on, not when it
+ *   goes out) and know nothing of answers, so this check is what makes the limit a guarantee;
+ *   p-throttle keeps the few calls that reach it already in order and spaced.
  */
-export async function createRateGate(windows: readonly RateWindow[]): Promise<RateGate> {
+export async function createRateGate(windows: readonly RateWindow[], onRelease?: () => void): Promise<RateGate> {
   // p-throttle is ESM-only; a dynamic import survives the CommonJS build (module node16).
   const { default: pThrottle } = await import("p-throttle");
-  const longestFirst = [...windows].sort((a, b) => b.intervalMs - a.intervalMs);
-  let gate: () => unknown = () => undefined;
-  for (const w of longestFirst) {
-    gate = pThrottle({ limit: w.limit, interval: w.intervalMs + safetyMarginMs(w.intervalMs), strict: true })(gate);
+  const shortestFirst = [...windows].sort((a, b) => a.intervalMs - b.intervalMs);
+  let throttled: () => unknown = () => undefined;
+  for (const w of shortestFirst) {
+    throttled = pThrottle({ limit: w.limit, interval: w.intervalMs, strict: true, weight: () => 1 })(throttled);
   }
-  const composed = gate;
+  const paced = throttled;
+  const logs = windows.map((w) => new WindowLog(w));
+  let ended = deferred();
+
   return async () => {
-    await composed();
+    await paced();
+    for (;;) {
+      const now = Date.now();
+      const wait = Math.max(0, ...logs.map((log) => log.waitMs(now)));
+      if (wait === 0) {
+        // Check and record in one synchronous step: no other call can slip in between.
+        const hold: Hold = { endedAt: undefined };
+        for (const log of logs) log.add(hold);
+        onRelease?.();
+        return () => {
+          if (hold.endedAt !== undefined) return;
+          hold.endedAt = Date.now();
+          const wake = ended;
+          ended = deferred();
+          wake.resolve();
+        };
+      }
+      // Wake when the oldest finished hold ages out, or when any request ends.
+      let timer: NodeJS.Timeout | undefined;
+      const aged = Number.isFinite(wait) ? new Promise<void>((r) => (timer = setTimeout(r, wait))) : undefined;
+      await Promise.race(aged ? [aged, ended.promise] : [ended.promise]);
+      clearTimeout(timer);
+    }
   };
+}
+
+/** A request's place in the windows: in flight while `endedAt` is undefined. */
+interface Hold {
+  endedAt: number | undefined;
+}
+
+/** The holds that still count in one window. */
+class WindowLog {
+  readonly #limit: number;
+  readonly #intervalMs: number;
+  #holds: Hold[] = [];
+
+  constructor(window: RateWindow) {
+    this.#limit = window.limit;
+    this.#intervalMs = window.intervalMs;
+  }
+
+  /**
+   * Ms until one more request fits in every window ending now: 0 if it fits now, Infinity if
+   * that depends on requests still in flight.
+   */
+  waitMs(now: number): number {
+    const since = now - this.#intervalMs;
+    this.#holds = this.#holds.filter((h) => h.endedAt === undefined || h.endedAt > since);
+    const excess = this.#holds.length - this.#limit + 1;
+    if (excess <= 0) return 0;
+    const ends = this.#holds
+      .map((h) => h.endedAt)
+      .filter((t): t is number => t !== undefined)
+      .sort((a, b) => a - b);
+    if (ends.length < excess) return Infinity;
+    return Math.max(1, (ends[excess - 1] as number) - since);
+  }
+
+  add(hold: Hold): void {
+    this.#holds.push(hold);
+  }
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
 const shared = new Map<string, Promise<RateGate>>();
 
 /**
- * The process-wide gate for (baseUrl, appKey) with the given limits, created on first use.
- * `perSecond`/`perMinute` are requests per 1 s and per 60 s.
+ * The process-wide gate for (baseUrl, appKey) with the given limits, created on first use:
+ * at most `perSecond` requests in any 1 s and `perMinute` in any 60 s (each plus
+ * {@link WINDOW_SLACK_MS}), counted as {@link createRateGate} describes.
  */
 export function sharedRateGate(
   baseUrl: string,
@@ -63,8 +151,8 @@ export function sharedRateGate(
   let gate = shared.get(id);
   if (gate === undefined) {
     gate = createRateGate([
-      { limit: limits.perSecond, intervalMs: 1_000 },
-      { limit: limits.perMinute, intervalMs: 60_000 },
+      { limit: limits.perSecond, intervalMs: 1_000 + WINDOW_SLACK_MS },
+      { limit: limits.perMinute, intervalMs: 60_000 + WINDOW_SLACK_MS },
     ]);
     // A failed import must not poison the registry for the rest of the process.
     gate.catch(() => shared.delete(id));

@@ -10,7 +10,7 @@
  *   rate-limit answer, `X-RateLimit-Reset` (unix seconds). A server that asks for more than
  *   {@link MAX_HONORED_RETRY_AFTER_MS} gets no retry: the error is thrown at once rather than
  *   blocking the caller for that long or retrying earlier than asked.
- * - Every attempt passes the client-side rate gate first.
+ * - Every attempt passes the client-side rate gate first and holds its place there until it ends.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { FlashdutyError } from "./errors";
@@ -94,8 +94,8 @@ export interface RetryLoopOptions<T> {
   maxRetries: number;
   /** Non-idempotent writes (disable/enable) report `mayHaveApplied`; reads never do. */
   nonIdempotent: boolean;
-  /** Waits for the client-side rate limit; called before every attempt. */
-  gate?: () => Promise<void>;
+  /** Waits for the client-side rate limit before every attempt; the attempt's end is reported back. */
+  gate?: () => Promise<() => void>;
   /** Receives one line per retry. */
   log?: (message: string) => void;
   /** Performs attempt number `attempt` (1-based). Must not throw for HTTP-level failures. */
@@ -118,8 +118,13 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
   const random = opts.random ?? Math.random;
   let mayHaveApplied = false;
   for (let attempt = 1; ; attempt++) {
-    if (opts.gate) await opts.gate();
-    const result = await opts.attempt(attempt);
+    const release = opts.gate ? await opts.gate() : undefined;
+    let result: AttemptResult<T>;
+    try {
+      result = await opts.attempt(attempt);
+    } finally {
+      release?.();
+    }
     if (result.ok) return result.value;
     const { failure } = result;
     if (opts.nonIdempotent && failure.outcomeUnknown) mayHaveApplied = true;

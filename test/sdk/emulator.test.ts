@@ -256,7 +256,7 @@ describe("listAll at scale", () => {
     expect(big.counters()["automationRule.list"].statuses).toEqual({ "200": requests });
     // The floor is the rate limit: requests / 50 per second (bench/, issue 7). Loopback adds no
     // latency, so only the limiter's pacing (strict p-throttle spreads calls past the first 50)
-    // and its 2% safety margin stand between us and it.
+    // and its 1% safety margin stand between us and it.
     const floorMs = (requests / 50) * 1000;
     expect(elapsed).toBeLessThan(floorMs * 1.15);
   });

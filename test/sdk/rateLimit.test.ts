@@ -3,6 +3,7 @@
  * sliding window, as the server sees them), retries included, shared by clients of the same
  * (baseUrl, appKey).
  */
+import { Agent } from "undici";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { FlashdutyClient } from "../../sdk";
 import { createRateGate } from "../../sdk/rateLimit";
@@ -27,31 +28,65 @@ afterEach(async () => {
   await rec.close();
 });
 
-describe("the gate (p-throttle, strict, composed)", () => {
-  test("two windows hold at once, for every sliding window", async () => {
-    const gate = await createRateGate([
-      { limit: 3, intervalMs: 100 },
-      { limit: 6, intervalMs: 500 },
-    ]);
-    const times: number[] = [];
+describe("the gate (p-throttle, strict, composed, plus the exact check)", () => {
+  test.each([
+    [14, { limit: 3, intervalMs: 100 }, { limit: 6, intervalMs: 500 }, 1100],
+    [30, { limit: 4, intervalMs: 60 }, { limit: 10, intervalMs: 300 }, 1000],
+    [20, { limit: 5, intervalMs: 200 }, { limit: 100, intervalMs: 1000 }, 900],
+  ])("%i calls: both windows hold in every sliding window, and no slower than needed", async (calls, short, long, maxMs) => {
+    const released: number[] = [];
+    // Date.now() at the moment of release: the clock the gate itself keeps.
+    const gate = await createRateGate([short, long], () => released.push(Date.now()));
     const started = performance.now();
-    await Promise.all(Array.from({ length: 14 }, () => gate().then(() => times.push(performance.now()))));
-    expect(maxInAnyWindow(times, 100)).toBeLessThanOrEqual(3);
-    expect(maxInAnyWindow(times, 500)).toBeLessThanOrEqual(6);
-    // Not slower than needed: 14 calls at 6 per 500 ms finish in about 1 s.
-    expect(performance.now() - started).toBeLessThan(1400);
+    await Promise.all(Array.from({ length: calls }, async () => (await gate())()));
+    expect(released).toHaveLength(calls);
+    expect(maxInAnyWindow(released, short.intervalMs)).toBeLessThanOrEqual(short.limit);
+    expect(maxInAnyWindow(released, long.intervalMs)).toBeLessThanOrEqual(long.limit);
+    expect(performance.now() - started).toBeLessThan(maxMs);
+  });
+
+  test("a fresh window admits a full burst at once", async () => {
+    const gate = await createRateGate([{ limit: 5, intervalMs: 1000 }]);
+    const started = performance.now();
+    const releases = await Promise.all(Array.from({ length: 5 }, () => gate()));
+    expect(performance.now() - started).toBeLessThan(50);
+    for (const release of releases) release();
+  });
+
+  test("a request holds its place until its answer has ended, and a window after", async () => {
+    const gate = await createRateGate([{ limit: 2, intervalMs: 200 }]);
+    const started = performance.now();
+    const first = await Promise.all([gate(), gate()]);
+    const third = gate().then(() => performance.now() - started);
+    await new Promise((r) => setTimeout(r, 300)); // two slow requests
+    for (const release of first) release();
+    expect(await third).toBeGreaterThanOrEqual(300 + 200 - 2);
   });
 });
 
 describe("client", () => {
-  test("perSecond caps requests in every 1 s window as the server sees them", async () => {
-    const client = new FlashdutyClient({ appKey: SECRET_KEY, baseUrl: rec.url, rateLimit: { perSecond: 4, perMinute: 1000 } });
+  test("perSecond caps requests in every 1 s window, as sent and as the server sees them", async () => {
+    const sent: number[] = [];
+    // A real undici Agent with an interceptor noting when each request is handed to the socket layer.
+    const dispatcher = new Agent().compose((dispatch) => (opts, handler) => {
+      sent.push(performance.now());
+      return dispatch(opts, handler);
+    });
+    const client = new FlashdutyClient({
+      appKey: SECRET_KEY,
+      baseUrl: rec.url,
+      rateLimit: { perSecond: 4, perMinute: 1000 },
+      dispatcher,
+    });
     const started = performance.now();
     await Promise.all(Array.from({ length: 8 }, () => client.automationTemplates.list()));
-    const times = rec.requests.map((r) => r.at);
-    expect(times).toHaveLength(8);
-    expect(maxInAnyWindow(times, 1000)).toBeLessThanOrEqual(4);
-    expect(performance.now() - started).toBeLessThan(1800);
+    expect(sent).toHaveLength(8);
+    expect(maxInAnyWindow(sent, 1000)).toBeLessThanOrEqual(4);
+    const arrived = rec.requests.map((r) => r.at);
+    expect(maxInAnyWindow(arrived, 1000)).toBeLessThanOrEqual(4);
+    // Bursts of 4 at 0 and a window after the first burst's answers.
+    expect(performance.now() - started).toBeLessThan(1600);
+    await dispatcher.close();
   });
 
   test("perMinute holds too: the request beyond it waits", async () => {
@@ -66,6 +101,28 @@ describe("client", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(rec.requests).toHaveLength(3);
     // The fourth call stays queued for the rest of the minute; it is abandoned with this test.
+  });
+
+  test("a slow delivery of the first wave does not let the second wave into the same server window", async () => {
+    // A real undici Agent whose interceptor holds the first 4 requests back 150 ms before they go
+    // out, as a cold process or a congested network would.
+    let n = 0;
+    const dispatcher = new Agent().compose((dispatch) => (opts, handler) => {
+      if (++n > 4) return dispatch(opts, handler);
+      setTimeout(() => dispatch(opts, handler), 150);
+      return true;
+    });
+    const client = new FlashdutyClient({
+      appKey: `${SECRET_KEY}-slow`,
+      baseUrl: rec.url,
+      rateLimit: { perSecond: 4, perMinute: 1000 },
+      dispatcher,
+    });
+    await Promise.all(Array.from({ length: 8 }, () => client.automationTemplates.list()));
+    const arrived = rec.requests.map((r) => r.at);
+    expect(arrived).toHaveLength(8);
+    expect(maxInAnyWindow(arrived, 1000)).toBeLessThanOrEqual(4);
+    await dispatcher.close();
   });
 
   test("one limiter per (baseUrl, appKey): two clients share it, another key does not", async () => {
