@@ -161,7 +161,8 @@ export interface FlashdutyPagingErrorInit {
  * `listAll` could not produce a complete and consistent listing: either more items match than
  * the API can page through (`reason: "window"`: narrow the filters), or the result set kept
  * changing while it was being read (`reason: "unstable"`). Nothing is yielded in either case,
- * so a caller never mistakes a partial list for the whole.
+ * so a caller never mistakes a partial list for the whole. `attempts` counts the page requests
+ * made (each of which may itself have been retried).
  */
 export class FlashdutyPagingError extends FlashdutyError {
   /** `"window"` or `"unstable"`, see {@link PagingFailureReason}. */

@@ -78,6 +78,8 @@ export class Transport {
     this.#appKey = appKey;
     this.#secrets = [appKey, encodeURIComponent(appKey)];
     this.#config = rest;
+    // Start loading the limiter now, so the first call does not wait for the import.
+    this.#rateGate().catch(() => undefined);
   }
 
   /**
@@ -100,7 +102,14 @@ export class Transport {
   #rateGate(): Promise<RateGate | undefined> {
     const limits = this.#config.rateLimit;
     if (limits === false) return Promise.resolve(undefined);
-    this.#gate ??= sharedRateGate(this.#config.baseUrl, this.#appKey, limits);
+    if (this.#gate === undefined) {
+      const gate = sharedRateGate(this.#config.baseUrl, this.#appKey, limits);
+      // A failed load is reported to the call that needed it and tried again by the next one.
+      gate.catch(() => {
+        if (this.#gate === gate) this.#gate = undefined;
+      });
+      this.#gate = gate;
+    }
     return this.#gate;
   }
 

@@ -326,7 +326,7 @@ describe("failures without an answer", () => {
     expectNoKey(e);
   });
 
-  test("the timeout covers a body that trickles too slowly, and a retry can then succeed", async () => {
+  test("an answer later than the timeout is abandoned, and a retry can then succeed", async () => {
     rec.respond((r) => (r.n === 1 ? { ...ok({ templates: [] }), delayMs: 400 } : ok({ templates: [] })));
     const logs: string[] = [];
     const res = await clientFor({ timeoutMs: 150, maxRetries: 1, log: (m) => logs.push(m) }).automationTemplates.list();
@@ -334,6 +334,14 @@ describe("failures without an answer", () => {
     expect(rec.requests).toHaveLength(2);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toContain("timeout after 150 ms");
+  });
+
+  test("the timeout covers the body too: headers in time, body too late", async () => {
+    rec.respond(() => ({ ...ok({ templates: [] }), bodyDelayMs: 500 }));
+    const started = performance.now();
+    const e = await caught(clientFor({ timeoutMs: 150 }).automationTemplates.list());
+    expect(e).toBeInstanceOf(FlashdutyTimeoutError);
+    expect(performance.now() - started).toBeLessThan(450);
   });
 
   test("a slow answer within the timeout succeeds", async () => {

@@ -35,6 +35,8 @@ export interface Reply {
   resetMidBody?: boolean;
   /** Wait before answering, ms. */
   delayMs?: number;
+  /** Send the headers at once but the body only after this many ms. */
+  bodyDelayMs?: number;
   /** Never answer. */
   hang?: boolean;
 }
@@ -105,6 +107,11 @@ export async function startRecorder(initial: Responder = () => ok(null)): Promis
           return;
         }
         res.writeHead(reply.status ?? 200, headers);
+        if (reply.bodyDelayMs) {
+          res.flushHeaders();
+          await new Promise((r) => setTimeout(r, reply.bodyDelayMs));
+          if (res.destroyed) return;
+        }
         res.end(payload);
       })();
     });
