@@ -62,7 +62,7 @@ export class AutomationRules {
    * complete, consistent walk is in hand (see `sdk/pagination.ts`); ordering is the server's.
    *
    * Arguments are checked when `listAll` is called (it throws synchronously); requests start
-   * when iteration starts.
+   * when iteration starts, and every iteration of the returned iterable reads the list afresh.
    *
    * @throws FlashdutyValidationError for an out-of-range filter (synchronously).
    * @throws FlashdutyPagingError `reason: "window"` when more than 10000 rules match (narrow the
@@ -72,16 +72,20 @@ export class AutomationRules {
   listAll(params?: ListAllAutomationRulesParams): AsyncIterable<AutomationRule> {
     const checked = checkRuleFilters(LIST.name, params, false);
     const limit = checked.limit ?? LIMITS.maxPageSize;
-    return pageAll({
-      operation: LIST.name,
-      noun: "rules",
-      limit,
-      fetchPage: async (page) => {
-        const result = await this.list({ ...checked, page, limit });
-        return { total: result.total, items: result.rules };
-      },
-      idOf: (rule) => rule.ruleId,
-    });
+    // Each iteration walks afresh, so the same iterable can be read more than once.
+    return {
+      [Symbol.asyncIterator]: () =>
+        pageAll({
+          operation: LIST.name,
+          noun: "rules",
+          limit,
+          fetchPage: async (page) => {
+            const result = await this.list({ ...checked, page, limit });
+            return { total: result.total, items: result.rules };
+          },
+          idOf: (rule) => rule.ruleId,
+        }),
+    };
   }
 }
 

@@ -73,6 +73,19 @@ function expectWithinWindow(): void {
 }
 
 describe("listAll", () => {
+  test("the iterable can be read twice, each time afresh", async () => {
+    serve({ rules: rules(3) });
+    const iterable = client.automationRules.listAll();
+    const ids = async () => {
+      const out: string[] = [];
+      for await (const r of iterable) out.push(r.ruleId);
+      return out;
+    };
+    expect(await ids()).toHaveLength(3);
+    expect(await ids()).toHaveLength(3);
+    expect(rec.requests).toHaveLength(2);
+  });
+
   test("an empty list is one request", async () => {
     serve({ rules: [] });
     expect(await all()).toEqual([]);
