@@ -82,11 +82,9 @@ describe("seed", () => {
     await expect(startEmulator({ limits: { perSecond: 0, perMinute: 10 } })).rejects.toThrow(/perSecond/);
   });
 
-  it("starts with 10,000 rules in well under 2 s and serves them", async () => {
-    const t0 = performance.now();
+  // Start-up time with 10,000 rules is measured in bench/, not asserted here.
+  it("starts with 10,000 rules and serves them", async () => {
     await withEmulator({ seed: { rules: 10_000 }, limits: false }, async (emu) => {
-      const elapsed = performance.now() - t0;
-      expect(elapsed).toBeLessThan(1500);
       const answer = await call(emu, PATHS.automationRuleList, { key: emu.keys.admin, body: { p: 10, limit: 100 } });
       expect(answer.status).toBe(200);
       expect(answer.body.data.total).toBe(emu.visibleRules(emu.keys.admin).length);

@@ -243,22 +243,16 @@ describe("listAll at scale", () => {
     await big.close();
   });
 
-  test("reads thousands of rules at production limits without a 429, close to the rate-limit floor", async () => {
+  // How close this comes to the rate-limit floor is measured in bench/ (timing goals are not test assertions).
+  test("reads thousands of rules at production limits without a 429", async () => {
     const key = big.keys.member;
     const expected = big.visibleRules(key);
     expect(expected.length).toBeGreaterThan(5_000);
     const c = new FlashdutyClient({ appKey: key, baseUrl: big.url });
-    const started = performance.now();
     const got = await all(c);
-    const elapsed = performance.now() - started;
     expect(got.map((r) => r.ruleId)).toEqual(expected.map((r) => r.rule_id));
     const requests = Math.ceil(expected.length / 100) + (expected.length % 100 === 0 ? 1 : 0);
     expect(big.counters()["automationRule.list"].statuses).toEqual({ "200": requests });
-    // The floor is the rate limit: requests / 50 per second (bench/, issue 7). Loopback adds no
-    // latency, so only the limiter's pacing (strict p-throttle spreads calls past the first 50)
-    // and its 1% safety margin stand between us and it.
-    const floorMs = (requests / 50) * 1000;
-    expect(elapsed).toBeLessThan(floorMs * 1.15);
   });
 
   test("more than 10000 visible rules: a window error after one request", async () => {
