@@ -25,7 +25,7 @@ export interface ControlState {
 }
 
 /** What the control API acts on: the running emulator. */
-export type ControlTarget = Pick<Emulator, "audit" | "counters" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"> & {
+export type ControlTarget = Pick<Emulator, "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"> & {
   state(): ControlState;
 };
 
@@ -74,6 +74,7 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
   route("GET", "/_emulator/state", () => target.state());
   route("GET", "/_emulator/audit", () => ({ entries: target.audit() }));
   route("GET", "/_emulator/counters", () => target.counters());
+  route("GET", "/_emulator/requests", () => ({ entries: target.requestLog() }));
   route("POST", "/_emulator/servers/status", (body) => {
     const { server_id, status } = parseBody(serverStatusSchema, body);
     if (target.server(server_id) === undefined) throw new ApiError("ResourceNotFound", (m) => m.serverNotFound(server_id));

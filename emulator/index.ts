@@ -31,11 +31,12 @@ export type {
   OperationCounter,
   OperationName,
   RateLimitConfig,
+  RequestLogEntry,
   RuleFilter,
   SeedTeam,
   SeedUser,
 } from "./types";
-export { OPERATION_NAMES } from "./types";
+export { OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
 export type { ControlState } from "./control";
 export type { StoredServer } from "./seed";
 export {
@@ -107,6 +108,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server,
     audit: () => store.audit.map((e) => ({ ...e })),
     counters: () => structuredClone(store.counters),
+    requestLog: () => store.requestLog(),
     setServerStatus(serverId: string, status: "enabled" | "disabled"): void {
       if (status !== "enabled" && status !== "disabled") throw new Error(`status must be "enabled" or "disabled", got ${String(status)}`);
       if (!store.setStatus(serverId, status, Date.now())) throw new Error(`unknown MCP server ${serverId}`);

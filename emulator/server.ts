@@ -24,7 +24,7 @@ import { tooFrequently, type RateLimitHeaders, type RateLimits } from "./rateLim
 import { listRules } from "./routes/automationRules";
 import { listTemplates } from "./routes/automationTemplates";
 import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
-import type { OperationName, SeedUser } from "./types";
+import type { OperationName, RequestLogEntry, SeedUser } from "./types";
 
 /** The API operations, one route each (all POST). */
 export const OPERATIONS: readonly Operation[] = [disableServer, enableServer, getServer, listServers, listRules, listTemplates];
@@ -44,6 +44,32 @@ interface RouteConfig {
 function sleep(ms: number): Promise<void> {
   // Unref'd: a pending latency fault must not keep a closing process alive.
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/** Epoch ms with a fraction (monotonic within the process), for the request log. */
+function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** Bodies larger than this are not looked into for the request log. */
+const LOGGED_BODY_MAX_BYTES = 64 * 1024;
+
+/** The fields of a request body the request log keeps (`server_id`, `p`, `locale`), if readable. */
+function loggedFields(body: unknown): Pick<RequestLogEntry, "serverId" | "page" | "locale"> {
+  if (!Buffer.isBuffer(body) || body.length === 0 || body.length > LOGGED_BODY_MAX_BYTES) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return {};
+  }
+  if (parsed === null || typeof parsed !== "object") return {};
+  const { server_id: serverId, p: page, locale } = parsed as Record<string, unknown>;
+  return {
+    ...(typeof serverId === "string" ? { serverId } : {}),
+    ...(typeof page === "number" ? { page } : {}),
+    ...(typeof locale === "string" ? { locale } : {}),
+  };
 }
 
 /** Ends the exchange with no response at all, with a TCP reset where the platform allows it. */
@@ -71,11 +97,25 @@ export function buildServer(parts: ServerParts): FastifyInstance {
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
 
   async function handle(operation: Operation, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const receivedAt = preciseNow();
     const requestId = nextRequestId();
     const acceptLanguage = request.headers["accept-language"];
     const { latencyMs, fault } = faults.decide(operation.name);
     if (latencyMs > 0) await sleep(latencyMs);
-    const count = (status: number | string) => world.store.count(operation.name, status);
+    /** Counts the answer and logs it; call once, right before answering. */
+    const count = (status: number | "reset" | "dropped", answer: { requestId?: string; error?: ApiError } = {}) => {
+      world.store.count(operation.name, status);
+      const retryAfter = answer.error?.status === 429 ? Number(answer.error.headers?.["retry-after"]) : NaN;
+      world.store.logRequest({
+        receivedAt,
+        time: preciseNow(),
+        operation: operation.name,
+        ...loggedFields(request.body),
+        status,
+        ...(Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {}),
+        ...(answer.requestId !== undefined ? { requestId: answer.requestId } : {}),
+      });
+    };
     switch (fault?.kind) {
       case "reset":
         count("reset");
@@ -92,7 +132,7 @@ export function buildServer(parts: ServerParts): FastifyInstance {
           : fault.status === 503
             ? new ApiError("ServiceUnavailable", (m) => m.serviceUnavailable())
             : new ApiError("InternalError", (m) => m.internalError());
-        count(error.status);
+        count(error.status, { requestId, error });
         sendError(reply, requestId, messageLocale(acceptLanguage), error);
         return;
       }
@@ -113,10 +153,10 @@ export function buildServer(parts: ServerParts): FastifyInstance {
       count("dropped");
       dropConnection(request, reply);
     } else if ("data" in outcome) {
-      count(200);
+      count(200, { requestId });
       sendData(reply, requestId, outcome.data, rateHeaders);
     } else {
-      count(outcome.error.status);
+      count(outcome.error.status, { requestId, error: outcome.error });
       if (rateHeaders !== undefined) reply.headers(rateHeaders);
       sendError(reply, requestId, messageLocale(acceptLanguage), outcome.error);
     }
@@ -150,8 +190,14 @@ export function buildServer(parts: ServerParts): FastifyInstance {
           ? new ApiError("BadRequest", (m) => m.badRequest())
           : unexpected(raw);
     const operation = (request.routeOptions.config as RouteConfig).operation;
-    if (operation !== undefined) world.store.count(operation, error.status);
-    sendError(reply, nextRequestId(), messageLocale(request.headers["accept-language"]), error);
+    const requestId = nextRequestId();
+    if (operation !== undefined) {
+      world.store.count(operation, error.status);
+      const time = preciseNow();
+      // Refused while reading the body: arrival and answer are the same moment for the log.
+      world.store.logRequest({ receivedAt: time, time, operation, status: error.status, requestId });
+    }
+    sendError(reply, requestId, messageLocale(request.headers["accept-language"]), error);
   });
 
   return app;

@@ -5,7 +5,7 @@
 import type { WireMcpServer } from "../sdk/wire";
 import { seedServers, type StoredServer } from "./seed";
 import { loadState, saveState } from "./stateFile";
-import { OPERATION_NAMES, type AuditEntry, type OperationCounter, type OperationName } from "./types";
+import { OPERATION_NAMES, REQUEST_LOG_LIMIT, type AuditEntry, type OperationCounter, type OperationName, type RequestLogEntry } from "./types";
 
 function emptyCounters(): Record<OperationName, OperationCounter> {
   const counters = {} as Record<OperationName, OperationCounter>;
@@ -24,6 +24,8 @@ export class Store {
   readonly servers = new Map<string, StoredServer>();
   audit: AuditEntry[] = [];
   counters = emptyCounters();
+  /** Answered requests, oldest first (read through `requestLog()`; not saved to the state file). */
+  requests: RequestLogEntry[] = [];
 
   /**
    * @param serverCount total servers of the seed (see `seedServers`).
@@ -46,6 +48,7 @@ export class Store {
     for (const server of seedServers(this.serverCount)) this.servers.set(server.server_id, server);
     this.audit = [];
     this.counters = emptyCounters();
+    this.requests = [];
     this.save();
   }
 
@@ -81,9 +84,21 @@ export class Store {
     counter.statuses[key] = (counter.statuses[key] ?? 0) + 1;
   }
 
-  /** Empties the counters and the audit log. */
+  /** Appends to the request log; the oldest entries go (a tenth of the limit at a time) beyond REQUEST_LOG_LIMIT. */
+  logRequest(entry: RequestLogEntry): void {
+    this.requests.push(entry);
+    if (this.requests.length > REQUEST_LOG_LIMIT * 1.1) this.requests.splice(0, this.requests.length - REQUEST_LOG_LIMIT);
+  }
+
+  /** The last REQUEST_LOG_LIMIT entries of the request log, copied. */
+  requestLog(): RequestLogEntry[] {
+    return this.requests.slice(-REQUEST_LOG_LIMIT).map((e) => ({ ...e }));
+  }
+
+  /** Empties the counters, the request log and the audit log. */
   resetCounters(): void {
     this.counters = emptyCounters();
+    this.requests = [];
     this.audit = [];
     this.save();
   }

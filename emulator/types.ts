@@ -15,6 +15,9 @@ export const OPERATION_NAMES = [
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 
+/** Entries the request log keeps; older ones are dropped first. */
+export const REQUEST_LOG_LIMIT = 100_000;
+
 /** Requests per second and per minute, counted per operation and per app key or account. */
 export interface RateLimitConfig {
   perSecond: number;
@@ -87,6 +90,31 @@ export interface OperationCounter {
   statuses: Record<string, number>;
 }
 
+/**
+ * One answered API request, for timing checks (e.g. that no retry came earlier than the
+ * `Retry-After` of the answer before it). Never holds the app key or the body beyond the fields
+ * below.
+ */
+export interface RequestLogEntry {
+  /** When the request reached its route (before any injected latency), epoch ms with a fraction. */
+  receivedAt: number;
+  /** When it was answered (or dropped / reset), epoch ms with a fraction; same clock as `receivedAt`. */
+  time: number;
+  operation: OperationName;
+  /** The body's `server_id` (MCP server operations), when it is a string. */
+  serverId?: string;
+  /** The body's `p` (list operations), when it is a number. */
+  page?: number;
+  /** The body's `locale` (template list), when it is a string. */
+  locale?: string;
+  /** HTTP status answered, or "reset" / "dropped" for faults that sent nothing. */
+  status: number | "reset" | "dropped";
+  /** The `Retry-After` of a 429 answer, in seconds. */
+  retryAfterSeconds?: number;
+  /** The answer's request id (absent for `reset`, `dropped` and `proxyHtml`). */
+  requestId?: string;
+}
+
 /** A seeded member and the app key that authenticates as them. */
 export interface SeedUser {
   memberId: number;
@@ -134,6 +162,11 @@ export interface Emulator {
   setServerStatus(serverId: string, status: "enabled" | "disabled"): void;
   audit(): AuditEntry[];
   counters(): Record<OperationName, OperationCounter>;
+  /**
+   * Every answered API request in answer order (the last {@link REQUEST_LOG_LIMIT}), with arrival
+   * and answer times. Emptied with the counters (`resetCounters`, `reset`).
+   */
+  requestLog(): RequestLogEntry[];
   /** Exactly what the rule list returns for this key and filter, all pages, in API order. Throws for an unknown key or scope. */
   visibleRules(appKey: string, filter?: RuleFilter): WireAutomationRule[];
   /** What the template list returns for this `locale` body value. */
