@@ -10,6 +10,6 @@ export default defineConfig({
     testTimeout: 180_000,
     // Engine tests are CPU-heavy (CLI, language host, plugin per command); two at a time.
     maxWorkers: 2,
-    reporters: ["default"],
+    reporters: ["default", "./test/summaryReporter.ts"],
   },
 });
