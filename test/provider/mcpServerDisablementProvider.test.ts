@@ -16,6 +16,23 @@ function useKey(appKey: string, extra: Record<string, string> = {}): void {
   void impl.configure({ config: { get: (k: string) => config[k], require: (k: string) => config[k]! } });
 }
 
+/** `create`, with the outputs it must return (optional in Pulumi's type). */
+async function create(serverId: string): Promise<{ id: string; outs: McpServerDisablementOutputs }> {
+  const result = await impl.create({ serverId, restoreOnDelete: true });
+  if (result.outs === undefined) throw new Error("create returned no outputs");
+  return { id: result.id, outs: result.outs };
+}
+
+/** The error `create` fails with. */
+async function createError(serverId: string): Promise<Error> {
+  try {
+    await impl.create({ serverId, restoreOnDelete: true });
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error(`create of ${serverId} did not fail`);
+}
+
 function count(op: "mcpServer.disable" | "mcpServer.enable" | "mcpServer.get"): number {
   return emulator.counters()[op].requests;
 }
@@ -91,7 +108,7 @@ describe("diff", () => {
 describe("create", () => {
   test("disables an enabled server with exactly one disable call", async () => {
     const before = Date.now();
-    const result = await impl.create({ serverId: "mcp_grafana", restoreOnDelete: true });
+    const result = await create("mcp_grafana");
     expect(result.id).toBe("mcp_grafana");
     expect(result.outs).toMatchObject({ serverId: "mcp_grafana", status: "disabled", disabledByThisResource: true, teamId: 1, restoreOnDelete: true });
     expect(result.outs.disabledAt).toBeGreaterThanOrEqual(before);
@@ -101,7 +118,7 @@ describe("create", () => {
   });
 
   test("adopts an already disabled server without a write", async () => {
-    const result = await impl.create({ serverId: "mcp_jira", restoreOnDelete: true });
+    const result = await create("mcp_jira");
     expect(result.outs).toMatchObject({ status: "disabled", disabledByThisResource: false });
     expect(result.outs.disabledAt).toBeUndefined();
     expect(count("mcpServer.disable")).toBe(0);
@@ -114,14 +131,14 @@ describe("create", () => {
 
   test("a lost response (applied, then the connection dropped) is reconciled: one disable, success", async () => {
     emulator.setFaults([{ operation: "mcpServer.disable", kind: "applyThenDrop", count: 1 }]);
-    const result = await impl.create({ serverId: "mcp_grafana", restoreOnDelete: true });
+    const result = await create("mcp_grafana");
     expect(result.outs).toMatchObject({ status: "disabled", disabledByThisResource: true });
     expect(successes("disable", "mcp_grafana")).toBe(1);
   });
 
   test("5xx answers are retried and the server is disabled once", async () => {
     emulator.setFaults([{ operation: "mcpServer.disable", kind: "error", status: 503, count: 2 }]);
-    const result = await impl.create({ serverId: "mcp_grafana", restoreOnDelete: true });
+    const result = await create("mcp_grafana");
     expect(result.outs.disabledByThisResource).toBe(true);
     expect(successes("disable", "mcp_grafana")).toBe(1);
   });
@@ -130,7 +147,7 @@ describe("create", () => {
     // The get sees it enabled; while our disable is in flight a person disables it in the
     // console, so the platform answers InvalidParameter (not idempotent).
     emulator.setFaults([{ operation: "mcpServer.disable", kind: "latency", latencyMs: 400 }]);
-    const racing = impl.create({ serverId: "mcp_prometheus", restoreOnDelete: true });
+    const racing = create("mcp_prometheus");
     // The emulator counts a request when it answers: once the get is answered, our disable is
     // on its way and waits 400 ms before the platform looks at the server.
     await vi.waitFor(() => expect(count("mcpServer.get")).toBe(1), { timeout: 2000, interval: 5 });
@@ -142,7 +159,7 @@ describe("create", () => {
 
   test("a key without ai-sre: the error names the missing permission, the code and the request id", async () => {
     useKey(emulator.keys.noAiSre);
-    const err = await impl.create({ serverId: "mcp_k8s", restoreOnDelete: true }).catch((e: unknown) => e as Error);
+    const err = await createError("mcp_k8s");
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toContain("lacks the MCP management permission (`ai-sre`)");
     expect(err.message).toContain("AccessDenied");
@@ -152,7 +169,7 @@ describe("create", () => {
 
   test("a member without edit rights on the server's team: the error says so", async () => {
     useKey(emulator.keys.teamMember2);
-    const err = await impl.create({ serverId: "mcp_grafana", restoreOnDelete: true }).catch((e: unknown) => e as Error);
+    const err = await createError("mcp_grafana");
     expect(err.message).toMatch(/edit rights on team 1/);
     expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
   });
@@ -168,14 +185,14 @@ describe("create", () => {
     void impl.configure({ config: { get: () => undefined, require: () => "" } });
     process.env.FLASHDUTY_APP_KEY = emulator.keys.admin;
     process.env.FLASHDUTY_BASE_URL = emulator.url;
-    const result = await impl.create({ serverId: "mcp_grafana", restoreOnDelete: true });
+    const result = await create("mcp_grafana");
     expect(result.outs.disabledByThisResource).toBe(true);
   });
 });
 
 describe("read, update, delete", () => {
   async function created(serverId = "mcp_grafana"): Promise<McpServerDisablementOutputs> {
-    return (await impl.create({ serverId, restoreOnDelete: true })).outs;
+    return (await create(serverId)).outs;
   }
 
   test("read reports drift; update disables again once; no call when nothing drifted", async () => {
