@@ -1,0 +1,33 @@
+// Program of the engine benchmarks (bench/engine.ts). Plain JavaScript, so no `pulumi` command
+// spends time compiling TypeScript. Stack config (project namespace):
+//   servers: JSON list of MCP server ids, one McpServerDisablement each; an empty list is the
+//            empty stack that measures engine start-up.
+//   noop:    true declares the same number of resources of a do-nothing dynamic provider
+//            instead (no API call): what the engine alone costs for that many resources.
+// The app key and base URL come from FLASHDUTY_APP_KEY / FLASHDUTY_BASE_URL.
+const pulumi = require("@pulumi/pulumi");
+
+const config = new pulumi.Config();
+const servers = config.getObject("servers") || [];
+
+if (config.getBoolean("noop")) {
+  const noopProvider = {
+    async create(inputs) {
+      return { id: inputs.serverId, outs: { ...inputs, status: "disabled" } };
+    },
+    async diff() {
+      return { changes: false };
+    },
+    async read(id, props) {
+      return { id, props };
+    },
+    async update(_id, olds) {
+      return { outs: olds };
+    },
+  };
+  for (const serverId of servers) new pulumi.dynamic.Resource(noopProvider, serverId, { serverId }, {}, "bench", "Noop");
+} else if (servers.length > 0) {
+  const flashduty = require("pulumi-flashduty");
+  for (const serverId of servers) new flashduty.McpServerDisablement(serverId, { serverId });
+}
+exports.count = servers.length;

@@ -1,0 +1,134 @@
+/**
+ * Benchmark 1: reading 10,000 automation rules with the `getAutomationRules` data source,
+ * against the emulator at production limits (50/s, 1000/min) with 80 ms added to every request.
+ *
+ * The floor is the rate limit: 100 pages of 100 rules at 50 requests/s = 2.0 s. In the same run,
+ * a plain sequential page-by-page loop (what the vendor's tools do) reads the same rules.
+ *
+ * Every measurement gets its own emulator, hence its own base URL, so neither the server's
+ * windows nor the client's process-wide rate gate (keyed by base URL and key) carry over from
+ * one measurement to the next.
+ */
+import { startEmulator, type Emulator } from "../emulator";
+import { getAutomationRules } from "../provider/getAutomationRules";
+import { FlashdutyClient } from "../sdk";
+import { PRODUCTION, median, progress, timed } from "./common";
+
+export const RULES = 10_000;
+export const PAGE_SIZE = 100;
+export const LATENCY_MS = 80;
+const PAGES = RULES / PAGE_SIZE;
+/** 100 pages at 50 requests/s. */
+export const RULES_FLOOR_S = PAGES / PRODUCTION.perSecond;
+const REPEATS = 3;
+
+export interface RulesResult {
+  seedRules: number;
+  floorSeconds: number;
+  ours: { seconds: number[]; median: number; requests: number[]; status429: number[] };
+  sequential: { seconds: number; requests: number; status429: number };
+}
+
+/**
+ * Size of the seed in which the admin key sees exactly {@link RULES} rules. Seed rule i is the
+ * same whatever the total and its id ends in i as 6 hex digits, so one large seed tells which
+ * indexes the key sees; the caller checks the answer on the real seed.
+ */
+async function seedSizeFor(visible: number): Promise<number> {
+  const emu = await startEmulator({ seed: { rules: Math.ceil(visible * 2) }, limits: false });
+  try {
+    const indexes = emu
+      .visibleRules(emu.keys.admin)
+      .map((rule) => parseInt(rule.rule_id.slice(-6), 16))
+      .sort((a, b) => a - b);
+    const last = indexes[visible - 1];
+    if (last === undefined) throw new Error(`bench: the admin key sees fewer than ${visible} of ${Math.ceil(visible * 2)} seed rules`);
+    return last + 1;
+  } finally {
+    await emu.close();
+  }
+}
+
+async function slowEmulator(seedRules: number): Promise<Emulator> {
+  const emu = await startEmulator({
+    seed: { rules: seedRules },
+    limits: { ...PRODUCTION },
+    faults: [{ operation: "automationRule.list", kind: "latency", latencyMs: LATENCY_MS }],
+  });
+  const visible = emu.visibleRules(emu.keys.admin).length;
+  if (visible !== RULES) {
+    await emu.close();
+    throw new Error(`bench: expected the admin key to see ${RULES} rules in a seed of ${seedRules}, it sees ${visible}`);
+  }
+  return emu;
+}
+
+function listCounter(emu: Emulator): { requests: number; status429: number } {
+  const c = emu.counters()["automationRule.list"];
+  return { requests: c?.requests ?? 0, status429: c?.statuses["429"] ?? 0 };
+}
+
+/** The data source as a program calls it; configuration through the environment. */
+async function readWithDataSource(emu: Emulator): Promise<number> {
+  process.env.FLASHDUTY_BASE_URL = emu.url;
+  process.env.FLASHDUTY_APP_KEY = emu.keys.admin;
+  try {
+    const result = await getAutomationRules({});
+    return result.total;
+  } finally {
+    delete process.env.FLASHDUTY_BASE_URL;
+    delete process.env.FLASHDUTY_APP_KEY;
+  }
+}
+
+/** The vendor tools' loop: one page after another until a short page or the 10,000 window. */
+async function readSequentially(emu: Emulator): Promise<number> {
+  const client = new FlashdutyClient({ appKey: emu.keys.admin, baseUrl: emu.url });
+  let count = 0;
+  for (let page = 1; ; page++) {
+    const { rules } = await client.automationRules.list({ page, limit: PAGE_SIZE });
+    count += rules.length;
+    if (rules.length < PAGE_SIZE || page * PAGE_SIZE >= RULES) return count;
+  }
+}
+
+export async function benchRules(): Promise<RulesResult> {
+  const seedRules = await seedSizeFor(RULES);
+
+  // Warm-up on a small emulator: JIT, undici's HTTP parser, zod schemas. Not measured.
+  const warm = await startEmulator({ limits: false });
+  try {
+    await readWithDataSource(warm);
+    await readSequentially(warm);
+  } finally {
+    await warm.close();
+  }
+
+  const ours: RulesResult["ours"] = { seconds: [], median: 0, requests: [], status429: [] };
+  for (let i = 1; i <= REPEATS; i++) {
+    const emu = await slowEmulator(seedRules);
+    try {
+      const { seconds, value: total } = await timed(() => readWithDataSource(emu));
+      if (total !== RULES) throw new Error(`bench: getAutomationRules returned ${total} rules, expected ${RULES}`);
+      const c = listCounter(emu);
+      ours.seconds.push(seconds);
+      ours.requests.push(c.requests);
+      ours.status429.push(c.status429);
+      progress(`1. getAutomationRules run ${i}/${REPEATS}: ${seconds.toFixed(2)} s, ${c.requests} requests, ${c.status429} answered 429`);
+    } finally {
+      await emu.close();
+    }
+  }
+  ours.median = median(ours.seconds);
+
+  const emu = await slowEmulator(seedRules);
+  try {
+    const { seconds, value: count } = await timed(() => readSequentially(emu));
+    if (count !== RULES) throw new Error(`bench: the sequential loop read ${count} rules, expected ${RULES}`);
+    const c = listCounter(emu);
+    progress(`1. sequential page loop: ${seconds.toFixed(2)} s, ${c.requests} requests, ${c.status429} answered 429`);
+    return { seedRules, floorSeconds: RULES_FLOOR_S, ours, sequential: { seconds, ...c } };
+  } finally {
+    await emu.close();
+  }
+}

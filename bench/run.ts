@@ -1,0 +1,304 @@
+/**
+ * `npm run bench`: the benchmarks of issue 7 against the emulator, in one run. Prints a markdown
+ * table on stdout (progress goes to stderr) and writes bench/results.json. See bench/README.md.
+ *
+ *   npm run bench                  # all five
+ *   npm run bench -- --only 1,5    # some of them (results.json then holds only those)
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO_ROOT, ensurePulumiCli } from "../scripts/pulumiCli";
+import { progress, secondsSince } from "./common";
+import { benchEngine, type EngineResult, type PhaseCalls } from "./engine";
+import { benchPreview, type PreviewResult } from "./preview";
+import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
+import { benchThroughput, type ThroughputResult } from "./throughput";
+
+/** Goals of issue 7. */
+const GOALS = { rulesRatio: 1.15, upRatio: 1.2 } as const;
+const TIME_BUDGET_S = 300;
+
+interface Row {
+  no: string;
+  measurement: string;
+  result: string;
+  reference: string;
+  ratio: string;
+  goal: string;
+  met: string;
+}
+
+const s = (seconds: number) => `${seconds.toFixed(2)} s`;
+const x = (ratio: number) => `${ratio.toFixed(2)}x`;
+const yes = (ok: boolean) => (ok ? "yes" : "**no**");
+
+function rulesRows(r: RulesResult): Row[] {
+  const ours = r.ours.median / r.floorSeconds;
+  const status429 = r.ours.status429.reduce((a, b) => a + b, 0);
+  return [
+    {
+      no: "1",
+      measurement: `\`getAutomationRules\`: ${RULES.toLocaleString("en-US")} rules (100 pages of 100), 50/s + 1000/min, +${LATENCY_MS} ms per request; median of ${r.ours.seconds.length}`,
+      result: `${s(r.ours.median)} (${r.ours.seconds.map((v) => v.toFixed(2)).join(" / ")}); ${status429} × 429`,
+      reference: `floor ${s(r.floorSeconds)} (100 pages at 50/s)`,
+      ratio: x(ours),
+      goal: `<= ${GOALS.rulesRatio}x`,
+      met: yes(ours <= GOALS.rulesRatio),
+    },
+    {
+      no: "1",
+      measurement: "plain sequential page-by-page loop (the vendor tools' way), same rules and limits",
+      result: `${s(r.sequential.seconds)}; ${r.sequential.status429} × 429`,
+      reference: `floor ${s(r.floorSeconds)}`,
+      ratio: x(r.sequential.seconds / r.floorSeconds),
+      goal: "(comparison)",
+      met: `ours ${x(r.sequential.seconds / r.ours.median)} faster`,
+    },
+  ];
+}
+
+function callsText(p: PhaseCalls): string {
+  const per = p.perResource;
+  const ops = Object.entries(p.byOperation)
+    .map(([op, n]) => `${op.replace("mcpServer.", "")} ${n}`)
+    .join(", ");
+  return `${fmt(per.calls)} (${fmt(per.reads)} read + ${fmt(per.writes)} write)${ops ? `; ${ops}` : ""}`;
+}
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+function engineRows(r: EngineResult): Row[] {
+  const floor = r.floor.seconds;
+  const net = (p: PhaseCalls) => p.seconds - r.emptyUpMedian;
+  const createRatio = net(r.create) / floor;
+  const n = r.resources;
+  return [
+    {
+      no: "2",
+      measurement: `\`pulumi up\` creating ${n} \`McpServerDisablement\` (default --parallel), 50/s + 1000/min, minus the empty-stack \`up\` (${s(r.emptyUpMedian)})`,
+      result: `${s(net(r.create))} (raw ${s(r.create.seconds)})`,
+      reference: `floor ${s(floor)} (${n} gets and ${n} disables, a 50/s bucket each)`,
+      ratio: `${x(createRatio)} (raw ${x(r.create.seconds / floor)})`,
+      goal: `<= ${GOALS.upRatio}x`,
+      met: yes(createRatio <= GOALS.upRatio),
+    },
+    {
+      no: "2",
+      measurement: "429 answers during that `up`",
+      result: String(r.create.status429),
+      reference: "",
+      ratio: "",
+      goal: "0",
+      met: yes(r.create.status429 === 0),
+    },
+    {
+      no: "2",
+      measurement: `reference: the same \`up\` with a do-nothing dynamic provider (no API call), minus the empty-stack \`up\``,
+      result: s(net(r.noopCreate)),
+      reference: `floor ${s(floor)}`,
+      ratio: x(net(r.noopCreate) / floor),
+      goal: "(engine alone)",
+      met: "",
+    },
+    {
+      no: "2",
+      measurement: "reference: our `up` with `PULUMI_SKIP_CHECKPOINTS=true`, minus the empty-stack `up`",
+      result: `${s(net(r.createWithoutCheckpoints))}; ${r.createWithoutCheckpoints.status429} × 429`,
+      reference: `floor ${s(floor)}`,
+      ratio: x(net(r.createWithoutCheckpoints) / floor),
+      goal: "(what-if)",
+      met: "",
+    },
+    {
+      no: "2",
+      measurement: "reference: stack state after the create (every engine checkpoint rewrites it whole)",
+      result: `${(r.state.bytes / 1e6).toFixed(2)} MB, ${(r.state.bytesPerResource / 1e3).toFixed(1)} KB per resource`,
+      reference: `serialized provider ${(r.state.providerTextBytes / 1e3).toFixed(1)} KB, in inputs and outputs`,
+      ratio: "",
+      goal: "",
+      met: "",
+    },
+    {
+      no: "2",
+      measurement: `reference, no Pulumi: the create's ${2 * n} calls from the SDK client, ${n} resources 8 at a time, one client-side gate per key (as shipped)`,
+      result: `${s(r.clientAlone.sharedGate.seconds)}; ${r.clientAlone.sharedGate.status429} × 429`,
+      reference: `floor ${s(floor)}`,
+      ratio: x(r.clientAlone.sharedGate.seconds / floor),
+      goal: "(API pacing alone)",
+      met: "",
+    },
+    {
+      no: "2",
+      measurement: "reference, no Pulumi: the same with one client-side gate per operation (the platform's buckets)",
+      result: `${s(r.clientAlone.gatePerOperation.seconds)}; ${r.clientAlone.gatePerOperation.status429} × 429`,
+      reference: `floor ${s(floor)}`,
+      ratio: x(r.clientAlone.gatePerOperation.seconds / floor),
+      goal: "(what-if)",
+      met: "",
+    },
+    {
+      no: "3",
+      measurement: "API calls per resource: create (`up`)",
+      result: callsText(r.create),
+      reference: "",
+      ratio: "",
+      goal: "2 calls (1 write)",
+      met: yes(r.create.perResource.calls === 2 && r.create.perResource.writes === 1),
+    },
+    {
+      no: "3",
+      measurement: `API calls per resource: \`pulumi refresh\` (${s(r.refresh.seconds)})`,
+      result: callsText(r.refresh),
+      reference: "",
+      ratio: "",
+      goal: "1 call (0 writes)",
+      met: yes(r.refresh.perResource.calls === 1 && r.refresh.perResource.writes === 0),
+    },
+    {
+      no: "3",
+      measurement: `API calls per resource: \`pulumi up\` with no change, preview included (${s(r.noChange.seconds)})`,
+      result: callsText(r.noChange),
+      reference: "",
+      ratio: "",
+      goal: "0 calls",
+      met: yes(r.noChange.perResource.calls === 0),
+    },
+    {
+      no: "3",
+      measurement: `API calls per resource: \`pulumi destroy\` (${s(r.destroy.seconds)})`,
+      result: callsText(r.destroy),
+      reference: "",
+      ratio: "",
+      goal: "(not set)",
+      met: "",
+    },
+  ];
+}
+
+function previewRows(r: PreviewResult): Row[] {
+  return [
+    {
+      no: "4",
+      measurement: `\`pulumi preview\` of the demo stack / the same project without the provider's resource and data sources; medians of ${r.previews}`,
+      result: `${s(r.demoMedian)} / ${s(r.baselineMedian)}; ${r.apiCallsPerDemoPreview} API calls per demo preview`,
+      reference: "",
+      ratio: `${x(r.ratio)}, +${s(r.differenceSeconds)}`,
+      goal: "(report)",
+      met: "",
+    },
+    {
+      no: "4",
+      measurement: "reference: the project without the provider plus one do-nothing dynamic resource / without the provider",
+      result: `${s(r.noopDynamicMedian)} / ${s(r.baselineMedian)}`,
+      reference: "",
+      ratio: `${x(r.noopDynamicMedian / r.baselineMedian)}, +${s(r.noopDynamicMedian - r.baselineMedian)}`,
+      goal: "(Pulumi's share)",
+      met: "",
+    },
+  ];
+}
+
+function throughputRows(r: ThroughputResult): Row[] {
+  return r.scenarios.map((sc) => ({
+    no: "5",
+    measurement: `emulator throughput, limits off, ${sc.name} (${r.connections} connections, ${r.seconds} s, separate process)`,
+    result: `${Math.round(sc.requestsPerSecond).toLocaleString("en-US")} requests/s (p99 ${sc.latencyP99Ms} ms)`,
+    reference: "50/s production limit per operation",
+    ratio: x(sc.headroom),
+    goal: ">> 1x",
+    met: yes(sc.headroom >= 10),
+  }));
+}
+
+function table(rows: Row[]): string {
+  const header = ["#", "measurement", "result", "reference", "ratio", "goal", "met"];
+  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [
+    line(header),
+    line(header.map(() => "---")),
+    ...rows.map((r) => line([r.no, r.measurement, r.result, r.reference, r.ratio, r.goal, r.met])),
+  ].join("\n");
+}
+
+function machine(): Record<string, string | number> {
+  const sh = (cmd: string, args: string[]) => {
+    try {
+      return execFileSync(cmd, args, { encoding: "utf8" }).trim();
+    } catch {
+      return "unavailable";
+    }
+  };
+  const pulumi = path.join(ensurePulumiCli(), "pulumi");
+  return {
+    nproc: sh("nproc", []),
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    memory: sh("free", ["-h"]).split("\n")[1]?.replace(/\s+/g, " ") ?? "unknown",
+    node: process.version,
+    pulumi: sh(pulumi, ["version"]),
+    os: `${os.type()} ${os.release()}`,
+    loadAverageAtStart: os.loadavg().map((v) => v.toFixed(2)).join(" "),
+  };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const onlyAt = argv.indexOf("--only");
+  const only = onlyAt >= 0 ? new Set((argv[onlyAt + 1] ?? "").split(",").map((v) => v.trim())) : undefined;
+  const wanted = (n: string) => only === undefined || only.has(n);
+
+  const t0 = performance.now();
+  const started = new Date();
+  const info = machine();
+  const results: Record<string, unknown> = {};
+  const rows: Row[] = [];
+
+  if (wanted("1")) {
+    progress("1. reading 10,000 rules");
+    const r = await benchRules();
+    results.rules = r;
+    rows.push(...rulesRows(r));
+  }
+  if (wanted("2") || wanted("3")) {
+    progress("2/3. pulumi up of 200 resources, calls per resource");
+    const r = await benchEngine();
+    results.engine = r;
+    rows.push(...engineRows(r));
+  }
+  if (wanted("4")) {
+    progress("4. preview overhead of the provider");
+    const r = await benchPreview();
+    results.preview = r;
+    rows.push(...previewRows(r));
+  }
+  if (wanted("5")) {
+    progress("5. emulator throughput");
+    const r = await benchThroughput();
+    results.throughput = r;
+    rows.push(...throughputRows(r));
+  }
+
+  const totalSeconds = secondsSince(t0);
+  info.loadAverageAtEnd = os.loadavg().map((v) => v.toFixed(2)).join(" ");
+  const md = table(rows);
+  const footer =
+    `${started.toISOString()}; ${info.nproc} cores (${info.cpu}), memory ${info.memory}; Node.js ${info.node}; ` +
+    `Pulumi ${info.pulumi}; load average ${info.loadAverageAtStart} at start, ${info.loadAverageAtEnd} at end; ` +
+    `whole run ${totalSeconds.toFixed(0)} s (budget ${TIME_BUDGET_S} s, build not included).`;
+  process.stdout.write(`${md}\n\n${footer}\n`);
+  writeFileSync(
+    path.join(REPO_ROOT, "bench", "results.json"),
+    JSON.stringify({ date: started.toISOString(), machine: info, totalSeconds, table: md, rows, results }, null, 2) + "\n",
+  );
+  if (totalSeconds > TIME_BUDGET_S) progress(`warning: the run took ${totalSeconds.toFixed(0)} s, over the ${TIME_BUDGET_S} s budget`);
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`\nbench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);
