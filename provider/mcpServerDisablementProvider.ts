@@ -9,8 +9,8 @@
  * time, from the stack config that the engine hands to `configure` and from the environment.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { FlashdutyError, type FlashdutyClient, type McpServer, isFlashdutyApiError } from "../sdk";
-import { clientFor } from "./client";
+import type { FlashdutyClient, McpServer } from "../sdk";
+import { FlashdutyError, isFlashdutyApiError } from "../sdk/errors";
 import { type ConfigSource, resolveConfig } from "./config";
 import { describeAccessDenied } from "./accessDenied";
 
@@ -40,7 +40,10 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   stackConfig = (key) => req.config.get(key);
 }
 
-function client(): FlashdutyClient {
+async function client(): Promise<FlashdutyClient> {
+  // Loaded on first use: the HTTP stack (undici, zod) costs ~0.1 s to load, and a preview runs
+  // only check and diff, which never call the API.
+  const { clientFor } = await import("./client.js");
   return clientFor(resolveConfig(stackConfig), (message) => console.error(message));
 }
 
@@ -98,7 +101,7 @@ export async function diff(
  * @throws Error "MCP server '<id>' not found" for an unknown server (nothing is recorded)
  */
 export async function create(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
-  const api = client();
+  const api = await client();
   const server = await getServer(api, inputs.serverId);
   const base = {
     serverId: inputs.serverId,
@@ -125,7 +128,7 @@ export async function read(id: string, props: McpServerDisablementOutputs): Prom
   const serverId = props.serverId ?? id;
   let server: McpServer;
   try {
-    server = await client().mcpServers.get({ serverId });
+    server = await (await client()).mcpServers.get({ serverId });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) return {};
     throw err;
@@ -147,7 +150,7 @@ export async function update(
 ): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
   const outs: McpServerDisablementOutputs = { ...olds, restoreOnDelete: news.restoreOnDelete ?? true };
   if (olds.status !== "enabled") return { outs };
-  const api = client();
+  const api = await client();
   const byUs = await switchServer(api, { serverId: olds.serverId, teamId: olds.teamId }, "disable");
   // `disabledByThisResource` keeps recording what destroy restores: an adopted server was
   // disabled before this stack existed, so it stays disabled on destroy even after drift.
@@ -161,7 +164,7 @@ export async function update(
  */
 export async function deleteResource(_id: string, props: McpServerDisablementOutputs): Promise<void> {
   if (!(props.restoreOnDelete ?? true) || !props.disabledByThisResource) return;
-  const api = client();
+  const api = await client();
   let server: McpServer;
   try {
     server = await api.mcpServers.get({ serverId: props.serverId });
