@@ -203,7 +203,7 @@ export class Transport {
     try {
       body = JSON.parse(text);
     } catch {
-      return badResponse("(body)", `not JSON (${describeBody(headers, text)})`, requestIdFromHeader);
+      return badResponse("(body)", `not JSON (${describeBody(headers, text, this.#secrets)})`, requestIdFromHeader);
     }
     const bodyId = (body as { request_id?: unknown } | null)?.request_id;
     const requestId = (typeof bodyId === "string" && bodyId) || requestIdFromHeader;
@@ -265,8 +265,9 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** A short, safe description of a body that is not JSON: its type and first characters. */
-function describeBody(headers: IncomingHttpHeaders, text: string): string {
+function describeBody(headers: IncomingHttpHeaders, text: string, secrets: readonly string[]): string {
   const type = headers["content-type"] ?? "no content-type";
-  const start = text.replace(/\s+/g, " ").trim().slice(0, 60);
+  // Redact before cutting: a key echoed across the cut would otherwise survive in part.
+  const start = redactSecrets(text.replace(/\s+/g, " ").trim(), secrets).slice(0, 60);
   return text.length === 0 ? `empty body, ${type}` : `${type}: ${JSON.stringify(start)}${text.length > 60 ? "..." : ""}`;
 }

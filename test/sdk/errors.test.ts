@@ -166,6 +166,20 @@ describe("bodies that are not the envelope", () => {
     expectNoKey(r);
   });
 
+  test("a body that echoes the bare key across the message's cut leaves no part of it", async () => {
+    // The excerpt of a non-JSON body is cut to 60 characters; the key starts before the cut and
+    // ends after it, so cutting before redacting would keep its first part.
+    const prefix = "<html><body>Bad gateway: invalid token ";
+    rec.respond(() => ({ status: 502, text: `${prefix}${SECRET_KEY}</body></html>` }));
+    const e = await caught(clientFor().automationTemplates.list());
+    expect(e).toBeInstanceOf(FlashdutyResponseError);
+    expect(prefix.length).toBeLessThan(60);
+    expect(prefix.length + SECRET_KEY.length).toBeGreaterThan(60);
+    expect(e.message).toContain("invalid token ***");
+    expect(e.message).not.toContain(SECRET_KEY.slice(0, 8));
+    expectNoKey(e);
+  });
+
   test("HTML with 200 is not retried", async () => {
     rec.respond(() => ({ status: 200, text: "<html>login</html>" }));
     const e = await caught(clientFor({ maxRetries: 3 }).automationTemplates.list());
