@@ -46,8 +46,9 @@ const serializedProvider: pulumi.dynamic.ResourceProvider = {
  *   that is already disabled adopts it, which covers the same need.
  *
  * Credentials: stack config `flashduty:appKey` (secret) or `FLASHDUTY_APP_KEY`; base URL
- * `flashduty:baseUrl` or `FLASHDUTY_BASE_URL`. They are read when the provider runs and are
- * never stored in state.
+ * `flashduty:baseUrl` or `FLASHDUTY_BASE_URL`. They are read when the provider runs; nothing of
+ * this resource (inputs, outputs, the serialized provider) holds them. (Pulumi itself keeps the
+ * stack config, secrets encrypted, as the inputs of the default dynamic provider.)
  *
  * Errors: 401 and 403 fail with the platform's code and request id; a 403 names the missing
  * permission (MCP management `ai-sre`, or edit rights on the server's team).

@@ -1,8 +1,8 @@
 /**
  * Shared pieces of the reliability tests: the 20-server stack, stacks running
- * test/reliability/program with the real Pulumi CLI, and audit-log questions.
+ * test/engine/program with the real Pulumi CLI, and audit-log questions.
  */
-import { copyFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { expect } from "vitest";
 import type { Emulator } from "../../emulator";
@@ -56,7 +56,7 @@ export interface StackOptions {
 }
 
 /**
- * A fresh stack of test/reliability/program on its own local backend (see
+ * A fresh stack of test/engine/program on its own local backend (see
  * test/support/engineStack.ts). Call `dispose` when done.
  */
 export async function reliabilityStack(options: StackOptions): Promise<EngineStack> {
@@ -68,7 +68,6 @@ export async function reliabilityStack(options: StackOptions): Promise<EngineSta
     program: { servers, rules, templates },
     ...(options.env ? { env: options.env } : {}),
   });
-  copyFileSync(path.join(__dirname, "program", "index.js"), path.join(stack.projectDir, "index.js"));
   const extra: Record<string, string> = { ...options.config };
   if (ruleCases !== undefined) extra.ruleCases = JSON.stringify(ruleCases);
   if (templateCases !== undefined) extra.templateCases = JSON.stringify(templateCases);

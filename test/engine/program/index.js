@@ -1,9 +1,21 @@
-// Test program for the real-engine tests, reliability tests and benchmarks. Plain JavaScript so
-// each `pulumi` command spends no time compiling TypeScript. Everything it declares comes from
-// stack config (project namespace):
-//   servers:   JSON list of server ids, or of { name, args } for raw (possibly bad) arguments
-//   rules:     JSON args of getAutomationRules (omit: no rules read)
-//   templates: JSON list of locales for getAutomationTemplates (omit: none)
+// Test program of the real-engine tests (test/engine) and the reliability tests
+// (test/reliability). Plain JavaScript so each `pulumi` command spends no time compiling
+// TypeScript. Everything it declares comes from stack config (project namespace):
+//   servers:         JSON list of server ids, or of { name, args } for raw (possibly bad) arguments
+//   restoreOnDelete: JSON boolean for every resource given by id (omit: the default)
+//   rules:           JSON args of getAutomationRules (omit: no rules read)
+//   templates:       JSON list of locales for getAutomationTemplates (null: the default locale)
+//   ruleCases:       JSON list of getAutomationRules args, each read separately
+//   templateCases:   JSON list of `locale` values for getAutomationTemplates, each read separately
+
+// Node.js 20.20's util.inspect loops on a stack frame such as
+// "/x/node_modules/@pulumi/output.ts:516:31" (a scoped package followed by no further "/",
+// which the source maps of @pulumi/pulumi produce) until the string overflows: 30-40 s of CPU
+// before Pulumi can print any unhandled program error (it prints them with
+// util.inspect(err, { colors: true })). Plain V8 stack frames (the .js files) avoid that; the
+// error messages the tests assert are the same either way.
+Error.prepareStackTrace = undefined;
+
 const pulumi = require("@pulumi/pulumi");
 const flashduty = require("pulumi-flashduty");
 
@@ -31,4 +43,12 @@ if (templates !== undefined) {
   exports.templates = Object.fromEntries(
     templates.map((locale) => [locale === null ? "default" : locale, flashduty.getAutomationTemplatesOutput(locale === null ? {} : { locale })]),
   );
+}
+
+const ruleCases = config.getObject("ruleCases");
+if (ruleCases !== undefined) exports.ruleCases = ruleCases.map((args) => flashduty.getAutomationRulesOutput(args).total);
+
+const templateCases = config.getObject("templateCases");
+if (templateCases !== undefined) {
+  exports.templateCases = templateCases.map((locale) => flashduty.getAutomationTemplatesOutput({ locale }).templates.apply((t) => t.length));
 }
