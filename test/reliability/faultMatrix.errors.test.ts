@@ -7,8 +7,8 @@
  * 2. Every disable is applied and its response lost: no error, right state, no second successful disable.
  * 6. `destroy` under 1 and under 2: each server the stack disabled is enabled exactly once.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startEmulator, type Emulator, type FaultSpec } from "../../emulator";
+import { describe, expect, test } from "vitest";
+import type { FaultSpec } from "../../emulator";
 import type { EngineStack } from "../support/engineStack";
 import {
   ADOPTED,
@@ -19,28 +19,12 @@ import {
   answered,
   disablementsInState,
   expectExactlyOnce,
-  reliabilityStack,
+  reliabilitySuite,
   serverOutputs,
-  type StackOptions,
 } from "./helpers";
 
-let emulator: Emulator;
-const stacks: EngineStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, seed: { servers: SEED_SERVERS } });
-});
-beforeEach(() => emulator.reset());
-afterAll(async () => {
-  for (const stack of stacks) stack.dispose();
-  await emulator?.close();
-});
-
-async function newStack(options: Omit<StackOptions, "emulator">): Promise<EngineStack> {
-  const stack = await reliabilityStack({ emulator, ...options });
-  stacks.push(stack);
-  return stack;
-}
+const suite = reliabilitySuite({ port: 0, seed: { servers: SEED_SERVERS } });
+const { newStack } = suite;
 
 // Every resource operation waits on the API (and on backoff), not on the CPU: let all 20 run at once.
 const UP = ["up", "--yes", "--skip-preview", "--parallel", "20"];
@@ -52,7 +36,7 @@ async function expectOutputs(stack: EngineStack): Promise<void> {
   expect(Object.keys(outputs).sort()).toEqual([...TWENTY].sort());
   for (const id of SWITCHED) expect({ id, ...outputs[id] }).toMatchObject({ id, status: "disabled", disabledByThisResource: true });
   for (const id of ADOPTED) expect({ id, ...outputs[id] }).toMatchObject({ id, status: "disabled", disabledByThisResource: false });
-  for (const id of TWENTY) expect(emulator.server(id)?.status).toBe("disabled");
+  for (const id of TWENTY) expect(suite.emulator.server(id)?.status).toBe("disabled");
 }
 
 /** The data-source outputs are exactly what the emulator holds, faults or not. */
@@ -61,11 +45,11 @@ async function expectDataSources(stack: EngineStack): Promise<void> {
     rules: { total: number; rules: Array<{ ruleId: string }> };
     templates: Record<string, { templates: Array<{ name: string }> }>;
   };
-  const expected = emulator.visibleRules(emulator.keys.admin, { scope: "all" }).map((r) => r.rule_id).sort();
+  const expected = suite.emulator.visibleRules(suite.emulator.keys.admin, { scope: "all" }).map((r) => r.rule_id).sort();
   expect(outputs.rules.total).toBe(expected.length);
   expect(outputs.rules.rules.map((r) => r.ruleId)).toEqual(expected);
   for (const locale of DATA_SOURCES.templates) {
-    expect(outputs.templates[locale]?.templates.map((t) => t.name)).toEqual(emulator.templates(locale).map((t) => t.name).sort());
+    expect(outputs.templates[locale]?.templates.map((t) => t.name)).toEqual(suite.emulator.templates(locale).map((t) => t.name).sort());
   }
 }
 
@@ -83,41 +67,41 @@ describe("fault matrix: server errors and lost responses", () => {
       { operation: "*", kind: "error", status: 500, fraction: 0.15 },
       { operation: "*", kind: "error", status: 503, fraction: 0.15 / 0.85 },
     ];
-    emulator.setFaults(faults);
+    suite.emulator.setFaults(faults);
 
     const up = await stack.ws.run(UP);
     expect(up.code).toBe(0);
     // The faults did fire, on the reads and on the writes, and were retried.
-    expect(answered(emulator, 500)).toBeGreaterThan(0);
-    expect(answered(emulator, 503)).toBeGreaterThan(0);
-    const counters = emulator.counters();
+    expect(answered(suite.emulator, 500)).toBeGreaterThan(0);
+    expect(answered(suite.emulator, 503)).toBeGreaterThan(0);
+    const counters = suite.emulator.counters();
     for (const op of ["mcpServer.get", "mcpServer.disable", "automationRule.list"] as const) {
       expect((counters[op].statuses["500"] ?? 0) + (counters[op].statuses["503"] ?? 0)).toBeGreaterThan(0);
     }
     expect(up.output).toMatch(/flashduty: POST \/safari\/mcp\/server\/(get|disable) attempt 1 of 11 failed \((InternalError, HTTP 500|ServiceUnavailable, HTTP 503)/);
-    expectExactlyOnce(emulator, "disable", SWITCHED, ADOPTED);
+    expectExactlyOnce(suite.emulator, "disable", SWITCHED, ADOPTED);
     // A 500/503 applies nothing, so no retry ever met an already disabled server.
-    expect(emulator.audit().every((e) => e.outcome === "success")).toBe(true);
+    expect(suite.emulator.audit().every((e) => e.outcome === "success")).toBe(true);
     await expectOutputs(stack);
     await expectDataSources(stack);
     expect(await disablementsInState(stack)).toHaveLength(20);
 
     // 6 (under fault 1): destroy puts back exactly what the stack switched.
-    emulator.resetCounters();
-    emulator.setFaults(faults);
+    suite.emulator.resetCounters();
+    suite.emulator.setFaults(faults);
     const destroy = await stack.ws.run(DESTROY);
     expect(destroy.code).toBe(0);
-    expect(answered(emulator, 500) + answered(emulator, 503)).toBeGreaterThan(0);
-    expectExactlyOnce(emulator, "enable", SWITCHED, ADOPTED);
-    expect(emulator.audit().filter((e) => e.operation === "disable")).toEqual([]);
-    for (const id of SWITCHED) expect(emulator.server(id)?.status).toBe("enabled");
-    for (const id of ADOPTED) expect(emulator.server(id)?.status).toBe("disabled");
+    expect(answered(suite.emulator, 500) + answered(suite.emulator, 503)).toBeGreaterThan(0);
+    expectExactlyOnce(suite.emulator, "enable", SWITCHED, ADOPTED);
+    expect(suite.emulator.audit().filter((e) => e.operation === "disable")).toEqual([]);
+    for (const id of SWITCHED) expect(suite.emulator.server(id)?.status).toBe("enabled");
+    for (const id of ADOPTED) expect(suite.emulator.server(id)?.status).toBe("disabled");
     expect(await disablementsInState(stack)).toEqual([]);
   });
 
   test("2 + 6: every disable (then every enable) is applied and its response lost: no error, no second switch", async () => {
     const stack = await newStack({ program: { servers: TWENTY, ...DATA_SOURCES } });
-    emulator.setFaults([{ operation: "mcpServer.disable", kind: "applyThenDrop" }]);
+    suite.emulator.setFaults([{ operation: "mcpServer.disable", kind: "applyThenDrop" }]);
 
     const up = await stack.ws.run(UP);
     expect(up.code).toBe(0);
@@ -125,9 +109,9 @@ describe("fault matrix: server errors and lost responses", () => {
     // Each disable went through and lost its answer; the client retried (the platform refused
     // the retry as "already disabled", also without an answer), then the provider read the
     // server, found it disabled and recorded it as switched by this stack.
-    expect(emulator.counters()["mcpServer.disable"].statuses).toEqual({ dropped: emulator.counters()["mcpServer.disable"].requests });
-    expect(emulator.counters()["mcpServer.disable"].requests).toBeGreaterThanOrEqual(SWITCHED.length);
-    expectExactlyOnce(emulator, "disable", SWITCHED, ADOPTED);
+    expect(suite.emulator.counters()["mcpServer.disable"].statuses).toEqual({ dropped: suite.emulator.counters()["mcpServer.disable"].requests });
+    expect(suite.emulator.counters()["mcpServer.disable"].requests).toBeGreaterThanOrEqual(SWITCHED.length);
+    expectExactlyOnce(suite.emulator, "disable", SWITCHED, ADOPTED);
     await expectOutputs(stack);
     await expectDataSources(stack);
     const state = await disablementsInState(stack);
@@ -139,19 +123,19 @@ describe("fault matrix: server errors and lost responses", () => {
     }
 
     // A second up with the same faults has nothing to do: no write at all.
-    emulator.resetCounters();
+    suite.emulator.resetCounters();
     await stack.ws.run(["up", "--yes", "--skip-preview", "--expect-no-changes"]);
-    expect(emulator.counters()["mcpServer.disable"].requests).toBe(0);
+    expect(suite.emulator.counters()["mcpServer.disable"].requests).toBe(0);
 
     // 6 (under fault 2): every enable is applied and its answer lost.
-    emulator.resetCounters();
-    emulator.setFaults([{ operation: "mcpServer.enable", kind: "applyThenDrop" }]);
+    suite.emulator.resetCounters();
+    suite.emulator.setFaults([{ operation: "mcpServer.enable", kind: "applyThenDrop" }]);
     const destroy = await stack.ws.run(DESTROY);
     expect(destroy.code).toBe(0);
-    expect(emulator.counters()["mcpServer.enable"].statuses).toEqual({ dropped: emulator.counters()["mcpServer.enable"].requests });
-    expectExactlyOnce(emulator, "enable", SWITCHED, ADOPTED);
-    for (const id of SWITCHED) expect(emulator.server(id)?.status).toBe("enabled");
-    for (const id of ADOPTED) expect(emulator.server(id)?.status).toBe("disabled");
+    expect(suite.emulator.counters()["mcpServer.enable"].statuses).toEqual({ dropped: suite.emulator.counters()["mcpServer.enable"].requests });
+    expectExactlyOnce(suite.emulator, "enable", SWITCHED, ADOPTED);
+    for (const id of SWITCHED) expect(suite.emulator.server(id)?.status).toBe("enabled");
+    for (const id of ADOPTED) expect(suite.emulator.server(id)?.status).toBe("disabled");
     expect(await disablementsInState(stack)).toEqual([]);
   });
 });

@@ -8,9 +8,8 @@
  *    nothing half-written in state, and the next `up` completes the job.
  * 5. A 502 HTML page from a proxy: an error naming status and operation, no crash.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startEmulator, type Emulator, type RequestLogEntry } from "../../emulator";
-import type { EngineStack } from "../support/engineStack";
+import { describe, expect, test } from "vitest";
+import type { RequestLogEntry } from "../../emulator";
 import {
   ADOPTED,
   DATA_SOURCES,
@@ -21,29 +20,13 @@ import {
   disablementsInState,
   expectExactlyOnce,
   expectNoCrash,
-  reliabilityStack,
+  reliabilitySuite,
   serverOutputs,
   waitFor,
-  type StackOptions,
 } from "./helpers";
 
-let emulator: Emulator;
-const stacks: EngineStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, seed: { servers: SEED_SERVERS } });
-});
-beforeEach(() => emulator.reset());
-afterAll(async () => {
-  for (const stack of stacks) stack.dispose();
-  await emulator?.close();
-});
-
-async function newStack(options: Omit<StackOptions, "emulator">): Promise<EngineStack> {
-  const stack = await reliabilityStack({ emulator, ...options });
-  stacks.push(stack);
-  return stack;
-}
+const suite = reliabilitySuite({ port: 0, seed: { servers: SEED_SERVERS } });
+const { newStack } = suite;
 
 // `--skip-preview`: the program (and so each data source) runs once per command, so every
 // request in the emulator's log belongs to one chain of attempts. `--parallel 20`: resource
@@ -60,7 +43,7 @@ describe("fault matrix: rate limits, timeouts, proxies", () => {
     // Enough retries that no chain can run out while both bursts last (each burst is spent
     // within its first wave of requests; see below).
     const stack = await newStack({ program: { servers: TWENTY, ...DATA_SOURCES }, config: { "flashduty:maxRetries": "8" } });
-    emulator.setFaults([
+    suite.emulator.setFaults([
       // The first 25 requests of any operation (the 20 gets, the rule and template lists...): Retry-After 1 s.
       { operation: "*", kind: "rateLimit", retryAfterSeconds: 1, count: 25 },
       // Then the first 10 disables that get past it: Retry-After 2 s.
@@ -69,9 +52,9 @@ describe("fault matrix: rate limits, timeouts, proxies", () => {
 
     const up = await stack.ws.run(UP);
     expect(up.code).toBe(0);
-    expect(answered(emulator, 429)).toBe(35);
-    expectExactlyOnce(emulator, "disable", SWITCHED, ADOPTED);
-    expect(emulator.audit().every((e) => e.outcome === "success")).toBe(true);
+    expect(answered(suite.emulator, 429)).toBe(35);
+    expectExactlyOnce(suite.emulator, "disable", SWITCHED, ADOPTED);
+    expect(suite.emulator.audit().every((e) => e.outcome === "success")).toBe(true);
     const outputs = await serverOutputs(stack);
     for (const id of SWITCHED) expect(outputs[id]).toMatchObject({ status: "disabled", disabledByThisResource: true });
     for (const id of ADOPTED) expect(outputs[id]).toMatchObject({ status: "disabled", disabledByThisResource: false });
@@ -80,7 +63,7 @@ describe("fault matrix: rate limits, timeouts, proxies", () => {
     // The proof from timestamps: after each 429 the next attempt of the same request reached
     // the emulator at least Retry-After seconds after the 429 was sent (both times from the
     // emulator's clock; the client's wait starts only when it has read the 429, later still).
-    const log = emulator.requestLog();
+    const log = suite.emulator.requestLog();
     const limited = log.filter((e) => e.status === 429);
     expect(limited).toHaveLength(35);
     expect(new Set(limited.map((e) => e.retryAfterSeconds))).toEqual(new Set([1, 2]));
@@ -111,7 +94,7 @@ describe("fault matrix: rate limits, timeouts, proxies", () => {
     });
 
     // (a) Every operation answers after 1.5 s: reads time out, so no write is ever sent.
-    emulator.setFaults([{ operation: "*", kind: "latency", latencyMs: 1500 }]);
+    suite.emulator.setFaults([{ operation: "*", kind: "latency", latencyMs: 1500 }]);
     const slow = await stack.ws.run(UP, { check: false });
     expect(slow.code).not.toBe(0);
     expectNoCrash(slow.output);
@@ -120,14 +103,14 @@ describe("fault matrix: rate limits, timeouts, proxies", () => {
     expect(await disablementsInState(stack)).toEqual([]);
     // Let the late answers arrive, then check that nothing was written.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(emulator.counters()["mcpServer.disable"].requests).toBe(0);
-    for (const id of SWITCHED) expect(emulator.server(id)?.status).toBe("enabled");
+    expect(suite.emulator.counters()["mcpServer.disable"].requests).toBe(0);
+    for (const id of SWITCHED) expect(suite.emulator.server(id)?.status).toBe("enabled");
 
     // (b) Only disable is slow (4 s): each disable's two attempts time out, the provider reads
     // the server (still enabled: the first attempt lands only after 4 s), and the create fails
     // with the timeout, which says an attempt may have been applied. Nothing is recorded.
-    emulator.resetCounters();
-    emulator.setFaults([{ operation: "mcpServer.disable", kind: "latency", latencyMs: 4000 }]);
+    suite.emulator.resetCounters();
+    suite.emulator.setFaults([{ operation: "mcpServer.disable", kind: "latency", latencyMs: 4000 }]);
     const timedOut = await stack.ws.run(UP, { check: false });
     expect(timedOut.code).not.toBe(0);
     expectNoCrash(timedOut.output);
@@ -141,32 +124,32 @@ describe("fault matrix: rate limits, timeouts, proxies", () => {
 
     // Like a real server, the emulator still carries out the timed-out requests when their
     // latency is over: the first attempt disables the server, the second is refused.
-    await waitFor(() => emulator.counters()["mcpServer.disable"].requests === 2 * SWITCHED.length, 15_000, "the late disables");
-    expectExactlyOnce(emulator, "disable", SWITCHED, ADOPTED);
-    for (const id of SWITCHED) expect(emulator.server(id)?.status).toBe("disabled");
+    await waitFor(() => suite.emulator.counters()["mcpServer.disable"].requests === 2 * SWITCHED.length, 15_000, "the late disables");
+    expectExactlyOnce(suite.emulator, "disable", SWITCHED, ADOPTED);
+    for (const id of SWITCHED) expect(suite.emulator.server(id)?.status).toBe("disabled");
 
     // (c) No fault: the next up completes the job. The provider cannot tell its own late
     // request from someone else's disable, so it adopts the servers it finds disabled
     // (disabledByThisResource false) instead of claiming them, with no further write...
-    emulator.resetCounters();
-    emulator.setFaults([]);
+    suite.emulator.resetCounters();
+    suite.emulator.setFaults([]);
     await stack.ws.run(UP);
-    expect(emulator.counters()["mcpServer.disable"].requests).toBe(0);
+    expect(suite.emulator.counters()["mcpServer.disable"].requests).toBe(0);
     const outputs = await serverOutputs(stack);
     for (const id of TWENTY) expect({ id, ...outputs[id] }).toMatchObject({ id, status: "disabled", disabledByThisResource: false });
     expect(await disablementsInState(stack)).toHaveLength(20);
 
     // ...so destroy leaves them disabled: the provider never enables a server it cannot show it disabled.
     await stack.ws.run(["destroy", "--yes", "--skip-preview"]);
-    expect(emulator.counters()["mcpServer.enable"].requests).toBe(0);
-    for (const id of TWENTY) expect(emulator.server(id)?.status).toBe("disabled");
+    expect(suite.emulator.counters()["mcpServer.enable"].requests).toBe(0);
+    for (const id of TWENTY) expect(suite.emulator.server(id)?.status).toBe("disabled");
   });
 
   test("5: a 502 HTML page from a proxy: an error naming status and operation, no crash; the next up completes", async () => {
     const stack = await newStack({ program: { servers: TWENTY, ...DATA_SOURCES } });
 
     // (a) The proxy answers everything.
-    emulator.setFaults([{ operation: "*", kind: "proxyHtml" }]);
+    suite.emulator.setFaults([{ operation: "*", kind: "proxyHtml" }]);
     const proxied = await stack.ws.run(UP, { check: false });
     expect(proxied.code).not.toBe(0);
     expectNoCrash(proxied.output);
@@ -175,25 +158,25 @@ describe("fault matrix: rate limits, timeouts, proxies", () => {
     expect(proxied.output).toMatch(htmlError("automation/rule/list"));
     expect(proxied.output).toMatch(htmlError("mcp/server/get"));
     expect(await disablementsInState(stack)).toEqual([]);
-    expect(emulator.counters()["mcpServer.disable"].requests).toBe(0);
+    expect(suite.emulator.counters()["mcpServer.disable"].requests).toBe(0);
 
     // (b) Only disable goes through the broken proxy: a 502 may hide an applied write, so the
     // provider reads the server, finds it still enabled, and reports the 502.
-    emulator.resetCounters();
-    emulator.setFaults([{ operation: "mcpServer.disable", kind: "proxyHtml" }]);
+    suite.emulator.resetCounters();
+    suite.emulator.setFaults([{ operation: "mcpServer.disable", kind: "proxyHtml" }]);
     const writes = await stack.ws.run(UP, { check: false });
     expect(writes.code).not.toBe(0);
     expectNoCrash(writes.output);
     expect(writes.output).toMatch(htmlError("mcp/server/disable"));
     expect(writes.output).toContain("(an attempt may have been applied on the server; read the current state before retrying)");
-    expect(emulator.audit()).toEqual([]);
+    expect(suite.emulator.audit()).toEqual([]);
     expect((await disablementsInState(stack)).map((r) => r.outputs.serverId).sort()).toEqual([...ADOPTED].sort());
 
     // (c) The proxy is fixed: up disables each server once and records it as switched by the stack.
-    emulator.resetCounters();
-    emulator.setFaults([]);
+    suite.emulator.resetCounters();
+    suite.emulator.setFaults([]);
     await stack.ws.run(UP);
-    expectExactlyOnce(emulator, "disable", SWITCHED, ADOPTED);
+    expectExactlyOnce(suite.emulator, "disable", SWITCHED, ADOPTED);
     const outputs = await serverOutputs(stack);
     for (const id of SWITCHED) expect(outputs[id]).toMatchObject({ status: "disabled", disabledByThisResource: true });
     for (const id of ADOPTED) expect(outputs[id]).toMatchObject({ status: "disabled", disabledByThisResource: false });

@@ -4,8 +4,8 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import * as path from "node:path";
-import { expect } from "vitest";
-import type { Emulator } from "../../emulator";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
 import { createEngineStack, type EngineStack, type EngineStackOptions } from "../support/engineStack";
 
 /** Seed size that makes `mcp_gen_0001`... `mcp_gen_0028` exist (12 fixed servers + 28). */
@@ -53,6 +53,44 @@ export interface StackOptions {
   /** Extra stack config, e.g. `{ "flashduty:maxRetries": "8" }`. */
   config?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
+}
+
+/** A test file's emulator and the stacks it creates; see {@link reliabilitySuite}. */
+export interface ReliabilitySuite {
+  /** The file's emulator (started before the first test, reset to its seed before each). */
+  readonly emulator: Emulator;
+  /** A fresh stack on the file's emulator, disposed after the file's last test. */
+  newStack(options: Omit<StackOptions, "emulator">): Promise<EngineStack>;
+}
+
+/**
+ * Registers, for the calling test file, one emulator started with `options` (reset before each
+ * test, closed after the last) and disposal of every stack made with `newStack`.
+ */
+export function reliabilitySuite(options: EmulatorOptions): ReliabilitySuite {
+  let emulator: Emulator | undefined;
+  const stacks: EngineStack[] = [];
+  beforeAll(async () => {
+    emulator = await startEmulator(options);
+  });
+  beforeEach(() => emulator?.reset());
+  afterAll(async () => {
+    for (const stack of stacks) stack.dispose();
+    await emulator?.close();
+  });
+  const suite: ReliabilitySuite = {
+    get emulator(): Emulator {
+      if (emulator === undefined) throw new Error("the suite's emulator starts in beforeAll");
+      return emulator;
+    },
+    // No `this`: callers may destructure `newStack`.
+    async newStack(stackOptions) {
+      const stack = await reliabilityStack({ emulator: suite.emulator, ...stackOptions });
+      stacks.push(stack);
+      return stack;
+    },
+  };
+  return suite;
 }
 
 /**

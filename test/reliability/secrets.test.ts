@@ -7,30 +7,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startEmulator, type Emulator, type FaultSpec } from "../../emulator";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { FaultSpec } from "../../emulator";
 import type { EngineStack } from "../support/engineStack";
-import { expectNoCrash, filesUnder, reliabilityStack, type StackOptions } from "./helpers";
+import { expectNoCrash, filesUnder, reliabilitySuite } from "./helpers";
 
-let emulator: Emulator;
+const suite = reliabilitySuite({ port: 0 });
+const { newStack } = suite;
 let key: string;
-const stacks: EngineStack[] = [];
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-  key = emulator.keys.admin;
+beforeAll(() => {
+  key = suite.emulator.keys.admin;
 });
-beforeEach(() => emulator.reset());
-afterAll(async () => {
-  for (const stack of stacks) stack.dispose();
-  await emulator?.close();
-});
-
-async function newStack(options: Omit<StackOptions, "emulator">): Promise<EngineStack> {
-  const stack = await reliabilityStack({ emulator, ...options });
-  stacks.push(stack);
-  return stack;
-}
 
 /** The key as sent and as it could be echoed: raw, percent-encoded, upper-case. */
 function expectNoKey(text: string, where: string): void {
@@ -74,15 +61,15 @@ describe("the app key never appears", () => {
         return result.output;
       };
 
-      emulator.setFaults(RETRIES);
+      suite.emulator.setFaults(RETRIES);
       const up = await run(["up", "--yes"]);
       expect(up).toMatch(PROVIDER_RETRY);
       expect(up).toMatch(/flashduty: POST \/safari\/mcp\/server\/disable attempt 1 of 4 failed \(connection error /);
-      expect(emulator.server("mcp_grafana")?.status).toBe("disabled");
+      expect(suite.emulator.server("mcp_grafana")?.status).toBe("disabled");
 
       // Drift, so that --debug runs make writes too; faults again, so that they retry and log.
-      emulator.setServerStatus("mcp_grafana", "enabled");
-      emulator.setFaults(RETRIES);
+      suite.emulator.setServerStatus("mcp_grafana", "enabled");
+      suite.emulator.setFaults(RETRIES);
       const debugUp = await run(["up", "--yes", "--refresh", "--debug"]);
       expect(debugUp).toMatch(PROVIDER_RETRY);
       expect(debugUp).toMatch(PROGRAM_RETRY);
@@ -91,10 +78,10 @@ describe("the app key never appears", () => {
       // Not one of the outputs checked below: it decrypts the state's secrets on purpose.
       const revealed = (await stack.ws.run(["stack", "export", "--show-secrets"])).stdout;
 
-      emulator.setFaults(RETRIES);
+      suite.emulator.setFaults(RETRIES);
       const destroy = await run(["destroy", "--yes", "--debug"]);
       expect(destroy).toMatch(/flashduty: POST \/safari\/mcp\/server\/enable attempt 1 of 4 failed \(connection error /);
-      expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
+      expect(suite.emulator.server("mcp_grafana")?.status).toBe("enabled");
 
       for (const [command, output] of outputs) expectNoKey(output, command);
       expectNoKeyInFiles(stack);
