@@ -19,7 +19,7 @@ const clients = new Map<string, FlashdutyClient>();
 export function clientFor(config: FlashdutyConfig, log?: (message: string) => void): FlashdutyClient {
   // A digest, not the key itself, names the entry: nothing that prints this map prints the key.
   const id = createHash("sha256")
-    .update([config.baseUrl, config.appKey, config.timeoutMs ?? "", config.maxRetries ?? "", config.locale ?? ""].join("\n"))
+    .update([config.baseUrl ?? "", config.appKey, config.timeoutMs ?? "", config.maxRetries ?? "", config.locale ?? ""].join("\n"))
     .digest("hex");
   let client = clients.get(id);
   if (client === undefined) {

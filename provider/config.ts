@@ -6,7 +6,7 @@
  * | stack config            | environment              | default                      |
  * |-------------------------|--------------------------|------------------------------|
  * | `flashduty:appKey`      | `FLASHDUTY_APP_KEY`      | (required)                   |
- * | `flashduty:baseUrl`     | `FLASHDUTY_BASE_URL`     | `https://api.flashcat.cloud` |
+ * | `flashduty:baseUrl`     | `FLASHDUTY_BASE_URL`     | the client's, `https://api.flashcat.cloud` |
  * | `flashduty:locale`      | `FLASHDUTY_LOCALE`       | (Accept-Language decides)    |
  * | `flashduty:timeoutMs`   | `FLASHDUTY_TIMEOUT_MS`   | 30000 (per attempt)          |
  * | `flashduty:maxRetries`  | `FLASHDUTY_MAX_RETRIES`  | 3                            |
@@ -15,13 +15,11 @@
  * values are read at run time, in `configure` or in each call.
  */
 
-/** Default base URL of the Flashduty API. */
-export const DEFAULT_BASE_URL = "https://api.flashcat.cloud";
-
 /** Resolved settings. `appKey` is a secret: never log it, never put it in an error or state. */
 export interface FlashdutyConfig {
   appKey: string;
-  baseUrl: string;
+  /** API base URL; undefined keeps the client's default (`DEFAULT_BASE_URL` of the SDK). */
+  baseUrl?: string;
   /** BCP 47 language tag for templates, e.g. `en-US`; undefined lets Accept-Language decide. */
   locale?: string;
   /** Per-attempt HTTP timeout in ms; undefined keeps the client's default (30000). */
@@ -70,7 +68,7 @@ export function resolveConfig(config: ConfigSource, env: NodeJS.ProcessEnv = pro
   }
   return {
     appKey,
-    baseUrl: read("baseUrl") ?? DEFAULT_BASE_URL,
+    baseUrl: read("baseUrl"),
     locale: read("locale"),
     timeoutMs: readCount("timeoutMs", read("timeoutMs"), 1),
     maxRetries: readCount("maxRetries", read("maxRetries"), 0),

@@ -22,5 +22,5 @@ export {
   type GetAutomationTemplatesOutputArgs,
   type GetAutomationTemplatesResult,
 } from "./getAutomationTemplates";
-export { DEFAULT_BASE_URL, FlashdutyConfigError, type FlashdutyConfig, resolveConfig } from "./config";
-export type { AutomationRule, AutomationTemplate, RuleScope } from "../sdk";
+export { FlashdutyConfigError, type FlashdutyConfig, resolveConfig } from "./config";
+export { DEFAULT_BASE_URL, type AutomationRule, type AutomationTemplate, type RuleScope } from "../sdk";
