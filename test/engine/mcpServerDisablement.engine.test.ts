@@ -1,11 +1,14 @@
 /**
  * The provider with the real Pulumi CLI (local file:// backend) against the emulator over HTTP.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
+import { successes } from "../support/audit";
+import { camelKeys } from "../support/camelKeys";
 import { createEngineStack, type EngineStack } from "../support/engineStack";
+import { filesUnder } from "../support/files";
 
 let emulator: Emulator;
 const stacks: EngineStack[] = [];
@@ -25,26 +28,9 @@ async function newStack(options: Omit<Parameters<typeof createEngineStack>[0], "
   return stack;
 }
 
-/** Successful audit entries of one operation on one server. */
-function successes(operation: "disable" | "enable", serverId: string): number {
-  return emulator.audit().filter((e) => e.operation === operation && e.serverId === serverId && e.outcome === "success").length;
-}
-
 function writeRequests(): number {
   const counters = emulator.counters();
   return counters["mcpServer.disable"].requests + counters["mcpServer.enable"].requests;
-}
-
-const camel = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-function toCamel(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), v]));
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 describe("McpServerDisablement and the data sources with the real Pulumi CLI", () => {
@@ -57,7 +43,7 @@ describe("McpServerDisablement and the data sources with the real Pulumi CLI", (
     });
 
     await stack.ws.run(["up", "--yes"]);
-    expect(successes("disable", serverId)).toBe(1);
+    expect(successes(emulator, "disable", serverId)).toBe(1);
     expect(emulator.counters()["mcpServer.disable"].requests).toBe(1);
     expect(emulator.server(serverId)?.status).toBe("disabled");
 
@@ -69,7 +55,7 @@ describe("McpServerDisablement and the data sources with the real Pulumi CLI", (
     expect(outputs.servers[serverId]).toMatchObject({ status: "disabled", disabledByThisResource: true });
     const expectedRules = emulator
       .visibleRules(emulator.keys.admin, { scope: "team", enabled: true })
-      .map((rule) => toCamel(rule))
+      .map((rule) => camelKeys(rule))
       .sort((a, b) => String(a.ruleId).localeCompare(String(b.ruleId)));
     expect(expectedRules.length).toBeGreaterThan(0);
     expect(outputs.rules.total).toBe(expectedRules.length);
@@ -91,12 +77,12 @@ describe("McpServerDisablement and the data sources with the real Pulumi CLI", (
     expect(preview.output).toMatch(/~ status\s*: "disabled" => "enabled"/);
     expect(writeRequests()).toBe(writesBefore);
     await stack.ws.run(["up", "--refresh", "--yes"]);
-    expect(successes("disable", serverId)).toBe(2);
+    expect(successes(emulator, "disable", serverId)).toBe(2);
     expect(emulator.server(serverId)?.status).toBe("disabled");
 
     // Destroy puts back what the stack changed: one enable.
     await stack.ws.run(["destroy", "--yes"]);
-    expect(successes("enable", serverId)).toBe(1);
+    expect(successes(emulator, "enable", serverId)).toBe(1);
     expect(emulator.server(serverId)?.status).toBe("enabled");
   });
 

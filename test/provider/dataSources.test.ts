@@ -5,6 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
+import { camelKey } from "../support/camelKeys";
 import { getAutomationRules, getAutomationRulesOutput, getAutomationTemplates } from "../../provider";
 
 let emulator: Emulator;
@@ -18,7 +19,6 @@ afterAll(async () => {
   await emulator.close();
 });
 
-const camel = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 describe("getAutomationRules", () => {
   test("walks every page: each visible rule once, sorted by rule id, identical across calls", async () => {
@@ -42,7 +42,7 @@ describe("getAutomationRules", () => {
   test("every wire field arrives in camelCase", async () => {
     const { rules } = await getAutomationRules({ keyword: "" });
     const wire = emulator.visibleRules(emulator.keys.admin).find((r) => r.rule_id === rules[0]!.ruleId)!;
-    expect(Object.keys(rules[0]!).sort()).toEqual(Object.keys(wire).map(camel).sort());
+    expect(Object.keys(rules[0]!).sort()).toEqual(Object.keys(wire).map(camelKey).sort());
   });
 
   test("filters reach the platform: team scope, enabled, keyword, teamIds", async () => {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
+import { successes } from "../support/audit";
 import * as impl from "../../provider/mcpServerDisablementProvider";
 import type { McpServerDisablementOutputs } from "../../provider/mcpServerDisablementProvider";
 
@@ -35,10 +36,6 @@ async function createError(serverId: string): Promise<Error> {
 
 function count(op: "mcpServer.disable" | "mcpServer.enable" | "mcpServer.get"): number {
   return emulator.counters()[op].requests;
-}
-
-function successes(operation: "disable" | "enable", serverId: string): number {
-  return emulator.audit().filter((e) => e.operation === operation && e.serverId === serverId && e.outcome === "success").length;
 }
 
 beforeAll(async () => {
@@ -113,7 +110,7 @@ describe("create", () => {
     expect(result.outs).toMatchObject({ serverId: "mcp_grafana", status: "disabled", disabledByThisResource: true, teamId: 1, restoreOnDelete: true });
     expect(result.outs.disabledAt).toBeGreaterThanOrEqual(before);
     expect(count("mcpServer.disable")).toBe(1);
-    expect(successes("disable", "mcp_grafana")).toBe(1);
+    expect(successes(emulator, "disable", "mcp_grafana")).toBe(1);
     expect(emulator.server("mcp_grafana")?.status).toBe("disabled");
   });
 
@@ -133,14 +130,14 @@ describe("create", () => {
     emulator.setFaults([{ operation: "mcpServer.disable", kind: "applyThenDrop", count: 1 }]);
     const result = await create("mcp_grafana");
     expect(result.outs).toMatchObject({ status: "disabled", disabledByThisResource: true });
-    expect(successes("disable", "mcp_grafana")).toBe(1);
+    expect(successes(emulator, "disable", "mcp_grafana")).toBe(1);
   });
 
   test("5xx answers are retried and the server is disabled once", async () => {
     emulator.setFaults([{ operation: "mcpServer.disable", kind: "error", status: 503, count: 2 }]);
     const result = await create("mcp_grafana");
     expect(result.outs.disabledByThisResource).toBe(true);
-    expect(successes("disable", "mcp_grafana")).toBe(1);
+    expect(successes(emulator, "disable", "mcp_grafana")).toBe(1);
   });
 
   test("disabled by someone else between get and disable: adopted, not claimed", async () => {
@@ -154,7 +151,7 @@ describe("create", () => {
     emulator.setServerStatus("mcp_prometheus", "disabled");
     const result = await racing;
     expect(result.outs).toMatchObject({ status: "disabled", disabledByThisResource: false });
-    expect(successes("disable", "mcp_prometheus")).toBe(0);
+    expect(successes(emulator, "disable", "mcp_prometheus")).toBe(0);
   });
 
   test("a key without ai-sre: the error names the missing permission, the code and the request id", async () => {
@@ -202,7 +199,7 @@ describe("read, update, delete", () => {
     expect(refreshed.props?.status).toBe("enabled");
     const updated = await impl.update("mcp_grafana", refreshed.props!, { serverId: "mcp_grafana", restoreOnDelete: true });
     expect(updated.outs).toMatchObject({ status: "disabled", disabledByThisResource: true });
-    expect(successes("disable", "mcp_grafana")).toBe(2);
+    expect(successes(emulator, "disable", "mcp_grafana")).toBe(2);
 
     emulator.resetCounters();
     const inPlace = await impl.update("mcp_grafana", updated.outs!, { serverId: "mcp_grafana", restoreOnDelete: false });
@@ -218,7 +215,7 @@ describe("read, update, delete", () => {
   test("delete enables a server this resource disabled, exactly once", async () => {
     const outs = await created();
     await impl.deleteResource("mcp_grafana", outs);
-    expect(successes("enable", "mcp_grafana")).toBe(1);
+    expect(successes(emulator, "enable", "mcp_grafana")).toBe(1);
     expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
   });
 
@@ -226,7 +223,7 @@ describe("read, update, delete", () => {
     const outs = await created();
     emulator.setFaults([{ operation: "mcpServer.enable", kind: "applyThenDrop", count: 1 }]);
     await impl.deleteResource("mcp_grafana", outs);
-    expect(successes("enable", "mcp_grafana")).toBe(1);
+    expect(successes(emulator, "enable", "mcp_grafana")).toBe(1);
     expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
   });
 

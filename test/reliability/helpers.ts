@@ -2,10 +2,9 @@
  * Shared pieces of the reliability tests: the 20-server stack, stacks running
  * test/engine/program with the real Pulumi CLI, and audit-log questions.
  */
-import { readdirSync, statSync } from "node:fs";
-import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+import { auditOf } from "../support/audit";
 import { createEngineStack, type EngineStack, type EngineStackOptions } from "../support/engineStack";
 
 /** Seed size that makes `mcp_gen_0001`... `mcp_gen_0028` exist (12 fixed servers + 28). */
@@ -137,16 +136,6 @@ export async function serverOutputs(stack: EngineStack): Promise<Record<string, 
   return ((await stack.ws.outputs()).servers ?? {}) as Record<string, ServerOutput>;
 }
 
-/** Audit entries of one operation on one server. */
-export function auditOf(emulator: Emulator, operation: "disable" | "enable", serverId: string) {
-  return emulator.audit().filter((e) => e.operation === operation && e.serverId === serverId);
-}
-
-/** Successful audit entries of one operation on one server. */
-export function successes(emulator: Emulator, operation: "disable" | "enable", serverId: string): number {
-  return auditOf(emulator, operation, serverId).filter((e) => e.outcome === "success").length;
-}
-
 /**
  * Asserts the write history of `operation` per server: exactly one success on each of
  * `switched` (any other entry only the platform's "already in that state" refusal, which
@@ -173,14 +162,6 @@ export async function waitFor(predicate: () => boolean, timeoutMs: number, what:
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** Every file under `dir`, recursively. */
-export function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 /** What no output of a failed command may contain: signs of a crash instead of a handled error. */

@@ -10,7 +10,8 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { FaultSpec } from "../../emulator";
 import type { EngineStack } from "../support/engineStack";
-import { expectNoCrash, filesUnder, reliabilitySuite } from "./helpers";
+import { filesUnder } from "../support/files";
+import { expectNoCrash, reliabilitySuite } from "./helpers";
 
 const suite = reliabilitySuite({ port: 0 });
 const { newStack } = suite;
