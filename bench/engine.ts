@@ -18,8 +18,8 @@
  */
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type Emulator, type OperationName } from "../emulator";
-import { FlashdutyClient } from "../sdk";
+import { startEmulator, type Emulator, type OperationName } from "pulumi-flashduty-emulator";
+import { FlashdutyClient } from "pulumi-flashduty/sdk";
 import { PRODUCTION, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
 
 export const RESOURCES = 200;

@@ -15,7 +15,7 @@
  */
 import { cpSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { startEmulator } from "../emulator";
+import { startEmulator } from "pulumi-flashduty-emulator";
 import { REPO_ROOT } from "../scripts/pulumiCli";
 import { PRODUCTION, median, progress, tempProject, type TempProject } from "./common";
 

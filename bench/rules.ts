@@ -9,9 +9,9 @@
  * windows nor the client's process-wide rate gate (keyed by base URL and key) carry over from
  * one measurement to the next.
  */
-import { startEmulator, type Emulator } from "../emulator";
-import { getAutomationRules } from "../provider/getAutomationRules";
-import { FlashdutyClient } from "../sdk";
+import { startEmulator, type Emulator } from "pulumi-flashduty-emulator";
+import { getAutomationRules } from "pulumi-flashduty";
+import { FlashdutyClient } from "pulumi-flashduty/sdk";
 import { PRODUCTION, median, progress, timed } from "./common";
 
 export const RULES = 10_000;

@@ -9,8 +9,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import * as path from "node:path";
 import autocannon from "autocannon";
-import { SEED_KEY_MEMBERS, SEED_USERS } from "../emulator";
-import { PATHS } from "../sdk/wire";
+import { SEED_KEY_MEMBERS, SEED_USERS } from "pulumi-flashduty-emulator";
+import { PATHS } from "pulumi-flashduty/sdk/wire";
 import { PRODUCTION, progress } from "./common";
 
 const SECONDS = 4;

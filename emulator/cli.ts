@@ -1,12 +1,13 @@
+#!/usr/bin/env node
 /**
- * `npm run emulator -- --port 8787 [--host H] [--rules N] [--servers N] [--state FILE] [--no-limits]`:
+ * `pulumi-flashduty-emulator --port 8787 [--host H] [--rules N] [--servers N] [--state FILE] [--no-limits]`:
  * starts the emulator, prints its base URL and the seed users' app keys, stops on SIGINT/SIGTERM.
  */
 import { parseArgs } from "node:util";
 import { startEmulator, type EmulatorOptions } from "./index";
 import { SEED_KEY_MEMBERS, SEED_TEAMS } from "./seed";
 
-const USAGE = `Usage: npm run emulator -- [options]
+const USAGE = `Usage: pulumi-flashduty-emulator [options]   (in this repository: npm run emulator -- [options])
 
   --port N       TCP port (default 8787; 0 picks a free one)
   --host H       interface to listen on (default 127.0.0.1)

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { MCP_SERVER_STATUSES, type WireMcpServer } from "../sdk/wire";
+import { MCP_SERVER_STATUSES, type WireMcpServer } from "pulumi-flashduty/sdk/wire";
 import { parseBody, readJsonObject } from "./body";
 import { ApiError, sendData, sendError } from "./envelope";
 import { FaultSpecError } from "./faults";

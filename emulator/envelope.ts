@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { REQUEST_ID_HEADER, type KnownErrorCode } from "../sdk/wire";
+import { REQUEST_ID_HEADER, type KnownErrorCode } from "pulumi-flashduty/sdk/wire";
 import { MESSAGES, type MessageLocale, type Messages } from "./messages";
 
 /**

@@ -3,7 +3,7 @@
  * with a deterministic seed, the platform's auth, visibility, paging, errors and rate limits,
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
  */
-import type { WireAutomationRule, WireMcpServer } from "../sdk/wire";
+import type { WireAutomationRule, WireMcpServer } from "pulumi-flashduty/sdk/wire";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";

@@ -5,7 +5,7 @@
  * concatenates. A page of 100 rules is ~100 KB; without this the emulator would spend its time
  * in JSON.stringify and fall below the 2,000 requests/s it must sustain.
  */
-import type { WireAutomationRule } from "../sdk/wire";
+import type { WireAutomationRule } from "pulumi-flashduty/sdk/wire";
 import { canEditRule, isAccountAdmin } from "./auth";
 import type { RuleFilter, SeedUser } from "./types";
 

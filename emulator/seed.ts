@@ -4,7 +4,7 @@
  * and rule N is the same whatever the total (a smaller seed is a prefix of a larger one).
  */
 import { createHash } from "node:crypto";
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../sdk/wire";
+import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wire";
 import { createRng, hash32, hex8 } from "./random";
 import type { SeedTeam, SeedUser } from "./types";
 

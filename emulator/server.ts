@@ -12,7 +12,7 @@
  */
 import type { Socket } from "node:net";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { LIMITS } from "../sdk/wire";
+import { LIMITS } from "pulumi-flashduty/sdk/wire";
 import { authenticate } from "./auth";
 import { MAX_BODY_BYTES, readJsonObject } from "./body";
 import { registerControlRoutes, type ControlTarget } from "./control";

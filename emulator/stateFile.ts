@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { z } from "zod";
-import { MCP_SERVER_STATUSES } from "../sdk/wire";
+import { MCP_SERVER_STATUSES } from "pulumi-flashduty/sdk/wire";
 import type { StoredServer } from "./seed";
 import type { AuditEntry } from "./types";
 

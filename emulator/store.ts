@@ -2,7 +2,7 @@
  * The emulator's mutable state: MCP servers, the audit log and the per-operation counters, plus
  * saving to the state file after every write.
  */
-import type { WireMcpServer } from "../sdk/wire";
+import type { WireMcpServer } from "pulumi-flashduty/sdk/wire";
 import { seedServers, type StoredServer } from "./seed";
 import { loadState, saveState } from "./stateFile";
 import { OPERATION_NAMES, REQUEST_LOG_LIMIT, type AuditEntry, type OperationCounter, type OperationName, type RequestLogEntry } from "./types";

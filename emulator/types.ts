@@ -2,7 +2,7 @@
  * The public types of the emulator (re-exported by `emulator/index.ts`). Other packages and the
  * tests code against these names; keep them stable.
  */
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../sdk/wire";
+import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wire";
 
 /** The API operations the emulator serves, as named in faults, counters and rate limits. */
 export const OPERATION_NAMES = [

@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type AutomationRule, LIMITS, type RuleScope } from "../sdk";
 import { checkInteger } from "../sdk/validation";
-import { programClient } from "./programConfig";
+import { dataSourceOutput } from "./dataSourceOutput";
+import { programClient, withDiagnosticsParent } from "./programConfig";
 
 /** Filters of {@link getAutomationRules}. All optional. */
 export interface GetAutomationRulesArgs {
@@ -19,8 +20,21 @@ export interface GetAutomationRulesArgs {
   pageSize?: number;
 }
 
-/** Same as {@link GetAutomationRulesArgs}, each field accepting Pulumi inputs. */
-export type GetAutomationRulesOutputArgs = { [K in keyof GetAutomationRulesArgs]?: pulumi.Input<GetAutomationRulesArgs[K]> };
+/** Same as {@link GetAutomationRulesArgs}, accepting Pulumi inputs at every level (as generated SDKs do). */
+export interface GetAutomationRulesOutputArgs {
+  /** See {@link GetAutomationRulesArgs.scope}. */
+  scope?: pulumi.Input<RuleScope>;
+  /** See {@link GetAutomationRulesArgs.teamIds}; the list and each id may be an input. */
+  teamIds?: pulumi.Input<pulumi.Input<number>[]>;
+  /** See {@link GetAutomationRulesArgs.includePerson}. */
+  includePerson?: pulumi.Input<boolean>;
+  /** See {@link GetAutomationRulesArgs.enabled}. */
+  enabled?: pulumi.Input<boolean>;
+  /** See {@link GetAutomationRulesArgs.keyword}. */
+  keyword?: pulumi.Input<string>;
+  /** See {@link GetAutomationRulesArgs.pageSize}. */
+  pageSize?: pulumi.Input<number>;
+}
 
 /** Result of {@link getAutomationRules}. */
 export interface GetAutomationRulesResult {
@@ -38,14 +52,22 @@ export interface GetAutomationRulesResult {
  * Runs in the program process during preview and update; reads `flashduty:appKey` /
  * `FLASHDUTY_APP_KEY` and `flashduty:baseUrl` / `FLASHDUTY_BASE_URL`.
  *
+ * `opts`: only `parent` is used, to attribute the data source's diagnostics (retry lines) to that
+ * resource. `provider`, `version` and `pluginDownloadURL` select a provider plugin, and this data
+ * source has none (it is not an invoke), so they are ignored.
+ *
  * @throws FlashdutyValidationError for bad filters (names the field and the limit), before any call
  * @throws FlashdutyApiError (with operation, code and request id) when the platform refuses
  * @throws FlashdutyConfigError when no app key is configured
  */
 export async function getAutomationRules(
   args: GetAutomationRulesArgs = {},
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetAutomationRulesResult> {
+  return withDiagnosticsParent(opts?.parent, () => readRules(args));
+}
+
+async function readRules(args: GetAutomationRulesArgs): Promise<GetAutomationRulesResult> {
   // The data source's name for the client's `limit`, checked under the name the user wrote.
   const pageSize = checkInteger("getAutomationRules", "pageSize", args.pageSize, 1, LIMITS.maxPageSize) ?? LIMITS.maxPageSize;
   const rules: AutomationRule[] = [];
@@ -63,12 +85,14 @@ export async function getAutomationRules(
 }
 
 /**
- * {@link getAutomationRules} for Pulumi inputs: waits for the arguments, then reads.
- * Same errors, surfaced when the output resolves.
+ * {@link getAutomationRules} for Pulumi inputs: waits for the arguments (inputs at any depth) and
+ * for the resources of `opts.dependsOn`, then reads; `opts.parent` as in `getAutomationRules`.
+ * Same errors, surfaced when the output resolves. In a preview, a `dependsOn` resource that is
+ * still to be created leaves the result unknown.
  */
 export function getAutomationRulesOutput(
   args: GetAutomationRulesOutputArgs = {},
-  opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOutputOptions,
 ): pulumi.Output<GetAutomationRulesResult> {
-  return pulumi.output(args).apply((resolved) => getAutomationRules(resolved as GetAutomationRulesArgs, opts));
+  return dataSourceOutput(args, opts, getAutomationRules);
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AutomationTemplate } from "../sdk";
-import { programClient, programConfig } from "./programConfig";
+import { dataSourceOutput } from "./dataSourceOutput";
+import { programClient, programConfig, withDiagnosticsParent } from "./programConfig";
 
 /** Arguments of {@link getAutomationTemplates}. */
 export interface GetAutomationTemplatesArgs {
@@ -27,24 +28,34 @@ export interface GetAutomationTemplatesResult {
  * Data source: the preset automation templates for a language
  * (`POST /safari/automation/template/list`).
  *
+ * `opts`: only `parent` is used, to attribute the data source's diagnostics (retry lines) to that
+ * resource; the invoke-only options select a provider plugin, which this data source does not have.
+ *
  * @throws FlashdutyValidationError when `locale` is longer than 16 characters, before any call
  * @throws FlashdutyApiError (with operation, code and request id) when the platform refuses
  * @throws FlashdutyConfigError when no app key is configured
  */
 export async function getAutomationTemplates(
   args: GetAutomationTemplatesArgs = {},
-  _opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOptions,
 ): Promise<GetAutomationTemplatesResult> {
+  return withDiagnosticsParent(opts?.parent, () => readTemplates(args));
+}
+
+async function readTemplates(args: GetAutomationTemplatesArgs): Promise<GetAutomationTemplatesResult> {
   const locale = args.locale ?? programConfig().locale;
   const { templates } = await programClient().automationTemplates.list(locale === undefined ? {} : { locale });
   const sorted = [...templates].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { locale: locale ?? "", templates: sorted };
 }
 
-/** {@link getAutomationTemplates} for Pulumi inputs. */
+/**
+ * {@link getAutomationTemplates} for Pulumi inputs: waits for the arguments and for the resources
+ * of `opts.dependsOn`, then reads; `opts.parent` as in `getAutomationTemplates`.
+ */
 export function getAutomationTemplatesOutput(
   args: GetAutomationTemplatesOutputArgs = {},
-  opts?: pulumi.InvokeOptions,
+  opts?: pulumi.InvokeOutputOptions,
 ): pulumi.Output<GetAutomationTemplatesResult> {
-  return pulumi.output(args).apply((resolved) => getAutomationTemplates(resolved as GetAutomationTemplatesArgs, opts));
+  return dataSourceOutput(args, opts, getAutomationTemplates);
 }

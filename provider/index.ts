@@ -5,7 +5,8 @@
  * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
  * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
  *
- * The typed API client is `pulumi-flashduty/sdk`; the local emulator is `pulumi-flashduty/emulator`.
+ * The typed API client is `pulumi-flashduty/sdk` (its error classes and type guards are also
+ * exported here); the local emulator is the separate package `pulumi-flashduty-emulator`.
  */
 export { McpServerDisablement, type McpServerDisablementArgs } from "./mcpServerDisablement";
 export {
@@ -24,3 +25,16 @@ export {
 } from "./getAutomationTemplates";
 export { FlashdutyConfigError, type FlashdutyConfig, resolveConfig } from "./config";
 export { DEFAULT_BASE_URL, type AutomationRule, type AutomationTemplate, type RuleScope } from "../sdk";
+export {
+  FlashdutyApiError,
+  FlashdutyConnectionError,
+  FlashdutyError,
+  FlashdutyPagingError,
+  FlashdutyResponseError,
+  FlashdutyTimeoutError,
+  FlashdutyValidationError,
+  isFlashdutyApiError,
+  isFlashdutyError,
+  type ErrorCode,
+  type PagingFailureReason,
+} from "../sdk/errors";

@@ -2,6 +2,7 @@
  * Configuration as the program (not the provider plugin) sees it: the data sources run in the
  * program process, where stack config is available through the runtime.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import * as pulumi from "@pulumi/pulumi";
 import { type FlashdutyConfig, resolveConfig } from "./config";
 import { clientFor } from "./client";
@@ -18,7 +19,18 @@ export function programConfig(): FlashdutyConfig {
   return resolveConfig((key) => pulumi.runtime.getConfig(key));
 }
 
+/** The resource a data source call attributes its diagnostics to (its `parent` option). */
+const diagnosticsParent = new AsyncLocalStorage<pulumi.Resource | undefined>();
+
+/**
+ * Runs `read` with its diagnostics (the client's retry lines, `pulumi.log.debug`) attributed to
+ * `parent`, as the CLI shows a resource's own log lines under it.
+ */
+export function withDiagnosticsParent<T>(parent: pulumi.Resource | undefined, read: () => Promise<T>): Promise<T> {
+  return diagnosticsParent.run(parent, read);
+}
+
 /** The program's API client (shared rate limit with everything else in the process). */
 export function programClient(): FlashdutyClient {
-  return clientFor(programConfig(), (message) => void pulumi.log.debug(message));
+  return clientFor(programConfig(), (message) => void pulumi.log.debug(message, diagnosticsParent.getStore()));
 }

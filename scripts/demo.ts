@@ -11,7 +11,7 @@
  */
 import { rmSync } from "node:fs";
 import * as path from "node:path";
-import { startEmulator, type Emulator } from "../emulator";
+import { startEmulator, type Emulator } from "pulumi-flashduty-emulator";
 import { PulumiWorkspace, REPO_ROOT } from "./pulumiCli";
 
 const SERVER_ID = "mcp_grafana";

@@ -1,154 +1,180 @@
 #!/usr/bin/env bash
-# Makes Pulumi CLI v3.248.0, its Node.js language host and the dynamic-provider shim
-# (pulumi-resource-pulumi-nodejs) available, and prints the folder that holds them (add it to PATH).
+# Makes the Pulumi CLI, a Node.js language host and the dynamic-provider shim
+# (pulumi-resource-pulumi-nodejs) available for this repository's scripts and tests, and prints
+# the folders to put first on PATH (colon-separated). Diagnostics go to stderr; stdout is only that.
 #
-# Tried in order:
-#   1. a `pulumi` on PATH that is new enough (>= PULUMI_MIN_VERSION, default 3.139.0)
-#   2. the cache $PULUMI_HOME/versions/<version>/bin (default ~/.pulumi), also used by the npm
-#      `pulumi` wrapper and the Automation API
-#   3. the vendor's installer (get.pulumi.com; fails fast where the site is unreachable)
-#   4. a build from Go modules into that cache (needs Go >= 1.25.11 and the module proxy); when the
-#      proxy refuses the official language host module, the minimal one in scripts/langhost is built
-#   5. otherwise a clear error saying how to install the CLI.
-# Idempotent; when the CLI is already there it returns in well under 2 s.
-# Diagnostics go to stderr; stdout is only the bin folder.
+# Tried in order; what is found is used as it is, never modified:
+#   1. a `pulumi` on PATH that is new enough (>= PULUMI_MIN_VERSION, default 3.249.0)
+#   2. the official cache $PULUMI_HOME/versions/<version>/bin (default ~/.pulumi), which the npm
+#      `pulumi` wrapper and the Automation API share: read, never written
+#   3. this checkout's own folder .pulumi-cli/v<version>/bin (git-ignored), from an earlier run
+#   4. the vendor's installer, into that project-local folder (fails fast where its site is
+#      unreachable)
+#   5. a build from Go modules into that project-local folder: the CLI, and the official language
+#      host when the module proxy serves it, else the OFFLINE STAND-IN (scripts/langhost) under the
+#      name the CLI looks for. The stand-in exists only in .pulumi-cli/, so no other tool (the npm
+#      wrapper, the Automation API of another project, a global PATH) ever picks it up.
+#   6. otherwise a clear error saying how to install the CLI.
+# Every run prints one line saying which CLI and which language host it uses.
+#
+# Version: the newest CLI the Go module proxy serves as a module zip (pkg/v3 v3.259.0 on
+# 2026-11-22: v3.260.0's zip and 3.261+ are refused with 403, 3.249-3.254 too). Override with
+# PULUMI_VERSION.
 set -euo pipefail
 
-VERSION="${PULUMI_VERSION:-3.248.0}"
-MIN_VERSION="${PULUMI_MIN_VERSION:-3.139.0}"
-# Commit of the pkg/v3.248.0 tag: the language host module has no version tags of its own.
-LANGHOST_COMMIT="${PULUMI_LANGHOST_COMMIT:-dc7edd58bc13}"
+VERSION="${PULUMI_VERSION:-3.259.0}"
+MIN_VERSION="${PULUMI_MIN_VERSION:-3.249.0}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PULUMI_HOME_DIR="${PULUMI_HOME:-$HOME/.pulumi}"
-CACHE_BIN="$PULUMI_HOME_DIR/versions/$VERSION/bin"
+LOCAL_BIN="${PULUMI_CLI_DIR:-$ROOT/.pulumi-cli}/v$VERSION/bin"
+OFFICIAL_CACHE_BIN="${PULUMI_HOME:-$HOME/.pulumi}/versions/$VERSION/bin"
+STANDIN_MARKER=".offline-stand-in"
 
 log() { echo "install-pulumi: $*" >&2; }
-
-# The dynamic-provider shim ships at the root of the @pulumi/pulumi npm package.
-shim_source() {
-  local f="$ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
-  [ -f "$f" ] && echo "$f"
-}
-
-ensure_shim() { # $1 = bin dir
-  local dir="$1"
-  if [ ! -x "$dir/pulumi-resource-pulumi-nodejs" ] && ! command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
-    local src; src="$(shim_source || true)"
-    if [ -z "$src" ]; then
-      log "warning: @pulumi/pulumi is not installed (run npm ci first); the dynamic-provider shim is missing"
-      return 0
-    fi
-    if [ -w "$dir" ]; then cp "$src" "$dir/" && chmod +x "$dir/pulumi-resource-pulumi-nodejs"; fi
-  fi
-}
 
 version_ge() { # $1 >= $2 ?
   [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]
 }
 
+cli_version() { "$1" version 2>/dev/null | sed 's/^v//'; }
+
 usable() { # $1 = path to pulumi
   local v
-  v="$("$1" version 2>/dev/null | sed 's/^v//')" || return 1
+  v="$(cli_version "$1")" || return 1
   [ -n "$v" ] && version_ge "$v" "$MIN_VERSION"
 }
 
-has_langhost() { # $1 = bin dir
-  [ -x "$1/pulumi-language-nodejs" ] || command -v pulumi-language-nodejs >/dev/null 2>&1
+# The dynamic-provider shim ships at the root of the @pulumi/pulumi npm package. It is copied into
+# the project-local folder (never into a folder found on the machine).
+ensure_shim() {
+  if command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1 || [ -x "$LOCAL_BIN/pulumi-resource-pulumi-nodejs" ]; then return 0; fi
+  local src="$ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+  if [ ! -f "$src" ]; then
+    log "warning: @pulumi/pulumi is not installed (run npm ci first); the dynamic-provider shim is missing"
+    return 0
+  fi
+  mkdir -p "$LOCAL_BIN"
+  cp "$src" "$LOCAL_BIN/" && chmod +x "$LOCAL_BIN/pulumi-resource-pulumi-nodejs"
+}
+
+go_env() {
+  export GOFLAGS="${GOFLAGS:-} -mod=mod" GOTOOLCHAIN="${GOTOOLCHAIN:-local}"
+  # The checksum database behind some module proxies has no entry for pulumi's pkg/v3 tags (a 404
+  # on lookup); the proxy's own hashes still apply, and the sumdb still checks everything else.
+  export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi"
+}
+
+# Builds the offline stand-in language host (scripts/langhost) into the project-local folder under
+# the name the CLI looks for, with a marker file so every run can say which host it uses.
+build_standin() {
+  command -v go >/dev/null 2>&1 || { log "no Go toolchain to build the offline stand-in language host"; return 1; }
+  [ -f "$ROOT/scripts/langhost/main.go" ] || { log "scripts/langhost is missing"; return 1; }
+  go_env
+  local build; build="$(mktemp -d)"
+  # Built from a copy so a read-only checkout is never written to.
+  cp "$ROOT/scripts/langhost/main.go" "$ROOT/scripts/langhost/go.mod" "$ROOT/scripts/langhost/go.sum" "$build/"
+  mkdir -p "$LOCAL_BIN"
+  log "building the offline stand-in language host from scripts/langhost"
+  (cd "$build" && go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$LOCAL_BIN/pulumi-language-nodejs.tmp" . >&2)
+  rm -rf "$build"
+  mv "$LOCAL_BIN/pulumi-language-nodejs.tmp" "$LOCAL_BIN/pulumi-language-nodejs"
+  echo "scripts/langhost (offline stand-in for the official pulumi-language-nodejs)" >"$LOCAL_BIN/$STANDIN_MARKER"
+}
+
+# Prints the folder holding the language host the CLI in $1 will use, or nothing.
+host_for() {
+  local dir="$1"
+  if [ -x "$dir/pulumi-language-nodejs" ]; then echo "$dir"; return 0; fi
+  local onpath; onpath="$(command -v pulumi-language-nodejs 2>/dev/null || true)"
+  if [ -n "$onpath" ]; then dirname "$onpath"; return 0; fi
+  if [ -x "$LOCAL_BIN/pulumi-language-nodejs" ]; then echo "$LOCAL_BIN"; return 0; fi
+  return 0
+}
+
+# Makes sure the CLI in folder $1 has a language host, says which CLI and host are used, and
+# prints the PATH fragment.
+finish() {
+  local cli_dir="$1" source="$2" host_dir
+  host_dir="$(host_for "$cli_dir")"
+  if [ -z "$host_dir" ]; then
+    build_standin || { log "error: no Node.js language host for $cli_dir/pulumi"; exit 1; }
+    host_dir="$LOCAL_BIN"
+  fi
+  ensure_shim
+  local host_kind="official pulumi-language-nodejs"
+  [ -f "$host_dir/$STANDIN_MARKER" ] && host_kind="offline stand-in (scripts/langhost; see its README.md)"
+  log "using Pulumi CLI v$(cli_version "$cli_dir/pulumi") ($source, $cli_dir); Node.js language host: $host_kind at $host_dir"
+  local out="$cli_dir"
+  [ "$LOCAL_BIN" != "$cli_dir" ] && [ -d "$LOCAL_BIN" ] && out="$LOCAL_BIN:$cli_dir"
+  echo "$out"
+  exit 0
 }
 
 # 1. on PATH
-if p="$(command -v pulumi 2>/dev/null)" && usable "$p" && has_langhost "$(dirname "$p")"; then
-  ensure_shim "$(dirname "$p")"
-  dirname "$p"; exit 0
-fi
+if p="$(command -v pulumi 2>/dev/null)" && usable "$p"; then finish "$(dirname "$p")" "found on PATH"; fi
 
-# 2. the cache
-if [ -x "$CACHE_BIN/pulumi" ] && usable "$CACHE_BIN/pulumi" && [ -x "$CACHE_BIN/pulumi-language-nodejs" ]; then
-  ensure_shim "$CACHE_BIN"
-  echo "$CACHE_BIN"; exit 0
-fi
+# 2. the official cache, used as it is
+if [ -x "$OFFICIAL_CACHE_BIN/pulumi" ] && usable "$OFFICIAL_CACHE_BIN/pulumi"; then finish "$OFFICIAL_CACHE_BIN" "official cache"; fi
 
-# 3. the vendor's installer
+# 3. the project-local folder
+if [ -x "$LOCAL_BIN/pulumi" ] && usable "$LOCAL_BIN/pulumi"; then finish "$LOCAL_BIN" "project-local"; fi
+
+# 4. the vendor's installer, into the project-local folder
 if [ "${PULUMI_SKIP_VENDOR_INSTALLER:-}" != "true" ] && command -v curl >/dev/null 2>&1; then
   log "trying the vendor's installer (get.pulumi.com)"
   if script="$(curl -fsSL --connect-timeout 5 --max-time 20 https://get.pulumi.com 2>/dev/null)"; then
-    if echo "$script" | sh -s -- --version "$VERSION" --install-root "$PULUMI_HOME_DIR/versions/$VERSION" --no-edit-path >&2; then
-      if [ -x "$CACHE_BIN/pulumi" ] && usable "$CACHE_BIN/pulumi"; then
-        ensure_shim "$CACHE_BIN"; echo "$CACHE_BIN"; exit 0
-      fi
+    if echo "$script" | sh -s -- --version "$VERSION" --install-root "$(dirname "$LOCAL_BIN")" --no-edit-path >&2 &&
+      [ -x "$LOCAL_BIN/pulumi" ] && usable "$LOCAL_BIN/pulumi"; then
+      finish "$LOCAL_BIN" "vendor's installer"
     fi
   fi
   log "the vendor's installer is unavailable here; building from Go modules"
 fi
 
-# 4. build from Go modules
+# 5. build from Go modules into the project-local folder
 if command -v go >/dev/null 2>&1; then
+  go_env
   build="$(mktemp -d)"
   trap 'rm -rf "$build"' EXIT
-  mkdir -p "$CACHE_BIN" "$build/cli" "$build/langhost"
-  export GOFLAGS="${GOFLAGS:-} -mod=mod" GOTOOLCHAIN="${GOTOOLCHAIN:-local}"
-  # The checksum database behind some module proxies has no entry for pulumi's pkg/v3 tags
-  # (a 404 on lookup); the proxy's own hashes still apply to every module, and the sumdb still
-  # checks everything else.
-  export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi"
+  mkdir -p "$LOCAL_BIN" "$build/cli" "$build/langhost"
   ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION"
-
   # pkg/v3's go.mod has replace directives, so `go install pkg@version` refuses it: build from a
-  # wrapper module that requires pkg/v3 and sdk/v3 at the same version. Skipped when an earlier run
-  # already built it (e.g. only the language host was missing).
-  if [ -x "$CACHE_BIN/pulumi" ] && usable "$CACHE_BIN/pulumi"; then
-    log "pulumi v$VERSION is already in $CACHE_BIN"
-  else
-    log "building pulumi v$VERSION from Go modules (first time only; several minutes)"
-    (
-      cd "$build/cli"
-      go mod init pulumi-cli-build >/dev/null 2>&1
-      go get "github.com/pulumi/pulumi/pkg/v3@v$VERSION" "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >&2
-      go get "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi@v$VERSION" >&2
-      go build -trimpath -ldflags "$ldflags" -o "$CACHE_BIN/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2
-    )
-    mv "$CACHE_BIN/pulumi.tmp" "$CACHE_BIN/pulumi"
-  fi
+  # wrapper module that requires pkg/v3 and sdk/v3 at the same version.
+  log "building pulumi v$VERSION from Go modules into $LOCAL_BIN (first time only; several minutes)"
+  (
+    cd "$build/cli"
+    go mod init pulumi-cli-build >/dev/null 2>&1
+    go get "github.com/pulumi/pulumi/pkg/v3@v$VERSION" "github.com/pulumi/pulumi/sdk/v3@v$VERSION" >&2
+    go get "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi@v$VERSION" >&2
+    go build -trimpath -ldflags "$ldflags" -o "$LOCAL_BIN/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi >&2
+  )
+  mv "$LOCAL_BIN/pulumi.tmp" "$LOCAL_BIN/pulumi"
 
-  if [ ! -x "$CACHE_BIN/pulumi-language-nodejs" ]; then
-    # The official language host first; some module proxies refuse it (403 for every version).
-    log "building pulumi-language-nodejs at $LANGHOST_COMMIT"
-    if (
+  if [ ! -x "$LOCAL_BIN/pulumi-language-nodejs" ]; then
+    # The official language host first (it has no version tags of its own: the pkg/v3 tag's
+    # commit); some module proxies refuse it at every version (403).
+    commit="$(go list -m -json "github.com/pulumi/pulumi/pkg/v3@v$VERSION" 2>/dev/null | sed -n 's/.*"Hash": *"\([0-9a-f]\{12\}\).*/\1/p' | head -n1 || true)"
+    log "trying the official pulumi-language-nodejs module${commit:+ at $commit}"
+    if [ -n "$commit" ] && (
       cd "$build/langhost" &&
         go mod init pulumi-langhost-build >/dev/null 2>&1 &&
-        go get "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3@$LANGHOST_COMMIT" >&2 &&
-        go build -trimpath -ldflags "$ldflags" -o "$CACHE_BIN/pulumi-language-nodejs.tmp" \
+        go get "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3@$commit" >/dev/null 2>&1 &&
+        go build -trimpath -ldflags "$ldflags" -o "$LOCAL_BIN/pulumi-language-nodejs.tmp" \
           github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 >&2
     ); then
-      mv "$CACHE_BIN/pulumi-language-nodejs.tmp" "$CACHE_BIN/pulumi-language-nodejs"
-    elif [ -f "$ROOT/scripts/langhost/main.go" ]; then
-      # Fallback: the minimal host in scripts/langhost (needs only sdk/v3; see its README.md).
-      # Built from a copy so a read-only checkout (or package folder) is never written to.
-      log "the official language host is unavailable; building the minimal one from scripts/langhost"
-      rm -f "$CACHE_BIN/pulumi-language-nodejs.tmp"
-      mkdir -p "$build/langhost-lite"
-      cp "$ROOT/scripts/langhost/main.go" "$ROOT/scripts/langhost/go.mod" "$ROOT/scripts/langhost/go.sum" "$build/langhost-lite/"
-      (
-        cd "$build/langhost-lite"
-        go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$CACHE_BIN/pulumi-language-nodejs.tmp" . >&2
-      )
-      mv "$CACHE_BIN/pulumi-language-nodejs.tmp" "$CACHE_BIN/pulumi-language-nodejs"
+      mv "$LOCAL_BIN/pulumi-language-nodejs.tmp" "$LOCAL_BIN/pulumi-language-nodejs"
     else
-      log "the official language host is unavailable and scripts/langhost is missing"
+      log "the module proxy does not serve the official language host"
+      build_standin || true
     fi
   fi
-  ensure_shim "$CACHE_BIN"
-  if [ ! -x "$CACHE_BIN/pulumi-language-nodejs" ]; then
-    log "warning: $CACHE_BIN has no pulumi-language-nodejs; Node.js programs cannot run"
-  fi
-  if usable "$CACHE_BIN/pulumi"; then echo "$CACHE_BIN"; exit 0; fi
-  log "the build finished but '$CACHE_BIN/pulumi version' does not report v$VERSION"
+  if usable "$LOCAL_BIN/pulumi"; then finish "$LOCAL_BIN" "built from Go modules"; fi
+  log "the build finished but '$LOCAL_BIN/pulumi version' does not report v$VERSION"
 fi
 
-# 5. give up clearly
+# 6. give up clearly
 cat >&2 <<MSG
 install-pulumi: could not find or install the Pulumi CLI v$VERSION.
-  - With internet access: curl -fsSL https://get.pulumi.com | sh -s -- --version $VERSION
+  - With internet access: curl -fsSL https://get.pulumi.com | sh
   - Offline with Go >= 1.25.11 and a Go module proxy: re-run this script (it builds from source)
   - Or put a pulumi >= $MIN_VERSION with pulumi-language-nodejs on PATH.
 MSG

@@ -249,6 +249,14 @@ export class FlashdutyTimeoutError extends FlashdutyConnectionError {
 }
 
 /**
+ * Whether `e` is any error of this client: {@link FlashdutyError} or one of its subclasses
+ * (API, validation, paging, response, connection, timeout).
+ */
+export function isFlashdutyError(e: unknown): e is FlashdutyError {
+  return e instanceof FlashdutyError;
+}
+
+/**
  * Whether `e` is a {@link FlashdutyApiError}, optionally with the given wire code.
  *
  * @example if (isFlashdutyApiError(e, "ResourceNotFound")) return undefined;

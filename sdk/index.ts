@@ -21,6 +21,7 @@ export {
   FlashdutyTimeoutError,
   FlashdutyValidationError,
   isFlashdutyApiError,
+  isFlashdutyError,
   type ErrorCode,
   type PagingFailureReason,
 } from "./errors";

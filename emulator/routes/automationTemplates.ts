@@ -1,5 +1,5 @@
 /** `/safari/automation/template/list` (api-seed.md 4.3). */
-import { LIMITS, PATHS, wireTemplateListRequestSchema, type WireAutomationTemplate, type WireTemplateListData } from "../../sdk/wire";
+import { LIMITS, PATHS, wireTemplateListRequestSchema, type WireAutomationTemplate, type WireTemplateListData } from "pulumi-flashduty/sdk/wire";
 import { parseBody } from "../body";
 import { ApiError } from "../envelope";
 import { cachedNegotiator, matchLocale } from "../locale";

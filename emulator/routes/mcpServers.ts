@@ -8,7 +8,7 @@ import {
   wireServerIdRequestSchema,
   type WireMcpServer,
   type WireMcpServerListData,
-} from "../../sdk/wire";
+} from "pulumi-flashduty/sdk/wire";
 import { canEditServer, requireAiSre } from "../auth";
 import { parseBody } from "../body";
 import { ApiError } from "../envelope";
