@@ -1,0 +1,243 @@
+/**
+ * What users install, tried as they use it: the packed tarballs (`npm pack`) installed into fresh
+ * projects shaped like `pulumi new typescript` (both template tsconfigs, `skipLibCheck` off),
+ * type-checked with the project's own TypeScript, and run with the real Pulumi CLI through the
+ * SDK's ts-node against the emulator started from the installed `pulumi-flashduty-emulator` bin.
+ * Also the engine smoke of the support matrix: Node.js 22 with the oldest @pulumi/pulumi of the
+ * peer range (the full suite runs on the project's Node.js 24 with the newest).
+ */
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED_USERS } from "../../emulator";
+import { PulumiWorkspace, REPO_ROOT, ensurePulumiCli } from "../../scripts/pulumiCli";
+import { TSCONFIG_COMMONJS, TSCONFIG_NODENEXT, createFreshProject, typeCheck, type FreshProject } from "./freshProject";
+
+const run = promisify(execFile);
+const rootPkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+  peerDependencies: Record<string, string>;
+};
+/** The oldest @pulumi/pulumi the peer range admits, e.g. ">=3.249.0 <4" -> "3.249.0". */
+const OLDEST_PULUMI = /^>=(\d+\.\d+\.\d+)/.exec(rootPkg.peerDependencies["@pulumi/pulumi"] ?? "")?.[1];
+const OWNER = SEED_USERS.find((u) => u.role === "owner" && u.accountId === 1)!;
+
+// The program a user writes: the resource, both data sources with inputs at every level and
+// invoke options, the error classes and guards from the package root and from /sdk.
+const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as flashduty from "pulumi-flashduty";
+import { FlashdutyClient, isFlashdutyApiError as sdkGuard, type McpServer } from "pulumi-flashduty/sdk";
+import { FlashdutyApiError, FlashdutyError, isFlashdutyApiError, isFlashdutyError } from "pulumi-flashduty";
+
+const config = new pulumi.Config();
+const server = new flashduty.McpServerDisablement("grafana", { serverId: config.get("serverId") ?? "mcp_grafana" });
+const teamRules = flashduty.getAutomationRulesOutput(
+  { teamIds: [pulumi.output(1)], enabled: pulumi.output(true), pageSize: 50 },
+  { dependsOn: [server], parent: server },
+);
+const templates = flashduty.getAutomationTemplatesOutput({ locale: pulumi.output("en-US") }, { dependsOn: server });
+
+function describeError(e: unknown): string {
+  if (isFlashdutyApiError(e) || sdkGuard(e)) return (e as FlashdutyApiError).code;
+  return isFlashdutyError(e) && e instanceof FlashdutyError ? e.operation : String(e);
+}
+const clientClass: typeof FlashdutyClient = FlashdutyClient;
+const serverName = (s: McpServer): string => s.serverName;
+
+export const status = server.status;
+export const ruleCount = teamRules.total;
+export const ruleIds = teamRules.rules.apply((rules) => rules.map((r) => r.ruleId));
+export const templateNames = templates.templates.apply((ts) => ts.map((t) => t.name));
+export const checks = [typeof describeError, typeof clientClass, typeof serverName];
+`;
+
+// The emulator's entry, type-checked as a user's offline-CI helper would import it.
+const EMULATOR_CHECK = `import { startEmulator, type Emulator, type EmulatorOptions } from "pulumi-flashduty-emulator";
+
+export async function startOffline(options: EmulatorOptions = { port: 0 }): Promise<Emulator> {
+  return startEmulator(options);
+}
+`;
+
+let work: string;
+let nodenext: FreshProject;
+let tarballs: Record<string, string>;
+let emulator: ChildProcess | undefined;
+let baseUrl: string;
+const projects: string[] = [];
+
+/** `npm pack` of a package folder (already built by `npm test`; `--ignore-scripts` skips prepack). */
+async function pack(args: string[]): Promise<string> {
+  const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work, ...args], { cwd: REPO_ROOT });
+  const [info] = JSON.parse(stdout) as Array<{ filename: string }>;
+  return path.join(work, info!.filename);
+}
+
+function tarList(tgz: string): string[] {
+  return execFileSync("tar", ["tzf", tgz], { encoding: "utf8" }).split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+}
+
+async function control(pathname: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${baseUrl}${pathname}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  return res.json();
+}
+
+/** Operations that succeeded on one server, in order, from the emulator's audit log. */
+async function writesOn(serverId: string): Promise<string[]> {
+  const { entries } = (await control("/_emulator/audit")) as { entries: Array<{ serverId: string; operation: string; outcome: string }> };
+  return entries.filter((e) => e.serverId === serverId && e.outcome === "success").map((e) => e.operation);
+}
+
+async function serverStatus(serverId: string): Promise<string> {
+  const state = (await control("/_emulator/state")) as { servers: Array<{ server_id: string; status: string }> };
+  return state.servers.find((s) => s.server_id === serverId)!.status;
+}
+
+/** Starts the emulator from a project's installed `pulumi-flashduty-emulator` bin; resolves with its base URL. */
+function startInstalledEmulator(projectDir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(projectDir, "node_modules", ".bin", "pulumi-flashduty-emulator"), ["--port", "0"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    emulator = child;
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (out += chunk));
+    child.on("exit", (code) => reject(new Error(`the emulator exited with ${code}:\n${out}`)));
+  });
+}
+
+async function stackIn(dir: string, env: NodeJS.ProcessEnv = {}): Promise<PulumiWorkspace> {
+  const ws = new PulumiWorkspace({ projectDir: dir, stateDir: path.join(dir, ".state"), stack: "dev", env });
+  await ws.initFresh();
+  await ws.setConfig("flashduty:baseUrl", baseUrl);
+  await ws.setConfig("flashduty:appKey", OWNER.appKey, true);
+  return ws;
+}
+
+beforeAll(async () => {
+  ensurePulumiCli();
+  work = mkdtempSync(path.join(tmpdir(), "pulumi-flashduty-pack-"));
+  tarballs = {
+    "pulumi-flashduty": await pack([]),
+    "pulumi-flashduty-emulator": await pack(["--workspace", "emulator"]),
+  };
+  // Installed here, not in its test, because every test needs the emulator from its bin.
+  nodenext = await createFreshProject("fresh-nodenext", {
+    tsconfig: TSCONFIG_NODENEXT,
+    tarballs,
+    files: { "index.ts": PROGRAM, "emulatorCheck.ts": EMULATOR_CHECK },
+  });
+  projects.push(nodenext.dir);
+  baseUrl = await startInstalledEmulator(nodenext.dir);
+}, 600_000);
+
+afterAll(() => {
+  emulator?.kill();
+  for (const dir of [...projects, work]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the published tarballs", () => {
+  it("hold only what users need, with repository, type and self-contained source maps", async () => {
+    const files = tarList(tarballs["pulumi-flashduty"]!);
+    expect(files).toContain("dist/provider/index.js");
+    expect(files).toContain("dist/provider/mcpServerDisablementProvider.js");
+    expect(files).toContain("dist/sdk/index.d.ts");
+    expect(files).toContain("README.md");
+    expect(files.filter((f) => /^(dist\/(bench|scripts|test|emulator)\/|scripts\/|bench\/|test\/|emulator\/)|\.go$|go\.(mod|sum)$|\.tsbuildinfo$/.test(f))).toEqual([]);
+    const emulatorFiles = tarList(tarballs["pulumi-flashduty-emulator"]!);
+    expect(emulatorFiles).toContain("dist/cli.js");
+    expect(emulatorFiles).toContain("dist/index.d.ts");
+    expect(emulatorFiles.filter((f) => !/^(dist\/|README\.md$|package\.json$)/.test(f))).toEqual([]);
+
+    const manifest = JSON.parse(execFileSync("tar", ["xzOf", tarballs["pulumi-flashduty"]!, "package/package.json"], { encoding: "utf8" }));
+    expect(manifest.repository?.url).toMatch(/^git\+https:\/\//);
+    expect(manifest.type).toBe("commonjs");
+    expect(manifest.engines.node).toBe(">=22");
+    expect(Object.keys(manifest.dependencies).sort()).not.toContain("fastify");
+    expect(manifest.bin["pulumi-flashduty"]).toBeDefined();
+    // Every source map carries its sources, so it points at nothing the tarball lacks.
+    const maps = files.filter((f) => f.endsWith(".js.map"));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const map of maps) {
+      const parsed = JSON.parse(execFileSync("tar", ["xzOf", tarballs["pulumi-flashduty"]!, `package/${map}`], { encoding: "utf8" }));
+      expect(parsed.sourcesContent?.length, map).toBe(parsed.sources.length);
+    }
+  });
+});
+
+describe("a fresh `pulumi new typescript` project", () => {
+  it("with today's tsconfig (nodenext): installs without engine warnings, type-checks, runs up and destroy through ts-node", async () => {
+    expect(nodenext.installLog).not.toMatch(/EBADENGINE/);
+    await typeCheck(nodenext.dir);
+    const ws = await stackIn(nodenext.dir);
+    await ws.run(["up", "--yes", "--skip-preview"]);
+    const outputs = await ws.outputs();
+    expect(outputs.status).toBe("disabled");
+    expect(outputs.ruleCount).toBe((outputs.ruleIds as string[]).length);
+    expect((outputs.templateNames as string[]).length).toBeGreaterThan(0);
+    expect(await serverStatus("mcp_grafana")).toBe("disabled");
+
+    await ws.run(["destroy", "--yes", "--skip-preview"]);
+    expect(await serverStatus("mcp_grafana")).toBe("enabled");
+    expect(await writesOn("mcp_grafana")).toEqual(["disable", "enable"]);
+  });
+
+  it("with the 2019-2026 tsconfig (commonjs, moduleResolution node): type-checks and runs up and destroy", async () => {
+    const project = await createFreshProject("fresh-commonjs", {
+      tsconfig: TSCONFIG_COMMONJS,
+      tarballs,
+      files: { "index.ts": PROGRAM.replace('"mcp_grafana"', '"mcp_github"'), "emulatorCheck.ts": EMULATOR_CHECK },
+    });
+    projects.push(project.dir);
+    await typeCheck(project.dir);
+    const ws = await stackIn(project.dir);
+    await ws.run(["up", "--yes", "--skip-preview"]);
+    expect((await ws.outputs()).status).toBe("disabled");
+    expect(await serverStatus("mcp_github")).toBe("disabled");
+    await ws.run(["destroy", "--yes", "--skip-preview"]);
+    expect(await serverStatus("mcp_github")).toBe("enabled");
+    expect(await writesOn("mcp_github")).toEqual(["disable", "enable"]);
+  });
+});
+
+describe("support matrix: Node.js 22 with the oldest @pulumi/pulumi of the peer range", () => {
+  it("installs the provider alone without engine warnings or an HTTP server stack; engine smoke: up, drift in preview --refresh, destroy", async () => {
+    expect(OLDEST_PULUMI).toMatch(/^3\.\d+\.\d+$/);
+    const project = await createFreshProject("matrix-node22", {
+      tsconfig: TSCONFIG_NODENEXT,
+      tarballs: { "pulumi-flashduty": tarballs["pulumi-flashduty"]! },
+      dependencies: { "@pulumi/pulumi": OLDEST_PULUMI! },
+      devDependencies: { "@types/node": "^22", typescript: "^5.0.0", node: "^22.0.0" },
+      files: { "index.ts": PROGRAM.replace('"mcp_grafana"', '"mcp_k8s"') },
+    });
+    projects.push(project.dir);
+    expect(project.installLog).not.toMatch(/EBADENGINE/);
+    for (const serverPackage of ["fastify", "rate-limiter-flexible"]) {
+      expect(existsSync(path.join(project.dir, "node_modules", serverPackage)), serverPackage).toBe(false);
+    }
+    // The project's own Node.js first on PATH: the CLI, the language host, the program and the
+    // dynamic-provider plugin all run on it.
+    const bin = path.join(project.dir, "node_modules", ".bin");
+    const env = { PATH: `${bin}${path.delimiter}${ensurePulumiCli()}${path.delimiter}${process.env.PATH ?? ""}` };
+    expect(execFileSync("node", ["--version"], { env, encoding: "utf8" })).toMatch(/^v22\./);
+    expect(JSON.parse(readFileSync(path.join(project.dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")).version).toBe(OLDEST_PULUMI);
+
+    const ws = await stackIn(project.dir, env);
+    await ws.run(["up", "--yes", "--skip-preview"]);
+    expect(await serverStatus("mcp_k8s")).toBe("disabled");
+    await control("/_emulator/servers/status", { server_id: "mcp_k8s", status: "enabled" });
+    const drift = await ws.run(["preview", "--refresh", "--diff"]);
+    expect(drift.output).toMatch(/status\s*:\s*"disabled"\s*=>\s*"enabled"/);
+    await ws.run(["up", "--yes", "--skip-preview", "--refresh"]);
+    expect(await serverStatus("mcp_k8s")).toBe("disabled");
+    await ws.run(["destroy", "--yes", "--skip-preview"]);
+    expect(await serverStatus("mcp_k8s")).toBe("enabled");
+  });
+});
