@@ -2,7 +2,7 @@
  * Who the caller is (the `app_key` query parameter) and what they may do: the permission rules
  * of api-seed.md section 5 and real-api.md.
  */
-import type { WireAutomationRule } from "pulumi-flashduty/sdk/wire";
+import type { StoredRule } from "./seed";
 import { ApiError } from "./envelope";
 import type { StoredServer } from "./seed";
 import type { SeedUser } from "./types";
@@ -45,7 +45,7 @@ export function canEditServer(user: SeedUser, server: Pick<StoredServer, "accoun
  * Whether `user` may edit `rule` (its `can_edit`): `ai-sre`, same account, and the owner of a
  * personal rule, or for a team rule a member of that team or an owner/admin.
  */
-export function canEditRule(user: SeedUser, rule: WireAutomationRule): boolean {
+export function canEditRule(user: SeedUser, rule: StoredRule): boolean {
   if (!user.aiSre || user.accountId !== rule.account_id) return false;
   if (rule.run_scope === "person") return rule.owner_id === user.memberId;
   return isAccountAdmin(user) || user.teamIds.includes(rule.team_id);

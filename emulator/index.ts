@@ -3,7 +3,8 @@
  * with a deterministic seed, the platform's auth, visibility, paging, errors and rate limits,
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
  */
-import type { WireAutomationRule, WireMcpServer } from "pulumi-flashduty/sdk/wire";
+import type { WireMcpServer } from "pulumi-flashduty/sdk/wire";
+import type { StoredRule } from "./seed";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
@@ -38,7 +39,7 @@ export type {
 } from "./types";
 export { OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
 export type { ControlState } from "./control";
-export type { StoredServer } from "./seed";
+export type { StoredRule, StoredServer } from "./seed";
 export {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,
@@ -143,7 +144,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     ...control,
     servers,
-    visibleRules(appKey: string, filter?: RuleFilter): WireAutomationRule[] {
+    visibleRules(appKey: string, filter?: RuleFilter): StoredRule[] {
       const user = usersByKey.get(appKey);
       if (user === undefined) throw new Error("visibleRules: unknown app key");
       return rules.query(user, filter).map((rule) => rules.materialize(user, rule));

@@ -5,7 +5,7 @@
  * concatenates. A page of 100 rules is ~100 KB; without this the emulator would spend its time
  * in JSON.stringify and fall below the 2,000 requests/s it must sustain.
  */
-import type { WireAutomationRule } from "pulumi-flashduty/sdk/wire";
+import type { StoredRule } from "./seed";
 import { canEditRule, isAccountAdmin } from "./auth";
 import type { RuleFilter, SeedUser } from "./types";
 
@@ -14,7 +14,7 @@ export type EffectiveScope = "all" | "personal" | "team";
 
 /** A rule with what filtering and serialising it needs. */
 export interface IndexedRule {
-  readonly rule: WireAutomationRule;
+  readonly rule: StoredRule;
   readonly lowerName: string;
   /** The rule's UTF-8 JSON up to and after the `can_edit` value; filled on first use. */
   json?: { head: Buffer; tail: Buffer };
@@ -44,7 +44,7 @@ export class RuleVisibility {
   private readonly byMember = new Map<number, Visible>();
 
   /** `rules` must already be in API order (see `compareRules`). */
-  constructor(rules: readonly WireAutomationRule[], users: readonly SeedUser[]) {
+  constructor(rules: readonly StoredRule[], users: readonly SeedUser[]) {
     const indexed: IndexedRule[] = rules.map((rule) => ({ rule, lowerName: rule.name.toLowerCase() }));
     for (const user of users) {
       const visible: Visible = { all: [], personal: [], team: [] };
@@ -90,13 +90,8 @@ export class RuleVisibility {
   }
 
   /** The rule as `user` receives it (a copy), `can_edit` computed for them. */
-  materialize(user: SeedUser, { rule }: IndexedRule): WireAutomationRule {
-    return {
-      ...rule,
-      can_edit: canEditRule(user, rule),
-      oncall_incident_channel_ids: [...rule.oncall_incident_channel_ids],
-      oncall_incident_severities: [...rule.oncall_incident_severities],
-    };
+  materialize(user: SeedUser, { rule }: IndexedRule): StoredRule {
+    return { ...structuredClone(rule), can_edit: canEditRule(user, rule) };
   }
 
   /**

@@ -4,18 +4,31 @@
  * and rule N is the same whatever the total (a smaller seed is a prefix of a larger one).
  */
 import { createHash } from "node:crypto";
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wire";
+import { PLACEHOLDER_CRON, type WireAutomationRule, type WireAutomationTemplate, type WireMcpServer } from "pulumi-flashduty/sdk/wire";
 import { createRng, hash32, hex8 } from "./random";
 import type { SeedTeam, SeedUser } from "./types";
 
-/** An MCP server as the emulator stores it: the wire shape without the per-caller and per-probe fields. */
-export type StoredServer = Omit<WireMcpServer, "can_edit" | "list_error"> & {
-  /** What a live probe by `get` reports for this server while it is enabled ("" = the probe works). */
-  probe_error: string;
-};
+/** Fields of older API versions that the emulator, like the newest platform, never sends. */
+type LegacyServerField = "tools" | "tool_count" | "list_error" | "environment_kind" | "environment_id";
+
+/**
+ * An MCP server as the emulator stores it: the wire shape of the vendor's newest schema without
+ * the per-caller `can_edit` and without the legacy fields. Optional fields the platform omits
+ * are absent (no key), never `undefined` or `null`.
+ */
+export type StoredServer = Omit<WireMcpServer, "can_edit" | LegacyServerField>;
+
+/**
+ * An automation rule as the emulator stores it: the wire shape, except that `timezone` may be
+ * absent (older rows lack it entirely). Trigger fields the rule does not have are absent.
+ */
+export type StoredRule = Omit<WireAutomationRule, "timezone"> & { timezone?: string };
 
 export const DEFAULT_RULE_COUNT = 320;
 export const DEFAULT_SERVER_COUNT = 16;
+
+/** How the platform returns a secret value of `env` or `headers`. */
+export const MASKED_SECRET = "******";
 
 export const SEED_ACCOUNTS = [
   { accountId: 1, name: "Northwind" },
@@ -64,6 +77,9 @@ export const SEED_KEY_MEMBERS = {
 const DAY_MS = 86_400_000;
 const SERVER_EPOCH = Date.UTC(2024, 2, 1); // 2024-03-01
 
+/** The transport-specific and other optional fields of a seed server (absent keys stay absent). */
+type ServerExtras = Partial<Omit<StoredServer, "server_id" | "account_id" | "team_id" | "server_name" | "transport" | "status" | "created_by" | "description">>;
+
 function server(
   index: number,
   server_id: string,
@@ -72,44 +88,117 @@ function server(
   server_name: string,
   transport: "stdio" | "sse" | "streamable-http",
   status: "enabled" | "disabled",
-  tool_count: number,
   created_by: number,
   description: string,
-  probe_error = "",
+  extras: ServerExtras = {},
 ): StoredServer {
   const created_at = SERVER_EPOCH + index * DAY_MS + index * 3_600_000;
   return {
     server_id, account_id, team_id, server_name, description, transport, status,
-    created_by, created_at, updated_at: created_at + 5 * DAY_MS, tool_count, probe_error,
+    environments: [], connect_timeout: 0, call_timeout: 0,
+    created_by, created_at, updated_at: created_at + 5 * DAY_MS,
+    ...extras,
   };
 }
 
-/** The fixed MCP servers, present in every seed (ids and attributes never change). */
+const OAUTH_METADATA = JSON.stringify({
+  issuer: "https://auth.atlassian.example",
+  authorization_endpoint: "https://auth.atlassian.example/authorize",
+  token_endpoint: "https://auth.atlassian.example/oauth/token",
+  scopes_supported: ["read:jira-work", "write:jira-work"],
+});
+
+/**
+ * The fixed MCP servers, present in every seed (ids, accounts, teams and statuses never change).
+ * Between them they carry every shape of the schema: url and headers for sse/streamable-http,
+ * command/args/env for stdio (secret values masked), `environments` empty (all), `cloud` and
+ * BYOC runner ids, custom and default (0) timeouts, each `auth_mode` (and none), OAuth
+ * metadata, a secret schema, proxy and TLS flags, template names; and servers where the
+ * optional fields are simply absent (`mcp_sentry`, `mcp_acme_db`).
+ */
 export const SEED_SERVERS: readonly StoredServer[] = Object.freeze([
-  server(0, "mcp_grafana", 1, 1, "Grafana", "sse", "enabled", 14, 1001, "Dashboards, panels and alert rules"),
-  server(1, "mcp_prometheus", 1, 1, "Prometheus", "streamable-http", "enabled", 9, 1001, "PromQL queries and targets"),
-  server(2, "mcp_github", 1, 0, "GitHub", "stdio", "enabled", 31, 1002, "Repositories, pull requests and deployments"),
-  server(3, "mcp_jira", 1, 2, "Jira", "sse", "disabled", 12, 1003, "Issues and change tickets"),
-  server(4, "mcp_k8s", 1, 3, "Kubernetes", "stdio", "enabled", 22, 1005, "Cluster workloads, events and logs"),
-  server(5, "mcp_slack", 1, 0, "Slack", "streamable-http", "disabled", 8, 1001, "Channels and incident rooms"),
-  server(6, "mcp_datadog", 1, 4, "Datadog", "sse", "enabled", 17, 1002, "Metrics, monitors and APM traces",
-    "dial tcp 10.20.4.17:443: connect: connection refused"),
-  server(7, "mcp_postgres", 1, 2, "PostgreSQL", "stdio", "enabled", 6, 1003, "Read-only SQL on the payments replica"),
-  server(8, "mcp_sentry", 1, 1, "Sentry", "streamable-http", "disabled", 10, 1001, "Errors and releases"),
-  server(9, "mcp_acme_logs", 2, 5, "Acme Logs", "sse", "enabled", 5, 2001, "Log search"),
-  server(10, "mcp_acme_db", 2, 0, "Acme DB", "stdio", "disabled", 4, 2001, "Database health"),
-  server(11, "mcp_acme_ci", 2, 6, "Acme CI", "streamable-http", "enabled", 7, 2002, "Pipelines and build logs"),
+  server(0, "mcp_grafana", 1, 1, "Grafana", "sse", "enabled", 1001, "Dashboards, panels and alert rules", {
+    ai_description: "Query Grafana dashboards, panels, alert rules and their current state.",
+    url: "https://grafana.northwind.example/api/mcp/sse",
+    headers: { Authorization: MASKED_SECRET, "X-Grafana-Org-Id": "1" },
+    auth_mode: "shared", source_template_name: "Grafana",
+  }),
+  server(1, "mcp_prometheus", 1, 1, "Prometheus", "streamable-http", "enabled", 1001, "PromQL queries and targets", {
+    environments: ["cloud"], connect_timeout: 15, call_timeout: 120,
+    url: "https://prometheus.northwind.example/mcp",
+    proxy_url: "http://proxy.northwind.example:3128",
+    auth_mode: "", source_template_name: "Prometheus",
+  }),
+  server(2, "mcp_github", 1, 0, "GitHub", "stdio", "enabled", 1002, "Repositories, pull requests and deployments", {
+    ai_description: "Read repositories, pull requests, workflow runs and deployments.",
+    command: "npx", args: ["-y", "@modelcontextprotocol/server-github"],
+    env: { GITHUB_PERSONAL_ACCESS_TOKEN: MASKED_SECRET, GITHUB_HOST: "github.com" },
+    auth_mode: "shared", source_template_name: "GitHub",
+  }),
+  server(3, "mcp_jira", 1, 2, "Jira", "sse", "disabled", 1003, "Issues and change tickets", {
+    url: "https://mcp.atlassian.example/v1/sse",
+    auth_mode: "per_user_oauth", oauth_metadata: OAUTH_METADATA, allow_insecure_oauth_http: false,
+    connect_timeout: 20, source_template_name: "Atlassian",
+  }),
+  server(4, "mcp_k8s", 1, 3, "Kubernetes", "stdio", "enabled", 1005, "Cluster workloads, events and logs", {
+    environments: ["byoc_runner_7f3a9c", "byoc_runner_e21d04"], call_timeout: 300,
+    command: "/usr/local/bin/kubernetes-mcp-server", args: ["--read-only", "--kubeconfig", "/etc/runner/kubeconfig"],
+  }),
+  server(5, "mcp_slack", 1, 0, "Slack", "streamable-http", "disabled", 1001, "Channels and incident rooms", {
+    url: "https://slack-mcp.northwind.example/mcp",
+    headers: { "X-Workspace": "northwind" },
+    auth_mode: "per_user_secret",
+    secret_schema: [{ key: "SLACK_USER_TOKEN", label: "Slack user token", required: true, target: "header", header: "Authorization" }],
+    source_template_name: "Slack",
+  }),
+  server(6, "mcp_datadog", 1, 4, "Datadog", "sse", "enabled", 1002, "Metrics, monitors and APM traces", {
+    environments: ["cloud", "byoc_runner_7f3a9c"],
+    ai_description: "Metrics, monitors, logs and APM traces from Datadog (EU site).",
+    url: "https://datadog-mcp.internal.northwind.example:8443/sse",
+    headers: { "DD-API-KEY": MASKED_SECRET, "DD-APPLICATION-KEY": MASKED_SECRET },
+    allow_insecure_tls_skip_verify: true,
+  }),
+  server(7, "mcp_postgres", 1, 2, "PostgreSQL", "stdio", "enabled", 1003, "Read-only SQL on the payments replica", {
+    command: "uvx", args: ["postgres-mcp", "--access-mode=restricted"],
+    env: { DATABASE_URI: MASKED_SECRET, PGAPPNAME: "flashduty-ai-sre" },
+    connect_timeout: 5, call_timeout: 30, source_template_name: "PostgreSQL",
+  }),
+  // Only the required fields and the URL: the platform omits every optional field it has no value for.
+  server(8, "mcp_sentry", 1, 1, "Sentry", "streamable-http", "disabled", 1001, "", {
+    url: "https://mcp.sentry.example/mcp",
+  }),
+  server(9, "mcp_acme_logs", 2, 5, "Acme Logs", "sse", "enabled", 2001, "Log search", {
+    environments: ["cloud"], url: "http://logs.acme.example:9000/sse", headers: {},
+    allow_insecure_oauth_http: true, allow_insecure_tls_skip_verify: false, auth_mode: "per_user_oauth",
+    oauth_metadata: "{}",
+  }),
+  // stdio with no arguments and no environment: `args` and `env` are absent.
+  server(10, "mcp_acme_db", 2, 0, "Acme DB", "stdio", "disabled", 2001, "Database health", {
+    command: "acme-db-mcp",
+  }),
+  server(11, "mcp_acme_ci", 2, 6, "Acme CI", "streamable-http", "enabled", 2002, "Pipelines and build logs", {
+    ai_description: "Pipelines, build logs and artifacts of Acme CI.",
+    url: "https://ci.acme.example/mcp", headers: { Authorization: MASKED_SECRET },
+    auth_mode: "shared", source_template_name: "Acme CI",
+  }),
 ].map((s) => Object.freeze(s)));
 
 const TRANSPORTS = ["stdio", "sse", "streamable-http"] as const;
 
+/** The transport fields of generated server `n`: a URL for sse/streamable-http, a command and arguments for stdio. */
+function generatedTransportFields(n: number, transport: (typeof TRANSPORTS)[number]): ServerExtras {
+  if (transport === "stdio") return { command: "generated-mcp", args: ["--instance", String(n)] };
+  return { url: `https://mcp-${n}.generated.example/${transport === "sse" ? "sse" : "mcp"}` };
+}
+
 /** All servers of a seed with `total` servers: the fixed ones, then `mcp_gen_0001`... (account 1, team 1, enabled). */
 export function seedServers(total: number): StoredServer[] {
-  const servers = SEED_SERVERS.map((s) => ({ ...s }));
+  const servers = SEED_SERVERS.map((s) => structuredClone(s));
   for (let n = 1; servers.length < total; n++) {
     const id = String(n).padStart(4, "0");
+    const transport = TRANSPORTS[n % TRANSPORTS.length]!;
     servers.push(server(SEED_SERVERS.length + n - 1, `mcp_gen_${id}`, 1, 1, `Generated server ${id}`,
-      TRANSPORTS[n % TRANSPORTS.length]!, "enabled", n % 20, 1001, "Generated for load tests"));
+      transport, "enabled", 1001, "Generated for load tests", generatedTransportFields(n, transport)));
   }
   return servers;
 }
@@ -125,10 +214,34 @@ const CRONS = [
   "0 9 * * 1-5", "*/15 * * * *", "0 */6 * * *", "30 2 * * *", "0 0 1 * *", "45 23 * * 0",
   "0 8,20 * * *", "*/5 9-18 * * 1-5", "15 4 * * 6", "0 12 15 * *", "10 */2 * * *", "0 7 * 1-6 1",
 ];
+// `null`: an older row that lacks `timezone` entirely; `""`: an older row with an empty one (both UTC).
 const TIMEZONES = [
   "", "UTC", "Asia/Shanghai", "America/New_York", "Europe/Berlin", "Asia/Tokyo", "Australia/Sydney",
-  "America/Los_Angeles", "Europe/London", "",
+  "America/Los_Angeles", "Europe/London", null,
 ];
+
+/**
+ * Which triggers a rule has (real-api.md: the trigger fields are absent when the rule has no
+ * such trigger), with the share of seed rules of each shape.
+ */
+const TRIGGER_SHAPES = [
+  { shape: "all", share: 0.5 },
+  { shape: "noHttpPost", share: 0.12 },
+  { shape: "noOncall", share: 0.12 },
+  { shape: "noScheduleId", share: 0.08 },
+  { shape: "httpPostOnly", share: 0.12 },
+  { shape: "none", share: 0.06 },
+] as const;
+type TriggerShape = (typeof TRIGGER_SHAPES)[number]["shape"];
+
+function pickShape(roll: number): TriggerShape {
+  let edge = 0;
+  for (const { shape, share } of TRIGGER_SHAPES) {
+    edge += share;
+    if (roll < edge) return shape;
+  }
+  return "all";
+}
 const TASKS = [
   ["Daily alert digest", "Summarise yesterday's alerts for"],
   ["Disk usage forecast", "Forecast disk usage growth of"],
@@ -159,9 +272,11 @@ function triggerId(index: number, salt: number): string {
  * Rule number `index` of the seed (its can_edit is false: the caller decides it). About 85% in
  * account 1; about 30% personal (team_id 0, owner any member of the account), the rest owned by a
  * member of their team. Every three consecutive rules share `created_at` so the tie-break of the
- * order shows.
+ * order shows. Trigger shapes as {@link TRIGGER_SHAPES}: a rule without a trigger lacks its id
+ * (and URL, channels, severities) and has the trigger disabled; an HTTP-POST-only rule carries
+ * the placeholder cron `0 0 * * *` with its schedule trigger disabled.
  */
-export function seedRule(index: number): WireAutomationRule {
+export function seedRule(index: number): StoredRule {
   const rng = createRng(hash32(index, 0x5eed));
   const accountId = rng() < 0.85 ? 1 : 2;
   const personal = rng() < 0.3;
@@ -178,13 +293,33 @@ export function seedRule(index: number): WireAutomationRule {
   const service = pick(rng, SERVICES);
   const enabled = rng() < 0.75;
   const kind = pick(rng, ENVIRONMENT_KINDS);
-  const scheduleEnabled = rng() < 0.7;
+  let scheduleEnabled = rng() < 0.7;
   const createdAt = RULE_EPOCH + Math.floor(index / 3) * 37 * 60_000;
   const updatedAt = createdAt + Math.floor(rng() * 20 * DAY_MS / 1000) * 1000;
   const severities = pick(rng, SEVERITY_SETS);
   const channelCount = Math.floor(rng() * 4);
   const channels: number[] = [];
   for (let c = 0; c < channelCount; c++) channels.push(3000 + Math.floor(rng() * 40) + c * 100);
+  let cron = pick(rng, CRONS);
+  const timezone = pick(rng, TIMEZONES);
+  let httpPostEnabled = rng() < 0.4;
+  let nextFireMinutes = enabled && scheduleEnabled ? Math.floor(rng() * 7 * 24 * 60) : -1;
+  let oncallEnabled = severities.length > 0 && rng() < 0.6;
+  // Drawn last, so the fields above are those of the seed before trigger shapes existed.
+  const shape = pickShape(rng());
+
+  const hasSchedule = shape !== "noScheduleId" && shape !== "none";
+  const hasHttpPost = shape !== "noHttpPost" && shape !== "none";
+  const hasOncall = shape === "all" || shape === "noHttpPost" || shape === "noScheduleId";
+  if (shape === "httpPostOnly") {
+    cron = PLACEHOLDER_CRON;
+    scheduleEnabled = false;
+    httpPostEnabled = true;
+  }
+  if (!hasSchedule) scheduleEnabled = false;
+  if (!hasHttpPost) httpPostEnabled = false;
+  if (!hasOncall) oncallEnabled = false;
+  if (!scheduleEnabled) nextFireMinutes = -1;
   const httpPostId = triggerId(index, 2);
   return {
     rule_id: `arule_${hex8(hash32(index, 1))}${index.toString(16).padStart(6, "0")}`,
@@ -194,36 +329,34 @@ export function seedRule(index: number): WireAutomationRule {
     name: `${taskName} (${service})`,
     enabled,
     run_scope: personal ? "person" : "team",
-    cron_expr: pick(rng, CRONS),
-    timezone: pick(rng, TIMEZONES),
+    cron_expr: cron,
+    ...(timezone === null ? {} : { timezone }),
     prompt: `${taskPrompt} ${service}. Post the result to the team channel and flag anything that needs a human.`,
     environment_kind: kind,
     environment_id: kind === "" ? "" : `env_${hex8(hash32(index, 3))}`,
-    schedule_trigger_id: triggerId(index, 1),
+    ...(hasSchedule ? { schedule_trigger_id: triggerId(index, 1) } : {}),
     schedule_trigger_enabled: scheduleEnabled,
-    http_post_trigger_id: httpPostId,
-    http_post_trigger_url: `/safari/automation/triggers/${httpPostId}/fire`,
-    http_post_trigger_enabled: rng() < 0.4,
+    ...(hasHttpPost ? { http_post_trigger_id: httpPostId, http_post_trigger_url: `/safari/automation/triggers/${httpPostId}/fire` } : {}),
+    http_post_trigger_enabled: httpPostEnabled,
     can_edit: false,
     created_at: createdAt,
     updated_at: updatedAt,
-    schedule_next_fire_at_ms: enabled && scheduleEnabled ? NEXT_FIRE_EPOCH + Math.floor(rng() * 7 * 24 * 60) * 60_000 : 0,
-    oncall_incident_trigger_id: triggerId(index, 3),
-    oncall_incident_trigger_enabled: severities.length > 0 && rng() < 0.6,
-    oncall_incident_channel_ids: channels,
-    oncall_incident_severities: [...severities],
+    schedule_next_fire_at_ms: nextFireMinutes < 0 ? 0 : NEXT_FIRE_EPOCH + nextFireMinutes * 60_000,
+    ...(hasOncall ? { oncall_incident_trigger_id: triggerId(index, 3) } : {}),
+    oncall_incident_trigger_enabled: oncallEnabled,
+    ...(hasOncall ? { oncall_incident_channel_ids: channels, oncall_incident_severities: [...severities] } : {}),
   };
 }
 
 /** The first `count` seed rules, in the API's order: `created_at` descending, then `rule_id` ascending. */
-export function seedRules(count: number): WireAutomationRule[] {
-  const rules: WireAutomationRule[] = [];
+export function seedRules(count: number): StoredRule[] {
+  const rules: StoredRule[] = [];
   for (let i = 0; i < count; i++) rules.push(seedRule(i));
   return rules.sort(compareRules);
 }
 
 /** The documented rule order: newest `created_at` first, ties by `rule_id` ascending. */
-export function compareRules(a: WireAutomationRule, b: WireAutomationRule): number {
+export function compareRules(a: StoredRule, b: StoredRule): number {
   return b.created_at - a.created_at || (a.rule_id < b.rule_id ? -1 : a.rule_id > b.rule_id ? 1 : 0);
 }
 

@@ -4,11 +4,22 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { z } from "zod";
-import { MCP_SERVER_STATUSES } from "pulumi-flashduty/sdk/wire";
+import { MCP_SERVER_STATUSES, wireMcpServerSchema } from "pulumi-flashduty/sdk/wire";
 import type { StoredServer } from "./seed";
 import type { AuditEntry } from "./types";
 
-const storedServerSchema = z.object({
+/** A server of the current format (version 2): the wire shape without `can_edit` and the legacy fields. */
+const storedServerSchema = wireMcpServerSchema.omit({
+  can_edit: true,
+  tools: true,
+  tool_count: true,
+  list_error: true,
+  environment_kind: true,
+  environment_id: true,
+});
+
+/** A server of format version 1 (before the full schema): read, and given the schema's defaults. */
+const storedServerV1Schema = z.object({
   server_id: z.string(),
   account_id: z.number().int(),
   team_id: z.number().int(),
@@ -19,8 +30,6 @@ const storedServerSchema = z.object({
   created_by: z.number().int(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
-  tool_count: z.number().int(),
-  probe_error: z.string(),
 });
 
 const auditEntrySchema = z.object({
@@ -33,13 +42,15 @@ const auditEntrySchema = z.object({
   outcome: z.string(),
 });
 
-const stateSchema = z.object({
-  version: z.literal(1),
-  servers: z.array(storedServerSchema),
-  audit: z.array(auditEntrySchema),
-});
+const stateSchema = z.discriminatedUnion("version", [
+  z.object({ version: z.literal(2), servers: z.array(storedServerSchema), audit: z.array(auditEntrySchema) }),
+  z.object({ version: z.literal(1), servers: z.array(storedServerV1Schema), audit: z.array(auditEntrySchema) }),
+]);
 
-/** What the state file holds (format version 1). */
+/** The current format version, written by {@link saveState}. */
+const STATE_VERSION = 2;
+
+/** What the state file holds (format version 2; version 1 files are still read). */
 export interface PersistedState {
   servers: StoredServer[];
   audit: AuditEntry[];
@@ -59,12 +70,18 @@ export function loadState(file: string): PersistedState | undefined {
     const issue = parsed.error.issues[0]!;
     throw new Error(`emulator state file ${file} is invalid at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
   }
-  return { servers: parsed.data.servers, audit: parsed.data.audit };
+  const { data } = parsed;
+  const servers: StoredServer[] =
+    data.version === 2
+      ? // JSON round trip: optional fields the file lacks must stay absent, not become undefined keys.
+        (JSON.parse(JSON.stringify(data.servers)) as StoredServer[])
+      : data.servers.map((s) => ({ ...s, environments: [], connect_timeout: 0, call_timeout: 0 }));
+  return { servers, audit: data.audit };
 }
 
 /** Writes `state` to `file` atomically (a temporary file, then a rename), so a crash never leaves half a file. */
 export function saveState(file: string, state: PersistedState): void {
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ version: 1, ...state }, null, 2) + "\n");
+  writeFileSync(temporary, JSON.stringify({ version: STATE_VERSION, ...state }, null, 2) + "\n");
   renameSync(temporary, file);
 }

@@ -13,10 +13,9 @@ function emptyCounters(): Record<OperationName, OperationCounter> {
   return counters;
 }
 
-/** A stored server in the wire shape, for a caller who may (`canEdit`) or may not edit it. */
-export function toWireServer(server: StoredServer, canEdit: boolean, listError = ""): WireMcpServer {
-  const { probe_error: _probe, ...fields } = server;
-  return { ...fields, can_edit: canEdit, list_error: listError };
+/** A stored server in the wire shape (a copy), for a caller who may (`canEdit`) or may not edit it. */
+export function toWireServer(server: StoredServer, canEdit: boolean): WireMcpServer {
+  return { ...structuredClone(server), can_edit: canEdit };
 }
 
 export class Store {

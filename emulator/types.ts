@@ -2,7 +2,8 @@
  * The public types of the emulator (re-exported by `emulator/index.ts`). Other packages and the
  * tests code against these names; keep them stable.
  */
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wire";
+import type { WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wire";
+import type { StoredRule } from "./seed";
 
 /** The API operations the emulator serves, as named in faults, counters and rate limits. */
 export const OPERATION_NAMES = [
@@ -155,7 +156,7 @@ export interface Emulator {
    * teamMember2: account-1 member of team 3 only, with ai-sre.
    */
   keys: { admin: string; member: string; noAiSre: string; otherAccount: string; teamMember2: string };
-  /** Current servers in seed order, wire shape (`can_edit` false, `list_error` ""). */
+  /** Current servers in seed order, wire shape (`can_edit` false; optional fields absent where the platform omits them). */
   servers(): WireMcpServer[];
   server(serverId: string): WireMcpServer | undefined;
   /** Changes a server's status out of band, as a person in the console would; not audited, not counted. Throws for an unknown id. */
@@ -168,7 +169,7 @@ export interface Emulator {
    */
   requestLog(): RequestLogEntry[];
   /** Exactly what the rule list returns for this key and filter, all pages, in API order. Throws for an unknown key or scope. */
-  visibleRules(appKey: string, filter?: RuleFilter): WireAutomationRule[];
+  visibleRules(appKey: string, filter?: RuleFilter): StoredRule[];
   /** What the template list returns for this `locale` body value. */
   templates(locale: string): WireAutomationTemplate[];
   /** Replaces the active faults. Throws on an invalid spec. */

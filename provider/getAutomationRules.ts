@@ -40,7 +40,13 @@ export interface GetAutomationRulesOutputArgs {
 export interface GetAutomationRulesResult {
   /** Number of rules returned (every rule matching the filters and visible to the key). */
   total: number;
-  /** The rules, sorted by `ruleId`, so unchanged platform state gives identical outputs. */
+  /**
+   * The rules, sorted by `ruleId`, so unchanged platform state gives identical outputs. A rule
+   * without an HTTP POST, schedule or on-call trigger has no key for that trigger's fields
+   * (`httpPostTriggerId`, `httpPostTriggerUrl`, `scheduleTriggerId`, `oncallIncidentTriggerId`,
+   * `oncallIncidentChannelIds`, `oncallIncidentSeverities`): never an `undefined` value, which
+   * Pulumi cannot serialize. `timezone` is `""` (UTC) on older rules that lack it.
+   */
   rules: AutomationRule[];
 }
 

@@ -18,6 +18,7 @@ import type {
   WireRuleListRequest,
   WireTemplateListData,
   WireTemplateListRequest,
+  WireJson,
 } from "./wire";
 import { MCP_SERVER_SCOPES } from "./wire";
 
@@ -28,7 +29,21 @@ export type McpServerScope = (typeof MCP_SERVER_SCOPES)[number];
 
 // ---------------------------------------------------------------- MCP servers
 
-/** An MCP server (connector), as `POST /safari/mcp/server/get` and `/list` return it. */
+/** A tool as older API versions listed it (legacy field `tools`). */
+export interface McpTool {
+  name: string;
+  description?: string;
+}
+
+/**
+ * An MCP server (connector), as `POST /safari/mcp/server/get` and `/list` return it: every field
+ * of the vendor's newest schema (real-api.md "MCP server object").
+ *
+ * Optional fields are left out of the object (the key is absent, never set to `undefined`)
+ * when the platform omits them or sends `null`; which ones are present depends on the
+ * transport. The legacy fields (`tools`, `toolCount`, `listError`, `environmentKind`,
+ * `environmentId`) come only from older API versions; nothing in this package depends on them.
+ */
 export interface McpServer {
   /** Server id, `mcp_...`. */
   serverId: string;
@@ -36,27 +51,68 @@ export interface McpServer {
   accountId: number;
   /** Owning team; 0 for an account-wide server (editable by account owners/admins only). */
   teamId: number;
+  /** Whether the caller may disable/enable it. */
+  canEdit: boolean;
+  /** Environments it runs in: `[]` = all; otherwise `cloud` and/or BYOC runner ids. */
+  environments: string[];
   /** Display name. */
   serverName: string;
-  /** Free text; `""` when absent. */
+  /** Free text, may be `""`. */
   description: string;
-  /** `stdio`, `sse` or `streamable-http`; `""` when absent. */
+  /** `stdio`, `sse` or `streamable-http` (kept as sent, so a newer transport still reads). */
   transport: string;
   /** `enabled` or `disabled`. */
   status: McpServerStatus;
-  /** Whether the caller may disable/enable it. */
-  canEdit: boolean;
-  /** Member id of the creator; 0 when absent. */
+  /** Connect timeout in seconds; 0 = the platform default (10 s). */
+  connectTimeout: number;
+  /** Tool call timeout in seconds; 0 = the platform default (60 s). */
+  callTimeout: number;
+  /** Member id of the creator. */
   createdBy: number;
-  /** Creation time, epoch milliseconds; 0 when absent. */
+  /** Creation time, epoch milliseconds. */
   createdAt: number;
-  /** Last update time, epoch milliseconds; 0 when absent. */
+  /** Last update time, epoch milliseconds. */
   updatedAt: number;
-  /** Number of tools the server exposes (as of the last probe). */
-  toolCount: number;
-  /** Error of the live tool-list probe done by `get`, `""` when it succeeded. */
-  listError: string;
+  /** Description written for the AI agent. */
+  aiDescription?: string;
+  /** stdio: the command that starts the server. */
+  command?: string;
+  /** stdio: its arguments (`[]` when the platform sends `null`). */
+  args?: string[];
+  /** stdio: environment variables; secret values come back masked. */
+  env?: Record<string, string>;
+  /** sse / streamable-http: the server URL. */
+  url?: string;
+  /** sse / streamable-http: request headers; secret values come back masked. */
+  headers?: Record<string, string>;
+  /** Proxy the platform connects through. */
+  proxyUrl?: string;
+  /** Whether OAuth over plain HTTP is allowed. */
+  allowInsecureOauthHttp?: boolean;
+  /** Whether TLS certificate checks are skipped. */
+  allowInsecureTlsSkipVerify?: boolean;
+  /** `shared`, `per_user_secret` or `per_user_oauth`; `""` means `shared`. */
+  authMode?: string;
+  /** The per-user secrets the server needs, JSON as the platform sends it. */
+  secretSchema?: JsonValue;
+  /** OAuth metadata, JSON text (not parsed). */
+  oauthMetadata?: string;
+  /** Name of the template the server was created from. */
+  sourceTemplateName?: string;
+  /** Legacy: tools found by a live probe (older API versions only). */
+  tools?: McpTool[];
+  /** Legacy: number of tools (older API versions only). */
+  toolCount?: number;
+  /** Legacy: error of the live tool probe of `get` (older API versions only). */
+  listError?: string;
+  /** Legacy: `""`, `cloud` or `byoc` (older API versions; see `environments`). */
+  environmentKind?: string;
+  /** Legacy: environment id (older API versions; see `environments`). */
+  environmentId?: string;
 }
+
+/** A JSON value (what `JSON.parse` returns). */
+export type JsonValue = WireJson;
 
 /** `{ serverId }`: the argument of `mcpServers.get`, `.disable` and `.enable`. */
 export interface McpServerIdParams {
@@ -88,23 +144,42 @@ export interface McpServerList {
   servers: McpServer[];
 }
 
-/** @internal */
+/** @internal Optional fields the platform left out (or sent as `null`) are left out here too. */
 export function mcpServerFromWire(w: WireMcpServer): McpServer {
-  return {
+  return withoutUndefined({
     serverId: w.server_id,
     accountId: w.account_id,
     teamId: w.team_id,
+    canEdit: w.can_edit,
+    environments: [...w.environments],
     serverName: w.server_name,
     description: w.description,
     transport: w.transport,
     status: w.status,
-    canEdit: w.can_edit,
+    connectTimeout: w.connect_timeout,
+    callTimeout: w.call_timeout,
     createdBy: w.created_by,
     createdAt: w.created_at,
     updatedAt: w.updated_at,
+    aiDescription: w.ai_description,
+    command: w.command,
+    args: w.args === undefined ? undefined : [...w.args],
+    env: w.env === undefined ? undefined : { ...w.env },
+    url: w.url,
+    headers: w.headers === undefined ? undefined : { ...w.headers },
+    proxyUrl: w.proxy_url,
+    allowInsecureOauthHttp: w.allow_insecure_oauth_http,
+    allowInsecureTlsSkipVerify: w.allow_insecure_tls_skip_verify,
+    authMode: w.auth_mode,
+    secretSchema: w.secret_schema,
+    oauthMetadata: w.oauth_metadata,
+    sourceTemplateName: w.source_template_name,
+    tools: w.tools?.map((t) => withoutUndefined({ name: t.name, description: t.description })),
     toolCount: w.tool_count,
     listError: w.list_error,
-  };
+    environmentKind: w.environment_kind,
+    environmentId: w.environment_id,
+  });
 }
 
 /** @internal */
@@ -131,7 +206,10 @@ export function listMcpServersToWire(p: ListMcpServersParams): WireMcpServerList
 
 // ---------------------------------------------------------------- automation rules
 
-/** An automation rule (element of `rules` of `POST /safari/automation/rule/list`). */
+/**
+ * An automation rule (element of `rules` of `POST /safari/automation/rule/list`). The trigger
+ * fields a rule does not have are left out of the object (never set to `undefined`).
+ */
 export interface AutomationRule {
   /** Rule id, `arule_...`. */
   ruleId: string;
@@ -147,9 +225,9 @@ export interface AutomationRule {
   enabled: boolean;
   /** `person` or `team`. */
   runScope: string;
-  /** Five-field cron expression (minute hour day-of-month month day-of-week). */
+  /** Five-field cron expression (minute hour day-of-month month day-of-week); `0 0 * * *` as a placeholder on rules with only an HTTP POST trigger. */
   cronExpr: string;
-  /** IANA time zone of `cronExpr`; `""` on old rules, meaning UTC. */
+  /** IANA time zone of `cronExpr`; `""` on old rules (also when the platform omits it), meaning UTC. */
   timezone: string;
   /** Instruction text the rule runs. */
   prompt: string;
@@ -157,14 +235,14 @@ export interface AutomationRule {
   environmentKind: string;
   /** Environment id; may be `""`. */
   environmentId: string;
-  /** Schedule trigger id, `atrig_...`. */
-  scheduleTriggerId: string;
+  /** Schedule trigger id, `atrig_...`; absent when the rule has no schedule trigger. */
+  scheduleTriggerId?: string;
   /** Whether the schedule trigger is enabled. */
   scheduleTriggerEnabled: boolean;
-  /** HTTP POST trigger id, `atrig_...`. */
-  httpPostTriggerId: string;
-  /** Relative path `/safari/automation/triggers/<trigger_id>/fire`. */
-  httpPostTriggerUrl: string;
+  /** HTTP POST trigger id, `atrig_...`; absent when the rule has no HTTP POST trigger. */
+  httpPostTriggerId?: string;
+  /** Relative path `/safari/automation/triggers/<trigger_id>/fire`; absent with `httpPostTriggerId`. */
+  httpPostTriggerUrl?: string;
   /** Whether the HTTP POST trigger is enabled. */
   httpPostTriggerEnabled: boolean;
   /** Whether the caller may edit the rule. */
@@ -175,14 +253,14 @@ export interface AutomationRule {
   updatedAt: number;
   /** Next scheduled run, epoch milliseconds; 0 when nothing is scheduled. */
   scheduleNextFireAtMs: number;
-  /** On-call incident trigger id, `atrig_...`. */
-  oncallIncidentTriggerId: string;
+  /** On-call incident trigger id, `atrig_...`; absent when the rule has no on-call trigger. */
+  oncallIncidentTriggerId?: string;
   /** Whether the on-call incident trigger is enabled. */
   oncallIncidentTriggerEnabled: boolean;
-  /** Channel ids the incident trigger applies to. */
-  oncallIncidentChannelIds: number[];
-  /** Severities the incident trigger applies to: `Critical`, `Warning`, `Info`. */
-  oncallIncidentSeverities: string[];
+  /** Channel ids the incident trigger applies to; absent without an on-call trigger (`null` reads as `[]`). */
+  oncallIncidentChannelIds?: number[];
+  /** Severities the incident trigger applies to (`Critical`, `Warning`, `Info`); absent without an on-call trigger (`null` reads as `[]`). */
+  oncallIncidentSeverities?: string[];
 }
 
 /** Filters of `automationRules.list` (and, without `page`, of `listAll`). All optional. */
@@ -213,7 +291,7 @@ export interface AutomationRuleList {
 
 /** @internal */
 export function automationRuleFromWire(w: WireAutomationRule): AutomationRule {
-  return {
+  return withoutUndefined({
     ruleId: w.rule_id,
     accountId: w.account_id,
     teamId: w.team_id,
@@ -237,9 +315,9 @@ export function automationRuleFromWire(w: WireAutomationRule): AutomationRule {
     scheduleNextFireAtMs: w.schedule_next_fire_at_ms,
     oncallIncidentTriggerId: w.oncall_incident_trigger_id,
     oncallIncidentTriggerEnabled: w.oncall_incident_trigger_enabled,
-    oncallIncidentChannelIds: [...w.oncall_incident_channel_ids],
-    oncallIncidentSeverities: [...w.oncall_incident_severities],
-  };
+    oncallIncidentChannelIds: w.oncall_incident_channel_ids === undefined ? undefined : [...w.oncall_incident_channel_ids],
+    oncallIncidentSeverities: w.oncall_incident_severities === undefined ? undefined : [...w.oncall_incident_severities],
+  });
 }
 
 /** @internal */
@@ -302,7 +380,10 @@ export function listAutomationTemplatesToWire(p: ListAutomationTemplatesParams):
 
 // ---------------------------------------------------------------- helpers
 
-/** Drops `undefined` members so the body holds exactly what the caller set (`null` is kept). */
+/**
+ * Drops `undefined` members: a request body holds exactly what the caller set (`null` is kept),
+ * and a model read from the wire has no key for a field the platform left out.
+ */
 function withoutUndefined<T extends Record<string, unknown>>(o: T): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;

@@ -17,7 +17,7 @@ import {
 } from "./errors";
 import { sharedRateGate, type RateGate } from "./rateLimit";
 import { RETRYABLE_CODES, RETRYABLE_STATUSES, runWithRetries, serverRequestedDelayMs, type AttemptFailure, type AttemptResult } from "./retry";
-import { anyEnvelopeSchema, REQUEST_ID_HEADER, type ApiPath } from "./wire";
+import { anyEnvelopeSchema, isFailureError, REQUEST_ID_HEADER, type ApiPath } from "./wire";
 
 /** An API operation: its path, the schema of its `data`, and whether it is safe to repeat. */
 export interface Operation<T> {
@@ -215,7 +215,8 @@ export class Transport {
     }
     const env = envelope.data;
 
-    if (env.error) {
+    // As the vendor's client decides: `error` null, absent or a success code ("", "0", "OK") is no error.
+    if (isFailureError(env.error)) {
       const code = env.error.code;
       const rateLimited = status === 429 || code === "RequestTooFrequently";
       const retryable = statusRetryable || RETRYABLE_CODES.has(code);
@@ -239,7 +240,7 @@ export class Transport {
         },
       };
     }
-    if (!ok) return badResponse("error", `HTTP ${status} without an error payload`, requestId);
+    if (!ok) return badResponse("error", `HTTP ${status} without a failure error code`, requestId);
 
     const data = op.data.safeParse(env.data);
     if (!data.success) {

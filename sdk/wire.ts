@@ -6,7 +6,9 @@
  *
  * Sources: ../shared/spec/api-seed.md (sections 2, 4, 7, 8) and ../shared/spec/real-api.md.
  * Response objects are `z.object` (unknown fields are stripped, never rejected) so a newer
- * server that adds fields does not break older clients.
+ * server that adds fields does not break older clients. Required and optional fields follow
+ * real-api.md "Payloads as the vendor's published schema states them": optional fields absent
+ * or `null` read as `undefined`, `null` lists as `[]`.
  */
 import { z } from "zod";
 
@@ -47,6 +49,8 @@ export const LIMITS = {
   maxPageWindow: 10_000,
   /** Longest rule-list `keyword`, in characters. */
   maxKeywordLength: 64,
+  /** Longest MCP server list `query`, in characters. */
+  maxServerQueryLength: 128,
   /** Longest template-list `locale`, in characters. */
   maxLocaleLength: 16,
   /** Production rate limits: requests per second and per minute. */
@@ -69,24 +73,89 @@ export const PATHS = {
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
 
+// ---------------------------------------------------------------- tolerant readers
+
+/**
+ * An optional field: absent or `null` on the wire reads as `undefined` (and the SDK model leaves
+ * the key out). The vendor's schema marks it optional; a Go server may also send `null`.
+ */
+function optional<T extends z.ZodType>(schema: T) {
+  // The trailing `.optional()` makes the key optional in the inferred types too.
+  return schema
+    .nullish()
+    .transform((v): z.output<T> | undefined => v ?? undefined)
+    .optional();
+}
+
+/** A required list: `null` reads as `[]` (a Go nil slice). */
+function list<T extends z.ZodType>(item: T) {
+  return z.array(item).nullable().transform((v): z.output<T>[] => v ?? []);
+}
+
+/** An optional list: absent reads as `undefined`, `null` as `[]` (real-api.md: "read null arrays as empty"). */
+function optionalList<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((v): z.output<T>[] | undefined => (v === null ? [] : v))
+    .optional();
+}
+
+/**
+ * A field older schemas had and the newest dropped: read when present and well-formed, otherwise
+ * `undefined`. It never fails a response (`.catch`), because nothing may depend on it.
+ */
+function legacy<T extends z.ZodType>(schema: T) {
+  return schema
+    .nullish()
+    .transform((v): z.output<T> | undefined => v ?? undefined)
+    .catch(undefined)
+    .optional();
+}
+
+/** Any JSON value (`secret_schema`, whose shape the schema leaves open). */
+export type WireJson = z.output<ReturnType<typeof z.json>>;
+
+/** A string→string map (stdio `env`, HTTP `headers`); secret values come back masked. */
+const stringMap = z.record(z.string(), z.string());
+
 // ---------------------------------------------------------------- envelope
 
-/** `error` of a failed envelope. `code` stays a plain string: unknown codes must parse. */
+/**
+ * `error` of an envelope. `code` stays a plain string (unknown codes must parse); `message` may
+ * be missing on odd gateways and reads as `""`.
+ */
 export const wireErrorSchema = z.object({
   code: z.string(),
-  message: z.string(),
+  message: z.string().nullish().transform((v) => v ?? ""),
 });
 export type WireError = z.infer<typeof wireErrorSchema>;
 
 /**
- * The envelope of every response: `request_id` always; `data` on success only; `error` on
- * failure only.
+ * `error.code` values the vendor's own client reads as success (compared case-insensitively):
+ * an envelope whose `error` carries one of these, on a 2xx, is not a failure.
+ */
+export const SUCCESS_CODES: readonly string[] = ["", "0", "ok"];
+
+/**
+ * Whether an envelope's `error` means failure, as the vendor's client decides: only a non-null
+ * object whose `code` is not `""`, `"0"` or `"OK"` (any case). `null`/absent is no error.
+ */
+export function isFailureError(error: WireError | null | undefined): error is WireError {
+  return error !== null && error !== undefined && !SUCCESS_CODES.includes(error.code.toLowerCase());
+}
+
+/**
+ * The envelope of every response: `request_id` (the only field always present; it wins over the
+ * `Flashcat-Request-Id` header); `data` on success, possibly absent or `null` where the
+ * operation's data is null; `error` on failure, possibly `null` or a success code on success
+ * (see {@link isFailureError}).
  */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({
     request_id: z.string(),
     data: data.optional(),
-    error: wireErrorSchema.optional(),
+    error: wireErrorSchema.nullable().optional(),
   });
 }
 
@@ -98,23 +167,81 @@ export const anyEnvelopeSchema = envelopeSchema(z.unknown());
 export const MCP_SERVER_STATUSES = ["enabled", "disabled"] as const;
 export type McpServerStatus = (typeof MCP_SERVER_STATUSES)[number];
 
-/** An MCP server as `/safari/mcp/server/get` and `/list` return it (real-api.md). */
+/** Transports of the schema. The wire field stays a plain string, so a new transport still parses. */
+export const MCP_SERVER_TRANSPORTS = ["stdio", "sse", "streamable-http"] as const;
+
+/** `auth_mode` values of the schema (`""` means `shared`). The wire field stays a plain string. */
+export const MCP_SERVER_AUTH_MODES = ["shared", "per_user_secret", "per_user_oauth"] as const;
+
+/** A tool as older schemas listed it under `tools` (legacy; the newest schema has no tool list). */
+export const wireMcpToolSchema = z.object({
+  name: z.string(),
+  description: optional(z.string()),
+});
+
+/**
+ * An MCP server as `/safari/mcp/server/get` and `/list` return it: real-api.md "MCP server
+ * object" (the vendor's newest schema). Required fields are required; optional ones read as
+ * `undefined` when absent or null; `tools`, `tool_count`, `list_error`, `environment_kind` and
+ * `environment_id` (older schemas) are read when present and never required.
+ */
 export const wireMcpServerSchema = z.object({
   server_id: z.string(),
   account_id: z.number().int(),
+  /** 0 = account-wide. */
   team_id: z.number().int(),
+  can_edit: z.boolean(),
+  /** `[]` = every environment; otherwise `cloud` and/or BYOC runner ids. */
+  environments: list(z.string()),
   server_name: z.string(),
-  description: z.string().default(""),
-  transport: z.string().default(""),
+  description: z.string(),
+  /** `stdio` | `sse` | `streamable-http` (see {@link MCP_SERVER_TRANSPORTS}). */
+  transport: z.string(),
   status: z.enum(MCP_SERVER_STATUSES),
-  can_edit: z.boolean().default(false),
-  created_by: z.number().int().default(0),
-  created_at: z.number().int().default(0),
-  updated_at: z.number().int().default(0),
-  tool_count: z.number().int().default(0),
-  list_error: z.string().default(""),
+  /** Seconds; 0 = the server default (10 s). */
+  connect_timeout: z.number(),
+  /** Seconds; 0 = the server default (60 s). */
+  call_timeout: z.number(),
+  created_by: z.number().int(),
+  /** Epoch ms. */
+  created_at: z.number().int(),
+  /** Epoch ms. */
+  updated_at: z.number().int(),
+  ai_description: optional(z.string()),
+  /** stdio only. */
+  command: optional(z.string()),
+  args: optionalList(z.string()),
+  /** stdio only; secret values masked. */
+  env: optional(stringMap),
+  /** sse and streamable-http only. */
+  url: optional(z.string()),
+  /** sse and streamable-http only; secret values masked. */
+  headers: optional(stringMap),
+  proxy_url: optional(z.string()),
+  allow_insecure_oauth_http: optional(z.boolean()),
+  allow_insecure_tls_skip_verify: optional(z.boolean()),
+  /** `shared` | `per_user_secret` | `per_user_oauth`; `""` = shared. */
+  auth_mode: optional(z.string()),
+  /** Which per-user secrets the server needs: JSON as the platform sends it (not described further by the schema). */
+  secret_schema: optional(z.json()),
+  /** OAuth metadata, JSON text. */
+  oauth_metadata: optional(z.string()),
+  source_template_name: optional(z.string()),
+  /** Legacy (older schemas): the tool list of a live probe. */
+  tools: legacy(z.array(wireMcpToolSchema)),
+  /** Legacy (older schemas): number of tools. */
+  tool_count: legacy(z.number().int()),
+  /** Legacy (older schemas): error of the live tool probe done by get. */
+  list_error: legacy(z.string()),
+  /** Legacy (older schemas): `""` | `cloud` | `byoc`, replaced by `environments`. */
+  environment_kind: legacy(z.string()),
+  /** Legacy (older schemas): replaced by `environments`. */
+  environment_id: legacy(z.string()),
 });
-export type WireMcpServer = z.infer<typeof wireMcpServerSchema>;
+/** An MCP server as the client reads it (after the tolerant readers). */
+export type WireMcpServer = z.output<typeof wireMcpServerSchema>;
+/** An MCP server as it may appear on the wire (what a server, such as the emulator, may send). */
+export type WireMcpServerJson = z.input<typeof wireMcpServerSchema>;
 
 /** Body of disable, enable and get. */
 export const wireServerIdRequestSchema = z.object({
@@ -124,57 +251,79 @@ export type WireServerIdRequest = z.infer<typeof wireServerIdRequestSchema>;
 
 export const MCP_SERVER_SCOPES = ["all", "account", "team"] as const;
 
-/** Body of `/safari/mcp/server/list`. */
+/** Body of `/safari/mcp/server/list`. Unknown fields (`search_after_ctx`...) are stripped. */
 export const wireMcpServerListRequestSchema = z.object({
   p: z.number().int().optional(),
   limit: z.number().int().optional(),
   scope: z.string().optional(),
+  /** At most {@link LIMITS.maxServerQueryLength} characters. */
   query: z.string().optional(),
   team_ids: z.array(z.number().int()).optional(),
+  /** Default true. */
   include_account: z.boolean().nullable().optional(),
 });
 export type WireMcpServerListRequest = z.infer<typeof wireMcpServerListRequestSchema>;
 
 export const wireMcpServerListDataSchema = z.object({
   total: z.number().int(),
-  servers: z.array(wireMcpServerSchema),
+  servers: list(wireMcpServerSchema),
 });
-export type WireMcpServerListData = z.infer<typeof wireMcpServerListDataSchema>;
+export type WireMcpServerListData = z.output<typeof wireMcpServerListDataSchema>;
 
 // ---------------------------------------------------------------- automation rules
 
 export const RULE_SCOPES = ["all", "personal", "team"] as const;
 export type RuleScope = (typeof RULE_SCOPES)[number];
 
-/** An automation rule (api-seed.md 2.3 plus `timezone` from real-api.md). */
+/**
+ * Cron a rule carries when it has only an HTTP POST trigger (its schedule trigger disabled):
+ * real-api.md.
+ */
+export const PLACEHOLDER_CRON = "0 0 * * *";
+
+/**
+ * An automation rule (api-seed.md 2.3 plus real-api.md "Automation rule: optional fields").
+ * The six trigger fields are optional: absent when the rule has no such trigger. `timezone` is
+ * absent on older rows and reads as `""` (UTC). Null lists read as `[]`.
+ */
 export const wireAutomationRuleSchema = z.object({
   rule_id: z.string(),
   account_id: z.number().int(),
+  /** 0 = personal. */
   team_id: z.number().int(),
   owner_id: z.number().int(),
   name: z.string(),
   enabled: z.boolean(),
+  /** `person` | `team`. */
   run_scope: z.string(),
   cron_expr: z.string(),
-  timezone: z.string().default(""),
+  /** IANA name; `""` (or absent, on older rows) = UTC. */
+  timezone: z.string().nullish().transform((v) => v ?? ""),
   prompt: z.string(),
+  /** `""` | `cloud` | `byoc`. */
   environment_kind: z.string(),
   environment_id: z.string(),
-  schedule_trigger_id: z.string(),
+  schedule_trigger_id: optional(z.string()),
   schedule_trigger_enabled: z.boolean(),
-  http_post_trigger_id: z.string(),
-  http_post_trigger_url: z.string(),
+  http_post_trigger_id: optional(z.string()),
+  http_post_trigger_url: optional(z.string()),
   http_post_trigger_enabled: z.boolean(),
   can_edit: z.boolean(),
+  /** Epoch ms. */
   created_at: z.number().int(),
+  /** Epoch ms. */
   updated_at: z.number().int(),
+  /** Epoch ms; 0 = nothing scheduled. */
   schedule_next_fire_at_ms: z.number().int(),
-  oncall_incident_trigger_id: z.string(),
+  oncall_incident_trigger_id: optional(z.string()),
   oncall_incident_trigger_enabled: z.boolean(),
-  oncall_incident_channel_ids: z.array(z.number().int()),
-  oncall_incident_severities: z.array(z.string()),
+  oncall_incident_channel_ids: optionalList(z.number().int()),
+  oncall_incident_severities: optionalList(z.string()),
 });
-export type WireAutomationRule = z.infer<typeof wireAutomationRuleSchema>;
+/** An automation rule as the client reads it. */
+export type WireAutomationRule = z.output<typeof wireAutomationRuleSchema>;
+/** An automation rule as it may appear on the wire (what a server, such as the emulator, may send). */
+export type WireAutomationRuleJson = z.input<typeof wireAutomationRuleSchema>;
 
 /** Body of `/safari/automation/rule/list` (real-api.md field names). All optional. */
 export const wireRuleListRequestSchema = z.object({
@@ -190,9 +339,9 @@ export type WireRuleListRequest = z.infer<typeof wireRuleListRequestSchema>;
 
 export const wireRuleListDataSchema = z.object({
   total: z.number().int(),
-  rules: z.array(wireAutomationRuleSchema),
+  rules: list(wireAutomationRuleSchema),
 });
-export type WireRuleListData = z.infer<typeof wireRuleListDataSchema>;
+export type WireRuleListData = z.output<typeof wireRuleListDataSchema>;
 
 // ---------------------------------------------------------------- automation templates
 
@@ -213,6 +362,6 @@ export const wireTemplateListRequestSchema = z.object({
 export type WireTemplateListRequest = z.infer<typeof wireTemplateListRequestSchema>;
 
 export const wireTemplateListDataSchema = z.object({
-  templates: z.array(wireAutomationTemplateSchema),
+  templates: list(wireAutomationTemplateSchema),
 });
 export type WireTemplateListData = z.infer<typeof wireTemplateListDataSchema>;

@@ -3,6 +3,7 @@
  * (api-seed.md 4.1, real-api.md "MCP servers").
  */
 import {
+  LIMITS,
   PATHS,
   wireMcpServerListRequestSchema,
   wireServerIdRequestSchema,
@@ -67,26 +68,33 @@ function toggle(operation: "disable" | "enable"): Operation {
 export const disableServer = toggle("disable");
 export const enableServer = toggle("enable");
 
-/**
- * Get one server of the caller's account. An enabled server is "probed" for its tools: the
- * seed's `probe_error` (set on `mcp_datadog`) comes back as `list_error`, and the call still succeeds.
- */
+/** Get one server of the caller's account: a plain read (the newest schema has no live tool probe). */
 export const getServer: Operation = {
   name: "mcpServer.get",
   path: PATHS.mcpServerGet,
   limitBy: "account",
   handle(context): WireMcpServer {
     const server = findServer(context, readServerId(context));
-    return toWireServer(server, canEditServer(context.caller, server), server.status === "enabled" ? server.probe_error : "");
+    return toWireServer(server, canEditServer(context.caller, server));
   },
 };
 
+/** The fields `query` searches (real-api.md): name, description, AI description, id, transport, URL, command, source template name. */
+function searchableText(server: StoredServer): string[] {
+  const fields = [server.server_name, server.description, server.ai_description, server.server_id, server.transport,
+    server.url, server.command, server.source_template_name];
+  return fields.filter((f): f is string => f !== undefined).map((f) => f.toLowerCase());
+}
+
 /**
  * List the servers of the caller's account (every member sees all of them; `can_edit` says
- * which they may change). `scope`: all (default), account (`team_id` 0), team (the rest); empty
- * scope with `include_account` false means team. `team_ids` keeps only those teams' servers,
- * plus account-wide ones when `include_account` is true. `query`: case-insensitive substring of
- * the name or id. Order: `created_at` descending, then `server_id`.
+ * which they may change). `scope`: `all` (default: team servers plus, when `include_account`
+ * is true, the default, account-wide ones), `account` (`team_id` 0 only), `team` (team servers
+ * only); empty scope with `include_account` false means team. `team_ids` narrows the team
+ * servers to those teams (account-wide ones follow `include_account`). `query`: at most 128
+ * characters, a case-insensitive substring of name, description, AI description, id,
+ * transport, URL, command or source template name. Unknown body fields (`search_after_ctx`...)
+ * are ignored. Order: `created_at` descending, then `server_id`.
  */
 export const listServers: Operation = {
   name: "mcpServer.list",
@@ -94,8 +102,12 @@ export const listServers: Operation = {
   limitBy: "account",
   handle(context): WireMcpServerListData {
     const request = parseBody(wireMcpServerListRequestSchema, context.body);
-    const scope = request.scope === undefined || request.scope === "" ? (request.include_account === false ? "team" : "all") : request.scope;
+    const includeAccount = request.include_account ?? true;
+    const scope = request.scope === undefined || request.scope === "" ? (includeAccount ? "all" : "team") : request.scope;
     if (!(LIST_SCOPES as readonly string[]).includes(scope)) throw new ApiError("InvalidParameter", (m) => m.paramOneOf("scope", LIST_SCOPES));
+    if (request.query !== undefined && [...request.query].length > LIMITS.maxServerQueryLength) {
+      throw new ApiError("InvalidParameter", (m) => m.paramTooLong("query", LIMITS.maxServerQueryLength));
+    }
     const page = readPage(request.p, request.limit);
     const teamIds = request.team_ids !== undefined && request.team_ids.length > 0 ? new Set(request.team_ids) : undefined;
     const query = request.query?.toLowerCase() ?? "";
@@ -103,9 +115,9 @@ export const listServers: Operation = {
     const matches = [...context.world.store.servers.values()].filter((server) => {
       if (server.account_id !== caller.accountId) return false;
       const accountWide = server.team_id === 0;
-      if (scope === "account" ? !accountWide : scope === "team" ? accountWide : false) return false;
-      if (teamIds !== undefined && (accountWide ? request.include_account !== true : !teamIds.has(server.team_id))) return false;
-      return query === "" || server.server_name.toLowerCase().includes(query) || server.server_id.toLowerCase().includes(query);
+      if (accountWide ? scope === "team" || (scope === "all" && !includeAccount) : scope === "account") return false;
+      if (!accountWide && teamIds !== undefined && !teamIds.has(server.team_id)) return false;
+      return query === "" || searchableText(server).some((text) => text.includes(query));
     });
     matches.sort((a, b) => b.created_at - a.created_at || (a.server_id < b.server_id ? -1 : a.server_id > b.server_id ? 1 : 0));
     return { total: matches.length, servers: pageOf(matches, page).map((s) => toWireServer(s, canEditServer(caller, s))) };
