@@ -14,7 +14,7 @@
  * No message, `cause` or stack of these errors contains the app key: the transport builds the
  * messages itself and passes transport failures through {@link redactSecrets} first.
  */
-import type { KnownErrorCode } from "./wire";
+import type { KnownErrorCode } from "./protocol";
 
 /**
  * An `error.code` of the API: one of the 20 documented codes, or any other string a newer server

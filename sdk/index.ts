@@ -52,4 +52,4 @@ export {
   RETRYABLE_STATUSES,
 } from "./retry";
 export { VERSION } from "./version";
-export { ERROR_CODES, LIMITS, PATHS, REQUEST_ID_HEADER, type KnownErrorCode } from "./wire";
+export { ERROR_CODES, LIMITS, PATHS, REQUEST_ID_HEADER, type KnownErrorCode } from "./protocol";

@@ -6,9 +6,8 @@
  * The type-level checks at the bottom fail the build if a wire field is added to `sdk/wire.ts`
  * without its camelCase twin here.
  */
+import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "./protocol";
 import type {
-  McpServerStatus,
-  RuleScope,
   WireAutomationRule,
   WireAutomationTemplate,
   WireMcpServer,
@@ -20,7 +19,6 @@ import type {
   WireTemplateListRequest,
   WireJson,
 } from "./wire";
-import { MCP_SERVER_SCOPES } from "./wire";
 
 export type { McpServerStatus, RuleScope };
 
@@ -112,7 +110,7 @@ export interface McpServer {
 }
 
 /** A JSON value (what `JSON.parse` returns). */
-export type JsonValue = WireJson;
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** `{ serverId }`: the argument of `mcpServers.get`, `.disable` and `.enable`. */
 export interface McpServerIdParams {
@@ -400,3 +398,4 @@ type Assert<T extends true> = T;
 type _McpServerParity = Assert<Equal<McpServer, Camelized<WireMcpServer>>>;
 type _AutomationRuleParity = Assert<Equal<AutomationRule, Camelized<WireAutomationRule>>>;
 type _AutomationTemplateParity = Assert<Equal<AutomationTemplate, Camelized<WireAutomationTemplate>>>;
+type _JsonParity = Assert<WireJson extends JsonValue ? true : false>;

@@ -11,67 +11,9 @@
  * or `null` read as `undefined`, `null` lists as `[]`.
  */
 import { z } from "zod";
+import { LIMITS, MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
 
-/** The 20 `error.code` wire strings of api-seed.md section 7 (`OK` included). */
-export const ERROR_CODES = [
-  "OK",
-  "InvalidParameter",
-  "BadRequest",
-  "InvalidContentType",
-  "ResourceNotFound",
-  "NoLicense",
-  "ReferenceExist",
-  "Unauthorized",
-  "BalanceNotEnough",
-  "AccessDenied",
-  "RouteNotFound",
-  "MethodNotAllowed",
-  "UndonedOrderExist",
-  "RequestLocked",
-  "EntityTooLarge",
-  "RequestTooFrequently",
-  "RequestVerifyRequired",
-  "DangerousOperation",
-  "InternalError",
-  "ServiceUnavailable",
-] as const;
-
-/** One of the documented `error.code` values. */
-export type KnownErrorCode = (typeof ERROR_CODES)[number];
-
-/** Documented limits of the API (api-seed.md section 8, real-api.md). */
-export const LIMITS = {
-  /** Largest `limit` (page size) of a list operation. */
-  maxPageSize: 100,
-  /** `limit` used by the server when the request has none. */
-  defaultServerPageSize: 20,
-  /** Largest `p * limit` of a list operation (offset paging ends there). */
-  maxPageWindow: 10_000,
-  /** Longest rule-list `keyword`, in characters. */
-  maxKeywordLength: 64,
-  /** Longest MCP server list `query`, in characters. */
-  maxServerQueryLength: 128,
-  /** Longest template-list `locale`, in characters. */
-  maxLocaleLength: 16,
-  /** Production rate limits: requests per second and per minute. */
-  perSecond: 50,
-  perMinute: 1_000,
-} as const;
-
-/** Header that carries the request id on every response (same value as the body's `request_id`). */
-export const REQUEST_ID_HEADER = "flashcat-request-id";
-
-/** API paths, one per operation. */
-export const PATHS = {
-  mcpServerDisable: "/safari/mcp/server/disable",
-  mcpServerEnable: "/safari/mcp/server/enable",
-  mcpServerGet: "/safari/mcp/server/get",
-  mcpServerList: "/safari/mcp/server/list",
-  automationRuleList: "/safari/automation/rule/list",
-  automationTemplateList: "/safari/automation/template/list",
-} as const;
-
-export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
+export * from "./protocol";
 
 // ---------------------------------------------------------------- tolerant readers
 
@@ -132,12 +74,6 @@ export const wireErrorSchema = z.object({
 export type WireError = z.infer<typeof wireErrorSchema>;
 
 /**
- * `error.code` values the vendor's own client reads as success (compared case-insensitively):
- * an envelope whose `error` carries one of these, on a 2xx, is not a failure.
- */
-export const SUCCESS_CODES: readonly string[] = ["", "0", "ok"];
-
-/**
  * Whether an envelope's `error` means failure, as the vendor's client decides: only a non-null
  * object whose `code` is not `""`, `"0"` or `"OK"` (any case). `null`/absent is no error.
  */
@@ -163,15 +99,6 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 export const anyEnvelopeSchema = envelopeSchema(z.unknown());
 
 // ---------------------------------------------------------------- MCP servers
-
-export const MCP_SERVER_STATUSES = ["enabled", "disabled"] as const;
-export type McpServerStatus = (typeof MCP_SERVER_STATUSES)[number];
-
-/** Transports of the schema. The wire field stays a plain string, so a new transport still parses. */
-export const MCP_SERVER_TRANSPORTS = ["stdio", "sse", "streamable-http"] as const;
-
-/** `auth_mode` values of the schema (`""` means `shared`). The wire field stays a plain string. */
-export const MCP_SERVER_AUTH_MODES = ["shared", "per_user_secret", "per_user_oauth"] as const;
 
 /** A tool as older schemas listed it under `tools` (legacy; the newest schema has no tool list). */
 export const wireMcpToolSchema = z.object({
@@ -249,8 +176,6 @@ export const wireServerIdRequestSchema = z.object({
 });
 export type WireServerIdRequest = z.infer<typeof wireServerIdRequestSchema>;
 
-export const MCP_SERVER_SCOPES = ["all", "account", "team"] as const;
-
 /** Body of `/safari/mcp/server/list`. Unknown fields (`search_after_ctx`...) are stripped. */
 export const wireMcpServerListRequestSchema = z.object({
   p: z.number().int().optional(),
@@ -271,15 +196,6 @@ export const wireMcpServerListDataSchema = z.object({
 export type WireMcpServerListData = z.output<typeof wireMcpServerListDataSchema>;
 
 // ---------------------------------------------------------------- automation rules
-
-export const RULE_SCOPES = ["all", "personal", "team"] as const;
-export type RuleScope = (typeof RULE_SCOPES)[number];
-
-/**
- * Cron a rule carries when it has only an HTTP POST trigger (its schedule trigger disabled):
- * real-api.md.
- */
-export const PLACEHOLDER_CRON = "0 0 * * *";
 
 /**
  * An automation rule (api-seed.md 2.3 plus real-api.md "Automation rule: optional fields").

@@ -32,6 +32,7 @@ export class AutomationRules {
   readonly #transport: Transport;
 
   /** @internal Built by `FlashdutyClient`. */
+  /** @internal Built by `FlashdutyClient`; use `client.mcpServers` etc. */
   constructor(transport: Transport) {
     this.#transport = transport;
   }

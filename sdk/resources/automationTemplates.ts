@@ -18,6 +18,7 @@ export class AutomationTemplates {
   readonly #transport: Transport;
 
   /** @internal Built by `FlashdutyClient`. */
+  /** @internal Built by `FlashdutyClient`; use `client.mcpServers` etc. */
   constructor(transport: Transport) {
     this.#transport = transport;
   }

@@ -36,6 +36,7 @@ export class McpServers {
   readonly #transport: Transport;
 
   /** @internal Built by `FlashdutyClient`. */
+  /** @internal Built by `FlashdutyClient`; use `client.mcpServers` etc. */
   constructor(transport: Transport) {
     this.#transport = transport;
   }
