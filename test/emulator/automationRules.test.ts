@@ -1,7 +1,7 @@
 /** Rule list: visibility, filters, paging, order, can_edit and the variety of the seed. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATHS, wireAutomationRuleSchema, wireRuleListDataSchema, type WireAutomationRule } from "../../sdk/wire";
-import { SEED_USERS, startEmulator, type Emulator, type SeedUser } from "../../emulator";
+import { PATHS, PLACEHOLDER_CRON, wireAutomationRuleSchema, wireRuleListDataSchema } from "../../sdk/wire";
+import { SEED_USERS, startEmulator, type Emulator, type SeedUser, type StoredRule } from "../../emulator";
 import { compareRules, seedRules } from "../../emulator/seed";
 import { call, expectError } from "./helpers";
 
@@ -16,15 +16,17 @@ const user = (key: string): SeedUser => SEED_USERS.find((u) => u.appKey === key)
 const list = (body: unknown, key = emu.keys.admin, headers?: Record<string, string>) =>
   call(emu, PATHS.automationRuleList, { key, body, headers });
 
-async function page(body: unknown, key = emu.keys.admin) {
+/** One page as sent on the wire (checked against the client's schema, returned raw so absent fields stay absent). */
+async function page(body: unknown, key = emu.keys.admin): Promise<{ total: number; rules: StoredRule[] }> {
   const answer = await list(body, key);
   expect(answer.status, answer.text).toBe(200);
-  return wireRuleListDataSchema.parse(answer.body.data);
+  wireRuleListDataSchema.parse(answer.body.data);
+  return answer.body.data;
 }
 
 /** Every rule the API returns for `body`, walking pages of 100 until a short page. */
-async function walk(body: Record<string, unknown>, key = emu.keys.admin): Promise<WireAutomationRule[]> {
-  const rules: WireAutomationRule[] = [];
+async function walk(body: Record<string, unknown>, key = emu.keys.admin): Promise<StoredRule[]> {
+  const rules: StoredRule[] = [];
   for (let p = 1; ; p++) {
     const data = await page({ ...body, p, limit: 100 }, key);
     rules.push(...data.rules);
@@ -33,7 +35,7 @@ async function walk(body: Record<string, unknown>, key = emu.keys.admin): Promis
 }
 
 /** Visibility computed from the raw seed, independently of the emulator's index. */
-function expectedVisible(u: SeedUser): WireAutomationRule[] {
+function expectedVisible(u: SeedUser): StoredRule[] {
   const admin = u.role === "owner" || u.role === "admin";
   return allRules.filter((r) =>
     r.account_id === u.accountId &&
@@ -201,7 +203,7 @@ describe("paging", () => {
 describe("seed variety", () => {
   it("has 320 rules by default, of every kind the platform has", () => {
     expect(allRules.length).toBe(320);
-    const values = <K extends keyof WireAutomationRule>(key: K) => new Set(allRules.map((r) => JSON.stringify(r[key])));
+    const values = <K extends keyof StoredRule>(key: K) => new Set(allRules.map((r) => JSON.stringify(r[key])));
     expect(values("run_scope")).toEqual(new Set(['"person"', '"team"']));
     expect(values("environment_kind")).toEqual(new Set(['""', '"cloud"', '"byoc"']));
     expect(values("enabled")).toEqual(new Set(["true", "false"]));
@@ -209,22 +211,61 @@ describe("seed variety", () => {
     expect(values("timezone").has('""')).toBe(true);
     expect(values("timezone").size).toBeGreaterThanOrEqual(5);
     expect(values("cron_expr").size).toBeGreaterThanOrEqual(8);
-    const severities = new Set(allRules.flatMap((r) => r.oncall_incident_severities));
+    const severities = new Set(allRules.flatMap((r) => r.oncall_incident_severities ?? []));
     expect(severities).toEqual(new Set(["Critical", "Warning", "Info"]));
-    expect(new Set(allRules.map((r) => r.oncall_incident_channel_ids.length)).size).toBeGreaterThan(2);
+    expect(new Set(allRules.map((r) => r.oncall_incident_channel_ids?.length)).size).toBeGreaterThan(2);
     for (const flag of ["schedule_trigger_enabled", "http_post_trigger_enabled", "oncall_incident_trigger_enabled"] as const) {
       expect(values(flag)).toEqual(new Set(["true", "false"]));
     }
   });
 
-  it("every rule has the documented shapes", () => {
-    const schemaKeys = Object.keys(wireAutomationRuleSchema.shape).sort();
+  it("has the partial shapes the platform sends: missing triggers, HTTP-POST-only rules, legacy timezones", () => {
+    const count = (test: (r: StoredRule) => boolean) => allRules.filter(test).length;
+    const has = (r: StoredRule, key: keyof StoredRule) => Object.hasOwn(r, key);
+    // Each shape several times.
+    expect(count((r) => !has(r, "http_post_trigger_id") && has(r, "schedule_trigger_id"))).toBeGreaterThan(5);
+    expect(count((r) => !has(r, "oncall_incident_trigger_id") && has(r, "http_post_trigger_id") && r.cron_expr !== PLACEHOLDER_CRON)).toBeGreaterThan(5);
+    expect(count((r) => !has(r, "schedule_trigger_id") && has(r, "http_post_trigger_id"))).toBeGreaterThan(5);
+    expect(count((r) => !has(r, "schedule_trigger_id") && !has(r, "http_post_trigger_id") && !has(r, "oncall_incident_trigger_id"))).toBeGreaterThan(5);
+    const httpPostOnly = allRules.filter((r) => r.cron_expr === PLACEHOLDER_CRON && has(r, "http_post_trigger_id") && !has(r, "oncall_incident_trigger_id"));
+    expect(httpPostOnly.length).toBeGreaterThan(5);
+    for (const r of httpPostOnly) {
+      expect(r.schedule_trigger_enabled).toBe(false);
+      expect(r.schedule_next_fire_at_ms).toBe(0);
+    }
+    expect(count((r) => r.timezone === "")).toBeGreaterThan(5);
+    expect(count((r) => !has(r, "timezone"))).toBeGreaterThan(5);
+    // Nothing is ever sent as null or undefined: absent means absent.
+    for (const r of allRules) for (const value of Object.values(r)) expect(value ?? "missing").not.toBe("missing");
+  });
+
+  it("every rule has the documented shapes", async () => {
+    const schemaKeys = Object.keys(wireAutomationRuleSchema.shape);
+    const triggerFields: Record<string, readonly string[]> = {
+      schedule: ["schedule_trigger_id"],
+      httpPost: ["http_post_trigger_id", "http_post_trigger_url"],
+      oncall: ["oncall_incident_trigger_id", "oncall_incident_channel_ids", "oncall_incident_severities"],
+    };
+    const optional = new Set([...Object.values(triggerFields).flat(), "timezone"]);
     expect(new Set(allRules.map((r) => r.rule_id)).size).toBe(allRules.length);
     for (const rule of allRules) {
-      expect(Object.keys(rule).sort()).toEqual(schemaKeys);
+      for (const key of Object.keys(rule)) expect(schemaKeys).toContain(key);
+      for (const key of schemaKeys) if (!optional.has(key)) expect(rule).toHaveProperty(key);
+      // A trigger's fields come together or not at all; a missing trigger is disabled.
+      for (const [trigger, fields] of Object.entries(triggerFields)) {
+        const present = fields.filter((f) => Object.hasOwn(rule, f));
+        expect(present.length === 0 || present.length === fields.length, `${rule.rule_id} ${trigger}`).toBe(true);
+      }
+      if (rule.schedule_trigger_id === undefined) expect(rule.schedule_trigger_enabled).toBe(false);
+      if (rule.http_post_trigger_id === undefined) expect(rule.http_post_trigger_enabled).toBe(false);
+      if (rule.oncall_incident_trigger_id === undefined) expect(rule.oncall_incident_trigger_enabled).toBe(false);
       expect(rule.rule_id).toMatch(/^arule_[0-9a-z]+$/);
-      for (const id of [rule.schedule_trigger_id, rule.http_post_trigger_id, rule.oncall_incident_trigger_id]) expect(id).toMatch(/^atrig_[0-9a-z]+$/);
-      expect(rule.http_post_trigger_url).toBe(`/safari/automation/triggers/${rule.http_post_trigger_id}/fire`);
+      for (const id of [rule.schedule_trigger_id, rule.http_post_trigger_id, rule.oncall_incident_trigger_id]) {
+        if (id !== undefined) expect(id).toMatch(/^atrig_[0-9a-z]+$/);
+      }
+      if (rule.http_post_trigger_id !== undefined) {
+        expect(rule.http_post_trigger_url).toBe(`/safari/automation/triggers/${rule.http_post_trigger_id}/fire`);
+      }
       expect(rule.cron_expr.split(" ")).toHaveLength(5);
       expect(String(rule.created_at)).toMatch(/^\d{13}$/);
       expect(rule.updated_at).toBeGreaterThanOrEqual(rule.created_at);
@@ -234,5 +275,11 @@ describe("seed variety", () => {
       if (rule.run_scope === "person") expect(rule.team_id).toBe(0);
       else expect(rule.team_id).toBeGreaterThan(0);
     }
+  });
+
+  it("the wire carries the same keys as the seed: absent fields are absent, not null", async () => {
+    const wire = await walk({});
+    const seeded = new Map(allRules.map((r) => [r.rule_id, r]));
+    for (const rule of wire) expect(Object.keys(rule).sort()).toEqual(Object.keys(seeded.get(rule.rule_id)!).sort());
   });
 });

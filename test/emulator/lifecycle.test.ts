@@ -101,7 +101,9 @@ describe("state file", () => {
       const answer = await call(emu, PATHS.mcpServerDisable, { key: emu.keys.admin, body: { server_id: "mcp_grafana" } });
       requestId = answer.body.request_id;
       const saved = JSON.parse(readFileSync(file, "utf8"));
-      expect(saved.version).toBe(1);
+      expect(saved.version).toBe(2);
+      // Servers are saved in the wire shape, optional fields absent where the seed has none.
+      expect(saved.servers.find((s: { server_id: string }) => s.server_id === "mcp_sentry")).not.toHaveProperty("headers");
       expect(saved.servers.find((s: { server_id: string }) => s.server_id === "mcp_grafana").status).toBe("disabled");
       emu.setServerStatus("mcp_k8s", "disabled");
       expect(JSON.parse(readFileSync(file, "utf8")).servers.find((s: { server_id: string }) => s.server_id === "mcp_k8s").status).toBe("disabled");
@@ -120,6 +122,23 @@ describe("state file", () => {
     });
     await withEmulator({ stateFile: file, seed: { rules: 0 }, limits: false }, async (emu) => {
       expect(emu.server("mcp_grafana")!.status).toBe("enabled");
+    });
+  });
+
+  it("keeps every field of the servers across a restart, and still reads a version 1 file", async () => {
+    const file = join(dir, "full.json");
+    await withEmulator({ stateFile: file, seed: { rules: 0 }, limits: false }, async () => undefined);
+    await withEmulator({ stateFile: file, seed: { rules: 0 }, limits: false }, async (emu) => {
+      expect(emu.servers().slice(0, SEED_SERVERS.length)).toStrictEqual(SEED_SERVERS.map((s) => ({ ...s, can_edit: false })));
+    });
+    const v1 = join(dir, "v1.json");
+    const old = { server_id: "mcp_old", account_id: 1, team_id: 1, server_name: "Old", description: "", transport: "sse",
+      status: "enabled", created_by: 1001, created_at: 1, updated_at: 2, tool_count: 3, probe_error: "" };
+    writeFileSync(v1, JSON.stringify({ version: 1, servers: [old], audit: [] }));
+    await withEmulator({ stateFile: v1, seed: { rules: 0 }, limits: false }, async (emu) => {
+      expect(emu.servers()).toStrictEqual([{ server_id: "mcp_old", account_id: 1, team_id: 1, server_name: "Old", description: "",
+        transport: "sse", status: "enabled", created_by: 1001, created_at: 1, updated_at: 2, environments: [], connect_timeout: 0,
+        call_timeout: 0, can_edit: false }]);
     });
   });
 

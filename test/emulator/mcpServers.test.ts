@@ -77,31 +77,80 @@ describe("audit log", () => {
 });
 
 describe("get", () => {
-  it("returns the server in the wire shape with can_edit for the caller", async () => {
+  it("returns the server in the wire shape with can_edit for the caller: exactly the stored fields, nothing legacy", async () => {
     const answer = await post(PATHS.mcpServerGet, { server_id: "mcp_k8s" }, emu.keys.teamMember2);
     expect(answer.status).toBe(200);
-    const server = wireMcpServerSchema.parse(answer.body.data);
+    wireMcpServerSchema.parse(answer.body.data);
     const seed = SEED_SERVERS.find((s) => s.server_id === "mcp_k8s")!;
-    expect(server).toEqual({
-      server_id: "mcp_k8s", account_id: 1, team_id: 3, server_name: seed.server_name, description: seed.description,
-      transport: "stdio", status: "enabled", can_edit: true, created_by: seed.created_by, created_at: seed.created_at,
-      updated_at: seed.updated_at, tool_count: 22, list_error: "",
+    expect(answer.body.data).toStrictEqual({ ...seed, can_edit: true });
+    expect(answer.body.data).toMatchObject({
+      server_id: "mcp_k8s", account_id: 1, team_id: 3, transport: "stdio", status: "enabled",
+      environments: ["byoc_runner_7f3a9c", "byoc_runner_e21d04"], command: "/usr/local/bin/kubernetes-mcp-server",
     });
-    expect(Object.keys(answer.body.data).sort()).toEqual(Object.keys(server).sort());
+    for (const legacy of ["tools", "tool_count", "list_error", "environment_kind", "environment_id"]) {
+      expect(answer.body.data).not.toHaveProperty(legacy);
+    }
   });
 
-  it("a failing tool probe still succeeds and sets list_error (enabled mcp_datadog); disabled servers are not probed", async () => {
-    const probed = await post(PATHS.mcpServerGet, { server_id: "mcp_datadog" });
-    expect(probed.status).toBe(200);
-    expect(probed.body.data.list_error).toMatch(/connection refused/);
+  it("is a plain read: the same answer for enabled and disabled servers, no probe", async () => {
+    const enabled = await post(PATHS.mcpServerGet, { server_id: "mcp_datadog" });
     emu.setServerStatus("mcp_datadog", "disabled");
-    expect((await post(PATHS.mcpServerGet, { server_id: "mcp_datadog" })).body.data.list_error).toBe("");
-    const listed = await post(PATHS.mcpServerList, { limit: 100 });
-    expect(listed.body.data.servers.every((s: { list_error: string }) => s.list_error === "")).toBe(true);
+    const disabled = await post(PATHS.mcpServerGet, { server_id: "mcp_datadog" });
+    const { status: _s, updated_at: _u, ...rest } = enabled.body.data;
+    expect(disabled.body.data).toMatchObject(rest);
+    expect(disabled.body.data.status).toBe("disabled");
   });
 
   it("unknown server: 400 ResourceNotFound", async () => {
     expectError(await post(PATHS.mcpServerGet, { server_id: "mcp_nope" }), 400, "ResourceNotFound");
+  });
+});
+
+describe("server shapes", () => {
+  const servers = () => emu.servers();
+  const has = (s: object, key: string) => Object.hasOwn(s, key);
+
+  it("every server has the required fields; transport-specific ones only where they belong", () => {
+    const required = ["server_id", "account_id", "team_id", "can_edit", "environments", "server_name", "description",
+      "transport", "status", "connect_timeout", "call_timeout", "created_by", "created_at", "updated_at"];
+    for (const s of servers()) {
+      for (const key of required) expect(s, `${s.server_id}.${key}`).toHaveProperty(key);
+      expect(["stdio", "sse", "streamable-http"]).toContain(s.transport);
+      if (s.transport === "stdio") {
+        expect(typeof s.command, s.server_id).toBe("string");
+        for (const key of ["url", "headers", "proxy_url"]) expect(has(s, key), `${s.server_id}.${key}`).toBe(false);
+      } else {
+        expect(s.url, s.server_id).toMatch(/^https?:\/\//);
+        for (const key of ["command", "args", "env"]) expect(has(s, key), `${s.server_id}.${key}`).toBe(false);
+      }
+      // Absent means absent: never null or undefined on the wire.
+      for (const value of Object.values(s)) expect(value ?? "missing").not.toBe("missing");
+    }
+  });
+
+  it("covers the schema's variety: environments, timeouts, auth modes, secrets masked, optional fields absent", () => {
+    const all = servers();
+    const some = (test: (s: (typeof all)[number]) => boolean) => all.some(test);
+    expect(some((s) => s.environments.length === 0)).toBe(true);
+    expect(some((s) => s.environments.includes("cloud"))).toBe(true);
+    expect(some((s) => s.environments.some((e) => e.startsWith("byoc_")))).toBe(true);
+    expect(some((s) => s.connect_timeout === 0 && s.call_timeout === 0)).toBe(true);
+    expect(some((s) => s.connect_timeout > 0) && some((s) => s.call_timeout > 0)).toBe(true);
+    for (const mode of ["shared", "per_user_secret", "per_user_oauth", ""]) expect(some((s) => s.auth_mode === mode), mode).toBe(true);
+    expect(some((s) => !has(s, "auth_mode"))).toBe(true);
+    expect(some((s) => s.secret_schema !== undefined)).toBe(true);
+    expect(some((s) => s.oauth_metadata !== undefined && JSON.parse(s.oauth_metadata) !== null)).toBe(true);
+    for (const flag of ["proxy_url", "allow_insecure_oauth_http", "allow_insecure_tls_skip_verify", "ai_description", "source_template_name"]) {
+      expect(some((s) => has(s, flag)), flag).toBe(true);
+      expect(some((s) => !has(s, flag)), flag).toBe(true);
+    }
+    expect(some((s) => s.transport === "stdio" && s.env !== undefined)).toBe(true);
+    expect(some((s) => s.transport === "stdio" && !has(s, "args") && !has(s, "env"))).toBe(true);
+    expect(some((s) => s.transport !== "stdio" && s.headers !== undefined)).toBe(true);
+    expect(some((s) => s.transport !== "stdio" && !has(s, "headers"))).toBe(true);
+    // Secret values come back masked.
+    expect(emu.server("mcp_github")!.env).toMatchObject({ GITHUB_PERSONAL_ACCESS_TOKEN: "******" });
+    expect(emu.server("mcp_grafana")!.headers).toMatchObject({ Authorization: "******" });
   });
 });
 
@@ -134,27 +183,55 @@ describe("list", () => {
     expectError(await post(PATHS.mcpServerList, { p: 101, limit: 100 }), 400, "InvalidParameter");
   });
 
-  it("scope: account = team_id 0, team = team servers; include_account false with empty scope = team", async () => {
+  it("scope: account = team_id 0, team = team servers, all = both; include_account (default true) with empty scope or all", async () => {
     const accountWide = account1().filter((s) => s.team_id === 0).map((s) => s.server_id).sort();
     expect((await ids({ scope: "account" })).ids.sort()).toEqual(accountWide);
+    expect((await ids({ scope: "account", include_account: false })).ids.sort()).toEqual(accountWide);
     const teams = account1().filter((s) => s.team_id !== 0).length;
     expect((await ids({ scope: "team", limit: 100 })).total).toBe(teams);
+    expect((await ids({ scope: "team", include_account: true, limit: 100 })).total).toBe(teams);
     expect((await ids({ include_account: false, limit: 100 })).total).toBe(teams);
+    expect((await ids({ scope: "all", include_account: false, limit: 100 })).total).toBe(teams);
+    expect((await ids({ scope: "all", include_account: null, limit: 100 })).total).toBe(account1().length);
     expect((await ids({ scope: "", limit: 100 })).total).toBe(account1().length);
     const bad = await post(PATHS.mcpServerList, { scope: "personal" });
     expectError(bad, 400, "InvalidParameter");
     expect(bad.body.error.message).toContain("scope");
   });
 
-  it("team_ids narrows (never widens); include_account adds account-wide servers", async () => {
-    expect((await ids({ team_ids: [2] })).ids.sort()).toEqual(["mcp_jira", "mcp_postgres"]);
-    expect((await ids({ team_ids: [2, 5] })).ids.sort()).toEqual(["mcp_jira", "mcp_postgres"]);
+  it("team_ids narrows the team servers (never widens); account-wide ones follow include_account", async () => {
+    expect((await ids({ team_ids: [2] })).ids.sort()).toEqual(["mcp_github", "mcp_jira", "mcp_postgres", "mcp_slack"]);
+    expect((await ids({ team_ids: [2], include_account: false })).ids.sort()).toEqual(["mcp_jira", "mcp_postgres"]);
+    expect((await ids({ team_ids: [2, 5], scope: "team" })).ids.sort()).toEqual(["mcp_jira", "mcp_postgres"]);
     expect((await ids({ team_ids: [3], include_account: true })).ids.sort()).toEqual(["mcp_github", "mcp_k8s", "mcp_slack"]);
   });
 
-  it("query matches name or id, case-insensitively", async () => {
+  it("query: case-insensitive substring of name, description, AI description, id, transport, URL, command, template name", async () => {
     expect((await ids({ query: "GRAF" })).ids).toEqual(["mcp_grafana"]);
     expect((await ids({ query: "mcp_k8" })).ids).toEqual(["mcp_k8s"]);
     expect((await ids({ query: "kubernetes" })).ids).toEqual(["mcp_k8s"]);
+    expect((await ids({ query: "PAYMENTS REPLICA" })).ids).toEqual(["mcp_postgres"]); // description
+    expect((await ids({ query: "eu site" })).ids).toEqual(["mcp_datadog"]); // AI description
+    expect((await ids({ query: "mcp.sentry.example" })).ids).toEqual(["mcp_sentry"]); // URL
+    expect((await ids({ query: "uvx" })).ids).toEqual(["mcp_postgres"]); // command
+    expect((await ids({ query: "atlassian" })).ids).toEqual(["mcp_jira"]); // template name (and URL)
+    expect((await ids({ query: "Grafana", scope: "team" })).ids).toEqual(["mcp_grafana"]);
+    const stdio = account1().filter((s) => s.transport === "stdio").length;
+    expect((await ids({ query: "STDIO", limit: 100 })).total).toBe(stdio); // transport
+    expect((await ids({ query: "no such server" })).total).toBe(0);
+  });
+
+  it("query: at most 128 characters (counted as characters, not bytes); beyond is 400 InvalidParameter naming query", async () => {
+    expect((await ids({ query: "x".repeat(128) })).total).toBe(0);
+    expect((await ids({ query: "监".repeat(128) })).total).toBe(0);
+    const tooLong = await post(PATHS.mcpServerList, { query: "x".repeat(129) });
+    expectError(tooLong, 400, "InvalidParameter");
+    expect(tooLong.body.error.message).toContain("query");
+    expect(tooLong.body.error.message).toContain("128");
+  });
+
+  it("search_after_ctx and other unknown request fields are ignored", async () => {
+    const plain = await ids({ limit: 100 });
+    expect(await ids({ limit: 100, search_after_ctx: "eyJpZCI6MX0=", future_option: { x: 1 } })).toEqual(plain);
   });
 });

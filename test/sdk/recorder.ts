@@ -166,21 +166,26 @@ export function wireRule(i: number, overrides: Record<string, unknown> = {}): Re
   };
 }
 
+/** An MCP server with every required field of the newest schema (real-api.md) and a few optional ones. */
 export function wireServer(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     server_id: id,
     account_id: 1001,
     team_id: 1,
+    can_edit: true,
+    environments: ["cloud"],
     server_name: "Grafana",
     description: "Dashboards",
     transport: "streamable-http",
     status: "enabled",
-    can_edit: true,
+    connect_timeout: 10,
+    call_timeout: 60,
     created_by: 501,
     created_at: 1718000000000,
     updated_at: 1718000500000,
-    tool_count: 12,
-    list_error: "",
+    url: "https://grafana.example/mcp",
+    headers: { Authorization: "******" },
+    auth_mode: "shared",
     ...overrides,
   };
 }

@@ -215,41 +215,90 @@ describe("responses", () => {
   });
 
   test("an MCP server (real-api.md fields) maps to camelCase", async () => {
-    rec.respond(() => ok(wireServer("mcp_grafana", { list_error: "probe failed: 502" })));
+    rec.respond(() => ok(wireServer("mcp_grafana")));
     expect(await client.mcpServers.get({ serverId: "mcp_grafana" })).toStrictEqual({
       serverId: "mcp_grafana",
       accountId: 1001,
       teamId: 1,
+      canEdit: true,
+      environments: ["cloud"],
       serverName: "Grafana",
       description: "Dashboards",
       transport: "streamable-http",
       status: "enabled",
-      canEdit: true,
+      connectTimeout: 10,
+      callTimeout: 60,
       createdBy: 501,
       createdAt: 1718000000000,
       updatedAt: 1718000500000,
-      toolCount: 12,
-      listError: "probe failed: 502",
+      url: "https://grafana.example/mcp",
+      headers: { Authorization: "******" },
+      authMode: "shared",
     });
   });
 
-  test("an MCP server with only the required fields gets the documented defaults", async () => {
-    rec.respond(() => ok({ server_id: "mcp_min", account_id: 1, team_id: 0, server_name: "Min", status: "disabled" }));
-    expect(await client.mcpServers.get({ serverId: "mcp_min" })).toStrictEqual({
-      serverId: "mcp_min",
-      accountId: 1,
-      teamId: 0,
-      serverName: "Min",
-      description: "",
-      transport: "",
-      status: "disabled",
-      canEdit: false,
-      createdBy: 0,
-      createdAt: 0,
-      updatedAt: 0,
-      toolCount: 0,
-      listError: "",
+  test("a stdio MCP server with every optional field, and the legacy fields of older API versions", async () => {
+    const secretSchema = [{ key: "TOKEN", required: true }];
+    rec.respond(() =>
+      ok(
+        wireServer("mcp_gh", {
+          transport: "stdio", url: undefined, headers: undefined, environments: [], ai_description: "For the agent",
+          command: "npx", args: ["-y", "server-github"], env: { TOKEN: "******" }, proxy_url: "http://proxy:3128",
+          allow_insecure_oauth_http: false, allow_insecure_tls_skip_verify: true, auth_mode: "per_user_secret",
+          secret_schema: secretSchema, oauth_metadata: "{}", source_template_name: "GitHub",
+          tools: [{ name: "search_repos", description: "Search" }, { name: "get_pr" }], tool_count: 2, list_error: "",
+          environment_kind: "cloud", environment_id: "",
+        }),
+      ),
+    );
+    const s = await client.mcpServers.get({ serverId: "mcp_gh" });
+    expect(s).toMatchObject({
+      environments: [], aiDescription: "For the agent", command: "npx", args: ["-y", "server-github"], env: { TOKEN: "******" },
+      proxyUrl: "http://proxy:3128", allowInsecureOauthHttp: false, allowInsecureTlsSkipVerify: true, authMode: "per_user_secret",
+      secretSchema, oauthMetadata: "{}", sourceTemplateName: "GitHub",
+      tools: [{ name: "search_repos", description: "Search" }, { name: "get_pr" }], toolCount: 2, listError: "",
+      environmentKind: "cloud", environmentId: "",
     });
+    expect(s).not.toHaveProperty("url");
+    expect(s).not.toHaveProperty("headers");
+  });
+
+  test("an MCP server with only the required fields: optional ones are absent (no key), null lists are []", async () => {
+    const { url: _u, headers: _h, auth_mode: _a, ...required } = wireServer("mcp_min", { environments: null, team_id: 0, status: "disabled" });
+    rec.respond(() => ok(required));
+    const s = await client.mcpServers.get({ serverId: "mcp_min" });
+    expect(s).toStrictEqual({
+      serverId: "mcp_min", accountId: 1001, teamId: 0, canEdit: true, environments: [], serverName: "Grafana",
+      description: "Dashboards", transport: "streamable-http", status: "disabled", connectTimeout: 10, callTimeout: 60,
+      createdBy: 501, createdAt: 1718000000000, updatedAt: 1718000500000,
+    });
+  });
+
+  test("optional MCP server fields sent as null are absent; malformed legacy fields are ignored, never fatal", async () => {
+    rec.respond(() =>
+      ok(wireServer("mcp_n", { url: null, headers: null, args: null, env: null, auth_mode: null, secret_schema: null,
+        tools: "not a list", tool_count: "many", list_error: 5, environment_kind: {}, environment_id: null })),
+    );
+    const s = await client.mcpServers.get({ serverId: "mcp_n" });
+    for (const key of ["url", "headers", "env", "authMode", "secretSchema", "tools", "toolCount", "listError", "environmentKind", "environmentId"]) {
+      expect(s).not.toHaveProperty(key);
+    }
+    expect(s.args).toEqual([]);
+  });
+
+  test("a rule without HTTP POST, schedule and on-call triggers: the trigger fields are absent (no key)", async () => {
+    const {
+      schedule_trigger_id: _s, http_post_trigger_id: _h, http_post_trigger_url: _u, oncall_incident_trigger_id: _o,
+      oncall_incident_channel_ids: _c, oncall_incident_severities: _v, timezone: _t, ...bare
+    } = wireRule(3, { schedule_trigger_enabled: false, http_post_trigger_enabled: false, oncall_incident_trigger_enabled: false });
+    rec.respond(() => ok({ total: 2, rules: [bare, wireRule(4, { oncall_incident_channel_ids: null, oncall_incident_severities: null, http_post_trigger_id: null })] }));
+    const { rules } = await client.automationRules.list();
+    for (const key of ["scheduleTriggerId", "httpPostTriggerId", "httpPostTriggerUrl", "oncallIncidentTriggerId", "oncallIncidentChannelIds", "oncallIncidentSeverities"]) {
+      expect(rules[0]).not.toHaveProperty(key);
+    }
+    expect(rules[0]!.timezone).toBe("");
+    expect(rules[1]).toMatchObject({ oncallIncidentChannelIds: [], oncallIncidentSeverities: [], scheduleTriggerId: "atrig_s4" });
+    expect(rules[1]).not.toHaveProperty("httpPostTriggerId");
   });
 
   test("mcpServers.list maps {total, servers}", async () => {
