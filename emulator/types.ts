@@ -15,6 +15,9 @@ export const OPERATION_NAMES = [
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 
+/** Entries the audit log keeps (in memory and in the state file); older ones are dropped first. */
+export const AUDIT_LOG_LIMIT = 10_000;
+
 /** Entries the request log keeps; older ones are dropped first. */
 export const REQUEST_LOG_LIMIT = 100_000;
 
