@@ -7,7 +7,7 @@ import type { WireAutomationRule, WireMcpServer } from "../sdk/wire";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
 import { bindsBeyondLoopback, exposureWarning } from "./loopback";
-import { checkedInteger } from "./options";
+import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
 import { copyTemplates, templateLocale } from "./routes/automationTemplates";
 import { RuleVisibility } from "./ruleVisibility";
@@ -40,7 +40,7 @@ export type {
   SeedUser,
 } from "./types";
 export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
-export { EmulatorOptionError, OPTION_RANGES } from "./options";
+export { DEFAULT_REQUEST_TIMEOUT_MS, EmulatorOptionError, OPTION_RANGES } from "./options";
 export { COMPACT_EVERY, StateSaveError } from "./stateFile";
 export { StateLockedError } from "./stateLock";
 export type { PersistedState } from "./stateFormat";
@@ -91,6 +91,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ruleCount = checkedInteger("seed.rules", options.seed?.rules, DEFAULT_RULE_COUNT);
   const serverCount = checkedInteger("seed.servers", options.seed?.servers, DEFAULT_SERVER_COUNT);
   const requestedPort = checkedInteger("port", options.port, 0);
+  const requestTimeoutMs = checkedInteger("requestTimeoutMs", options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
   const faults = new Faults(options.faults ?? []);
   const limits = new RateLimits(options.limits === undefined ? PRODUCTION_LIMITS : options.limits);
   const users: SeedUser[] = SEED_USERS.map((u) => ({ ...u, teamIds: [...u.teamIds] }));
@@ -136,7 +137,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
   };
 
-  const app = buildServer({ world, usersByKey, faults, limits, control });
+  const app = buildServer({ world, usersByKey, faults, limits, control, requestTimeoutMs });
   const host = options.host ?? "127.0.0.1";
   try {
     await app.listen({ port: requestedPort, host });

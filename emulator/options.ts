@@ -8,7 +8,11 @@ export const OPTION_RANGES = {
   port: { min: 0, max: 65_535 },
   "seed.rules": { min: 0, max: 1_000_000 },
   "seed.servers": { min: 12, max: 100_000 },
+  requestTimeoutMs: { min: 10, max: 3_600_000 },
 } as const;
+
+/** Default of `EmulatorOptions.requestTimeoutMs`: a request's headers and body must arrive within 30 s. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export type RangedOption = keyof typeof OPTION_RANGES;
 

@@ -70,8 +70,14 @@ export interface EmulatorOptions {
   faults?: FaultSpec[];
   /** Rate limits; default production `{ perSecond: 50, perMinute: 1000 }`; `false` turns them off. */
   limits?: RateLimitConfig | false;
-  /** JSON file holding servers and audit log: loaded at start if it exists, saved after every write and on close. */
+  /**
+   * State file holding servers and audit log: loaded at start if it exists, every change saved
+   * (appended and flushed) before it is acknowledged, rewritten whole on close. Locked: one
+   * emulator per file. Its folder must exist.
+   */
   stateFile?: string;
+  /** Longest time, in ms, for a request's headers and body to arrive before a 408 `BadRequest`; default 30,000. */
+  requestTimeoutMs?: number;
 }
 
 /** One disable/enable call in an account's audit log. */

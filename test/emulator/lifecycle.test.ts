@@ -101,9 +101,9 @@ describe("state file", () => {
       const answer = await call(emu, PATHS.mcpServerDisable, { key: emu.keys.admin, body: { server_id: "mcp_grafana" } });
       requestId = answer.body.request_id;
       const saved = readStateFile(file);
-      expect(saved.servers.find((s: { server_id: string }) => s.server_id === "mcp_grafana").status).toBe("disabled");
+      expect(saved.servers.find((s: { server_id: string }) => s.server_id === "mcp_grafana")!.status).toBe("disabled");
       emu.setServerStatus("mcp_k8s", "disabled");
-      expect(readStateFile(file).servers.find((s: { server_id: string }) => s.server_id === "mcp_k8s").status).toBe("disabled");
+      expect(readStateFile(file).servers.find((s: { server_id: string }) => s.server_id === "mcp_k8s")!.status).toBe("disabled");
       // Keys never reach the state file.
       for (const key of Object.values(emu.keys)) expect(readFileSync(file, "utf8")).not.toContain(key);
     });
