@@ -1,7 +1,10 @@
 /**
  * The control API under `/_emulator/`, for demos, CLI users and reliability tests: read state,
  * audit log and counters; change a server out of band; set faults and limits; reset. Loopback
- * callers only. Never counted, rate limited or faulted. Answers use the API's envelope.
+ * callers only: the socket's peer must be a loopback address, the `Host` header a loopback name
+ * (against DNS rebinding) and the `Origin` header, when present, a loopback origin (against
+ * cross-site requests from a browser); anything else is 403 `AccessDenied`. Never counted, rate
+ * limited or faulted. Answers use the API's envelope.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -9,7 +12,9 @@ import { MCP_SERVER_STATUSES, type WireMcpServer } from "pulumi-flashduty/sdk/wi
 import { parseBody, readJsonObject } from "./body";
 import { ApiError, sendData, sendError } from "./envelope";
 import { FaultSpecError } from "./faults";
+import { isAllowedOrigin, isLoopback, isLoopbackHost } from "./loopback";
 import { messageLocale } from "./messages";
+import { StateSaveError } from "./stateFile";
 import type { Emulator, FaultSpec, RateLimitConfig, SeedTeam, SeedUser } from "./types";
 
 /** `GET /_emulator/state`: everything a demo needs to show. */
@@ -37,11 +42,16 @@ const limitsSchema = z.object({
   perMinute: z.number().int().min(1).optional(),
 });
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+/** Longest excerpt of a refused `Host` or `Origin` repeated in the error message. */
+const ECHO_MAX_CHARS = 100;
 
-/** Whether a peer address is this machine. */
-export function isLoopback(address: string | undefined): boolean {
-  return address !== undefined && (LOOPBACK.has(address) || address.startsWith("127.") || address.startsWith("::ffff:127."));
+/** Throws 403 `AccessDenied` unless the request comes from this machine and is meant for it (see the file comment). */
+function requireLocalCaller(request: FastifyRequest): void {
+  if (!isLoopback(request.socket.remoteAddress)) throw new ApiError("AccessDenied", (m) => m.loopbackOnly());
+  const host = request.headers.host;
+  if (!isLoopbackHost(host)) throw new ApiError("AccessDenied", (m) => m.foreignHost(JSON.stringify((host ?? "").slice(0, ECHO_MAX_CHARS))));
+  const origin = request.headers.origin;
+  if (!isAllowedOrigin(origin)) throw new ApiError("AccessDenied", (m) => m.foreignOrigin(JSON.stringify((origin ?? "").slice(0, ECHO_MAX_CHARS))));
 }
 
 /**
@@ -59,10 +69,11 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
       handler(request: FastifyRequest, reply: FastifyReply) {
         const requestId = nextRequestId();
         try {
-          if (!isLoopback(request.socket.remoteAddress)) throw new ApiError("AccessDenied", (m) => m.loopbackOnly());
+          requireLocalCaller(request);
           sendData(reply, requestId, action(method === "POST" ? readJsonObject(request) : {}));
         } catch (thrown) {
           const error = thrown instanceof ApiError ? thrown
+            : thrown instanceof StateSaveError ? new ApiError("InternalError", (m) => m.internalError())
             : thrown instanceof FaultSpecError ? new ApiError("InvalidParameter", (m) => m.paramInvalid(thrown.field, thrown.detail))
             : new ApiError("InvalidParameter", (m) => m.paramInvalid("body", (thrown as Error).message));
           sendError(reply, requestId, messageLocale(request.headers["accept-language"]), error);

@@ -27,19 +27,24 @@ export const HTTP_STATUS: Readonly<Partial<Record<KnownErrorCode, number>>> = {
   ServiceUnavailable: 503,
 };
 
-/** An error answer: code, a message rendered in the caller's language, optional extra headers. */
+/**
+ * An error answer: code, a message rendered in the caller's language, optional extra headers,
+ * and an HTTP status other than the code's own when HTTP itself names the problem (408 for a
+ * request that took too long, 431 for oversized headers).
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: KnownErrorCode,
     readonly render: (messages: Messages) => string,
     readonly headers: Readonly<Record<string, string>> = {},
+    private readonly statusOverride?: number,
   ) {
     super(render(MESSAGES["en-US"]));
     this.name = "ApiError";
   }
 
   get status(): number {
-    return HTTP_STATUS[this.code] ?? 400;
+    return this.statusOverride ?? HTTP_STATUS[this.code] ?? 400;
   }
 }
 
@@ -76,6 +81,11 @@ export function sendData(reply: FastifyReply, requestId: string, data: unknown, 
       : JSON.stringify({ request_id: requestId, data }));
 }
 
+/** The failure envelope for `error` as JSON text, its message in `locale`. */
+export function errorBody(requestId: string, locale: MessageLocale, error: ApiError): string {
+  return JSON.stringify({ request_id: requestId, error: { code: error.code, message: error.render(MESSAGES[locale]) } });
+}
+
 /** Sends a failure envelope for `error`, its message in `locale`. */
 export function sendError(reply: FastifyReply, requestId: string, locale: MessageLocale, error: ApiError): void {
   reply
@@ -83,5 +93,5 @@ export function sendError(reply: FastifyReply, requestId: string, locale: Messag
     .code(error.status)
     .header(REQUEST_ID_HEADER, requestId)
     .header("content-type", JSON_TYPE)
-    .send(JSON.stringify({ request_id: requestId, error: { code: error.code, message: error.render(MESSAGES[locale]) } }));
+    .send(errorBody(requestId, locale, error));
 }

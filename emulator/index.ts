@@ -7,6 +7,8 @@ import type { WireMcpServer } from "pulumi-flashduty/sdk/wire";
 import type { StoredRule } from "./seed";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
+import { bindsBeyondLoopback, exposureWarning } from "./loopback";
+import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
 import { copyTemplates, templateLocale } from "./routes/automationTemplates";
 import { RuleVisibility } from "./ruleVisibility";
@@ -14,15 +16,16 @@ import {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,
   SEED_KEY_MEMBERS,
-  SEED_SERVERS,
   SEED_TEAMS,
   SEED_TEMPLATES,
   SEED_USERS,
   seedRules,
 } from "./seed";
 import { buildServer } from "./server";
+import { readStateFile as readState } from "./stateFile";
+import type { PersistedState } from "./stateFormat";
 import { Store, toWireServer } from "./store";
-import type { Emulator, EmulatorOptions, FaultSpec, RateLimitConfig, RuleFilter, SeedUser } from "./types";
+import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, FaultSpec, RateLimitConfig, RuleFilter, SeedUser } from "./types";
 
 export type {
   AuditEntry,
@@ -37,7 +40,11 @@ export type {
   SeedTeam,
   SeedUser,
 } from "./types";
-export { OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
+export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
+export { DEFAULT_REQUEST_TIMEOUT_MS, EmulatorOptionError, OPTION_RANGES } from "./options";
+export { COMPACT_EVERY, StateSaveError } from "./stateFile";
+export { StateLockedError } from "./stateLock";
+export type { PersistedState } from "./stateFormat";
 export type { ControlState } from "./control";
 export type { StoredRule, StoredServer } from "./seed";
 export {
@@ -54,13 +61,13 @@ export { PRODUCTION_LIMITS } from "./rateLimits";
 export { MAX_BODY_BYTES } from "./body";
 export { PROXY_502_HTML, validateFaults } from "./faults";
 
-/** Most rules a seed may have: beyond this start-up is no longer instant. */
-const MAX_RULES = 1_000_000;
-
-function countOption(value: number | undefined, fallback: number, min: number, max: number, name: string): number {
-  const n = value ?? fallback;
-  if (!Number.isInteger(n) || n < min || n > max) throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
-  return n;
+/**
+ * The servers and audit log saved in a state file, read without taking its lock (for tools and
+ * tests; every journalled change replayed, at most AUDIT_LOG_LIMIT audit entries).
+ * @throws Error naming the file and the offending line and JSON path when it is not a valid state file.
+ */
+export function readStateFile(path: string): PersistedState {
+  return readState(path, AUDIT_LOG_LIMIT);
 }
 
 function urlHost(host: string): string {
@@ -73,12 +80,19 @@ function urlHost(host: string): string {
  * Starts an emulator and resolves once it listens.
  *
  * Defaults: port 0 (a free port), host 127.0.0.1, 320 rules, 16 servers, production rate limits
- * (50/s and 1000/min), no faults, no state file. Throws `RangeError` for out-of-range seed counts
- * and `Error` for invalid faults, limits or state file.
+ * (50/s and 1000/min), no faults, no state file. Listening beyond loopback (e.g. host "0.0.0.0")
+ * prints a warning on stderr.
+ *
+ * Throws `EmulatorOptionError` (a `RangeError`) for an out-of-range port or seed count and for a
+ * state file whose folder does not exist; `StateLockedError` when another emulator uses the
+ * state file; `Error` for invalid faults or limits, or a state file that is not valid (naming
+ * the file, line and JSON path); the listen error (e.g. `EADDRINUSE`).
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const ruleCount = countOption(options.seed?.rules, DEFAULT_RULE_COUNT, 0, MAX_RULES, "seed.rules");
-  const serverCount = countOption(options.seed?.servers, DEFAULT_SERVER_COUNT, SEED_SERVERS.length, 100_000, "seed.servers");
+  const ruleCount = checkedInteger("seed.rules", options.seed?.rules, DEFAULT_RULE_COUNT);
+  const serverCount = checkedInteger("seed.servers", options.seed?.servers, DEFAULT_SERVER_COUNT);
+  const requestedPort = checkedInteger("port", options.port, 0);
+  const requestTimeoutMs = checkedInteger("requestTimeoutMs", options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS);
   const faults = new Faults(options.faults ?? []);
   const limits = new RateLimits(options.limits === undefined ? PRODUCTION_LIMITS : options.limits);
   const users: SeedUser[] = SEED_USERS.map((u) => ({ ...u, teamIds: [...u.teamIds] }));
@@ -124,11 +138,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
   };
 
-  const app = buildServer({ world, usersByKey, faults, limits, control });
+  const app = buildServer({ world, usersByKey, faults, limits, control, requestTimeoutMs });
   const host = options.host ?? "127.0.0.1";
-  await app.listen({ port: options.port ?? 0, host });
+  try {
+    await app.listen({ port: requestedPort, host });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const address = app.server.address();
-  const port = typeof address === "object" && address !== null ? address.port : (options.port ?? 0);
+  const port = typeof address === "object" && address !== null ? address.port : requestedPort;
+  if (bindsBeyondLoopback(host)) process.stderr.write(`${exposureWarning(host, port)}\n`);
 
   let closing: Promise<void> | undefined;
   return {
@@ -151,7 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     templates: (locale: string) => copyTemplates(SEED_TEMPLATES[templateLocale(locale, undefined)]),
     close(): Promise<void> {
-      closing ??= app.close().then(() => store.save());
+      closing ??= app.close().then(() => store.close());
       return closing;
     },
   };

@@ -48,6 +48,11 @@ export interface Messages {
   internalError(): string;
   serviceUnavailable(): string;
   loopbackOnly(): string;
+  foreignHost(host: string): string;
+  foreignOrigin(origin: string): string;
+  malformedRequest(): string;
+  headersTooLarge(): string;
+  requestTimeout(timeoutMs: number): string;
 }
 
 const EN: Messages = {
@@ -76,6 +81,11 @@ const EN: Messages = {
   internalError: () => "internal error, please report the request id",
   serviceUnavailable: () => "service unavailable, please retry later",
   loopbackOnly: () => "the emulator control API only answers loopback callers",
+  foreignHost: (host) => `the emulator control API only answers requests for a loopback host (localhost, 127.0.0.1, [::1]), not Host ${host}`,
+  foreignOrigin: (origin) => `the emulator control API refuses requests from web pages of other sites (Origin ${origin})`,
+  malformedRequest: () => "bad request: the request line or headers are not valid HTTP",
+  headersTooLarge: () => "bad request: the request headers are too large",
+  requestTimeout: (ms) => `bad request: the request (headers and body) did not arrive within ${ms} ms`,
 };
 
 const ZH: Messages = {
@@ -104,6 +114,11 @@ const ZH: Messages = {
   internalError: () => "内部错误，请提供 request id 反馈",
   serviceUnavailable: () => "服务暂不可用，请稍后重试",
   loopbackOnly: () => "模拟器控制接口只接受本机请求",
+  foreignHost: (host) => `模拟器控制接口只接受发往本机地址（localhost、127.0.0.1、[::1]）的请求，而不是 Host ${host}`,
+  foreignOrigin: (origin) => `模拟器控制接口拒绝来自其他网站页面的请求（Origin ${origin}）`,
+  malformedRequest: () => "请求错误：请求行或请求头不是有效的 HTTP",
+  headersTooLarge: () => "请求错误：请求头过大",
+  requestTimeout: (ms) => `请求错误：请求（请求头和请求体）未在 ${ms} 毫秒内送达`,
 };
 
 export const MESSAGES: Readonly<Record<MessageLocale, Messages>> = { "en-US": EN, "zh-CN": ZH };

@@ -9,12 +9,19 @@
  * 5. rate limits: 429 `RequestTooFrequently`;
  * 6. Content-Type and JSON: 400 `InvalidContentType` / `InvalidParameter`;
  * 7. the operation itself (body fields, permissions, state).
+ *
+ * Errors below the pipeline get the same envelope with a request id: a malformed request line or
+ * header (400 `BadRequest`), headers over node's 16 KiB limit (431 `BadRequest`), a malformed URL
+ * (400 `BadRequest`), and a request whose headers and body have not all arrived within
+ * `requestTimeoutMs` (408 `BadRequest`; node checks once a second, so the answer comes at most
+ * a second later).
  */
 import type { Socket } from "node:net";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { LIMITS } from "pulumi-flashduty/sdk/wire";
 import { authenticate } from "./auth";
 import { MAX_BODY_BYTES, readJsonObject } from "./body";
+import { clientErrorHandler } from "./clientErrors";
 import { registerControlRoutes, type ControlTarget } from "./control";
 import { ApiError, requestIdGenerator, sendData, sendError } from "./envelope";
 import { PROXY_502_HTML, type Faults } from "./faults";
@@ -24,6 +31,7 @@ import { tooFrequently, type RateLimitHeaders, type RateLimits } from "./rateLim
 import { listRules } from "./routes/automationRules";
 import { listTemplates } from "./routes/automationTemplates";
 import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
+import { StateSaveError } from "./stateFile";
 import type { OperationName, RequestLogEntry, SeedUser } from "./types";
 
 /** The API operations, one route each (all POST). */
@@ -35,7 +43,14 @@ export interface ServerParts {
   faults: Faults;
   limits: RateLimits;
   control: ControlTarget;
+  /** Longest time, in ms, for a request's headers and body to arrive; then 408. */
+  requestTimeoutMs: number;
 }
+
+/** Longest time, in ms, for the request headers alone to arrive (capped by the request timeout). */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** How often node looks for requests past their timeouts, in ms. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 interface RouteConfig {
   operation?: OperationName;
@@ -82,14 +97,25 @@ function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
 
 /** A fastify instance serving the API and the control API, not yet listening. */
 export function buildServer(parts: ServerParts): FastifyInstance {
-  const { world, usersByKey, faults, limits } = parts;
+  const { world, usersByKey, faults, limits, requestTimeoutMs } = parts;
+  const nextRequestId = requestIdGenerator();
   const app = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
     forceCloseConnections: true,
     requestIdHeader: false,
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, requestTimeoutMs),
+    },
+    // fastify's own answer while closing is not the envelope; connections are force-closed anyway.
+    return503OnClosing: false,
+    clientErrorHandler: clientErrorHandler(nextRequestId, requestTimeoutMs),
+    // A URL that cannot be decoded (`/%zz`) and the like, before routing.
+    frameworkErrors: (_error, request, reply) =>
+      sendError(reply, nextRequestId(), messageLocale(request.headers["accept-language"]), new ApiError("BadRequest", (m) => m.badRequest())),
   });
-  const nextRequestId = requestIdGenerator();
 
   // One catch-all parser that only collects bytes: Content-Type and JSON are checked in the
   // pipeline, after auth and rate limits, with the platform's own error codes.
@@ -203,8 +229,11 @@ export function buildServer(parts: ServerParts): FastifyInstance {
   return app;
 }
 
-/** A bug in the emulator: answered as the platform would (500), and printed so it is not missed. */
+/**
+ * A bug in the emulator, or a change that could not be saved (printed by the store): answered as
+ * the platform would (500), and printed so it is not missed.
+ */
 function unexpected(thrown: unknown): ApiError {
-  console.error("flashduty emulator: unexpected error:", thrown);
+  if (!(thrown instanceof StateSaveError)) console.error("flashduty emulator: unexpected error:", thrown);
   return new ApiError("InternalError", (m) => m.internalError());
 }

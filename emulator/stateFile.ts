@@ -1,87 +1,210 @@
 /**
- * The `--state FILE` persistence: the servers and the audit log as JSON, so an offline sandbox
- * survives restarts. Rules and templates are not stored: they come from the seed.
+ * The `--state FILE` persistence: the servers and the audit log, so an offline sandbox survives
+ * restarts (rules and templates come from the seed and are not stored). Format: see
+ * `stateFormat.ts`.
+ *
+ * Every change is one line appended to the file and flushed (fsync) before it is acknowledged,
+ * so a write costs the same at 10 or 10,000 audit entries. Now and then (every
+ * {@link COMPACT_EVERY} changes, on reset and on close) the file is rewritten whole from memory:
+ * a temporary file `FILE.<pid>.tmp`, fsync, rename over FILE, fsync of the folder, so a crash
+ * leaves either the old file or the new one, never half of one. A lock file (`stateLock.ts`)
+ * keeps a second emulator off the same file.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { z } from "zod";
-import { MCP_SERVER_STATUSES, wireMcpServerSchema } from "pulumi-flashduty/sdk/wire";
-import type { StoredServer } from "./seed";
-import type { AuditEntry } from "./types";
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { EmulatorOptionError } from "./options";
+import { changeLine, parseStateText, snapshotLine, StateFormatError, type PersistedState, type StateChange } from "./stateFormat";
+import { StateLock } from "./stateLock";
 
-/** A server of the current format (version 2): the wire shape without `can_edit` and the legacy fields. */
-const storedServerSchema = wireMcpServerSchema.omit({
-  can_edit: true,
-  tools: true,
-  tool_count: true,
-  list_error: true,
-  environment_kind: true,
-  environment_id: true,
-});
+/** Changes appended before the file is rewritten whole (compacted). */
+export const COMPACT_EVERY = 1000;
 
-/** A server of format version 1 (before the full schema): read, and given the schema's defaults. */
-const storedServerV1Schema = z.object({
-  server_id: z.string(),
-  account_id: z.number().int(),
-  team_id: z.number().int(),
-  server_name: z.string(),
-  description: z.string(),
-  transport: z.string(),
-  status: z.enum(MCP_SERVER_STATUSES),
-  created_by: z.number().int(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
-});
-
-const auditEntrySchema = z.object({
-  time: z.number(),
-  accountId: z.number().int(),
-  actorMemberId: z.number().int(),
-  operation: z.enum(["disable", "enable"]),
-  serverId: z.string(),
-  requestId: z.string(),
-  outcome: z.string(),
-});
-
-const stateSchema = z.discriminatedUnion("version", [
-  z.object({ version: z.literal(2), servers: z.array(storedServerSchema), audit: z.array(auditEntrySchema) }),
-  z.object({ version: z.literal(1), servers: z.array(storedServerV1Schema), audit: z.array(auditEntrySchema) }),
-]);
-
-/** The current format version, written by {@link saveState}. */
-const STATE_VERSION = 2;
-
-/** What the state file holds (format version 2; version 1 files are still read). */
-export interface PersistedState {
-  servers: StoredServer[];
-  audit: AuditEntry[];
+/** A change could not be saved: it was not applied. The message names the state file, never a temporary path. */
+export class StateSaveError extends Error {
+  constructor(readonly stateFile: string, cause: unknown) {
+    super(`could not save the emulator state file ${stateFile} (${describe(cause)}); the change was not applied`, { cause });
+    this.name = "StateSaveError";
+  }
 }
 
-/** The state in `file`, or undefined when the file does not exist. Throws, naming the file, when it is not a valid state file. */
-export function loadState(file: string): PersistedState | undefined {
-  if (!existsSync(file)) return undefined;
-  let json: unknown;
+/** `ENOENT: no such file or directory, open '/x/y.tmp'` → `ENOENT: no such file or directory` (the path is the temporary's). */
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/, \w+ '[^']*'( -> '[^']*')?$/, "");
+}
+
+function writeAll(fd: number, text: string): void {
+  const bytes = Buffer.from(text, "utf8");
+  for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+}
+
+/** fsync of a folder, so a rename in it is durable (not supported everywhere: best effort). */
+function syncFolder(folder: string): void {
+  let fd: number | undefined;
   try {
-    json = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new Error(`emulator state file ${file} is not valid JSON: ${(error as Error).message}`);
+    fd = openSync(folder, "r");
+    fsyncSync(fd);
+  } catch {
+    // Some platforms (Windows) cannot open or fsync a folder; the rename is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
-  const parsed = stateSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`emulator state file ${file} is invalid at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
-  }
-  const { data } = parsed;
-  const servers: StoredServer[] =
-    data.version === 2
-      ? // JSON round trip: optional fields the file lacks must stay absent, not become undefined keys.
-        (JSON.parse(JSON.stringify(data.servers)) as StoredServer[])
-      : data.servers.map((s) => ({ ...s, environments: [], connect_timeout: 0, call_timeout: 0 }));
-  return { servers, audit: data.audit };
 }
 
-/** Writes `state` to `file` atomically (a temporary file, then a rename), so a crash never leaves half a file. */
-export function saveState(file: string, state: PersistedState): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ version: STATE_VERSION, ...state }, null, 2) + "\n");
-  renameSync(temporary, file);
+/** The state file of a running emulator, locked for its lifetime. */
+export class StateFile {
+  /** Changes appended since the file was last written whole. */
+  #appended = 0;
+  /** The file must be written whole before anything is appended (format 1, a cut-short line, a failed append). */
+  #rewriteFirst: boolean;
+  #lock: StateLock | undefined;
+
+  private constructor(readonly path: string, lock: StateLock, rewriteFirst: boolean, appended: number) {
+    this.#lock = lock;
+    this.#rewriteFirst = rewriteFirst;
+    this.#appended = appended;
+  }
+
+  /**
+   * Opens `path`: checks its folder, takes the lock, removes temporary files left by a crash,
+   * and reads the state (undefined when the file does not exist yet).
+   * @param auditLimit audit entries kept (the oldest go first).
+   * @throws EmulatorOptionError when the folder does not exist; StateLockedError when another
+   *   emulator uses the file; Error naming the file and the offending line and JSON path when it
+   *   is not a valid, consistent state file.
+   */
+  static open(path: string, auditLimit: number): { file: StateFile; state: PersistedState | undefined } {
+    const folder = dirname(path);
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+      throw new EmulatorOptionError("stateFile", `emulator state file ${path}: folder ${folder} does not exist`);
+    }
+    const lock = StateLock.acquire(path);
+    try {
+      removeStaleTemporaries(path);
+      if (!existsSync(path)) return { file: new StateFile(path, lock, true, 0), state: undefined };
+      let text: string;
+      try {
+        text = readFileSync(path, "utf8");
+      } catch (error) {
+        throw new Error(`emulator state file ${path} cannot be read: ${describe(error)}`);
+      }
+      try {
+        const parsed = parseStateText(text, auditLimit);
+        return { file: new StateFile(path, lock, parsed.needsRewrite, parsed.changes), state: parsed.state };
+      } catch (error) {
+        if (error instanceof StateFormatError) throw new Error(`emulator state file ${path} is ${error.message}`);
+        throw error;
+      }
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  /** The next save must be {@link rewrite}, not {@link append} (format 1, a cut-short line, a failed append, a new file). */
+  get mustRewrite(): boolean {
+    return this.#rewriteFirst;
+  }
+
+  /** Enough changes were appended that the file should be rewritten whole (compacted) from memory. */
+  get compactionDue(): boolean {
+    return this.#appended >= COMPACT_EVERY;
+  }
+
+  /**
+   * Appends `change` and flushes it to disk. On failure the file is cut back to where it was and
+   * marked to be rewritten whole by the next save.
+   * @throws StateSaveError; nothing was saved (a missing file is not created: it needs a snapshot first).
+   */
+  append(change: StateChange): void {
+    if (this.#rewriteFirst) throw new Error("StateFile.append: the file must be rewritten first");
+    let fd: number | undefined;
+    let size: number | undefined;
+    try {
+      // Opened for every change: a file replaced behind our back (moved, deleted, turned into a
+      // folder) fails here instead of swallowing writes into an unlinked inode.
+      fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND);
+      size = fstatSync(fd).size;
+      writeAll(fd, changeLine(change));
+      fsyncSync(fd);
+      this.#appended++;
+    } catch (error) {
+      this.#rewriteFirst = true;
+      if (fd !== undefined && size !== undefined) {
+        try {
+          ftruncateSync(fd, size);
+        } catch {
+          // The rewrite marked above replaces the file, cut-short line and all.
+        }
+      }
+      throw new StateSaveError(this.path, error);
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+
+  /**
+   * Writes `state` as the whole file, atomically and flushed (temporary file, fsync, rename, fsync
+   * of the folder).
+   * @throws StateSaveError; the file on disk is unchanged.
+   */
+  rewrite(state: PersistedState): void {
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    try {
+      const fd = openSync(temporary, "w");
+      try {
+        writeAll(fd, snapshotLine(state));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, this.path);
+    } catch (error) {
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // Never created, or already renamed.
+      }
+      throw new StateSaveError(this.path, error);
+    }
+    syncFolder(dirname(this.path));
+    this.#rewriteFirst = false;
+    this.#appended = 0;
+  }
+
+  /** Releases the lock; the file stays as last saved. Safe to call twice. */
+  close(): void {
+    this.#lock?.release();
+    this.#lock = undefined;
+  }
+}
+
+/** Removes `FILE.<pid>.tmp` files next to `path`: left by a crash mid-rewrite (we hold the lock, so no live emulator owns them). */
+function removeStaleTemporaries(path: string): void {
+  const prefix = `${basename(path)}.`;
+  const folder = dirname(path);
+  for (const name of readdirSync(folder)) {
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length))) {
+      try {
+        unlinkSync(join(folder, name));
+      } catch {
+        // Gone already, or not ours to remove: harmless either way.
+      }
+    }
+  }
+}
+
+/**
+ * Reads a state file without taking its lock (for tools and tests): the state with every
+ * journalled change replayed.
+ * @param auditLimit audit entries kept, as the emulator would.
+ * @throws Error naming the file and the offending line and JSON path.
+ */
+export function readStateFile(path: string, auditLimit: number): PersistedState {
+  try {
+    return parseStateText(readFileSync(path, "utf8"), auditLimit).state;
+  } catch (error) {
+    if (error instanceof StateFormatError) throw new Error(`emulator state file ${path} is ${error.message}`);
+    throw error;
+  }
 }

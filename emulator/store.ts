@@ -1,11 +1,13 @@
 /**
- * The emulator's mutable state: MCP servers, the audit log and the per-operation counters, plus
- * saving to the state file after every write.
+ * The emulator's mutable state: MCP servers, the audit log and the per-operation counters. With a
+ * state file, a change is saved first and applied in memory only once saved: a failed save throws
+ * {@link StateSaveError} and leaves memory as it was, so nothing is acknowledged that is not on disk.
  */
 import type { WireMcpServer } from "pulumi-flashduty/sdk/wire";
 import { seedServers, type StoredServer } from "./seed";
-import { loadState, saveState } from "./stateFile";
-import { OPERATION_NAMES, REQUEST_LOG_LIMIT, type AuditEntry, type OperationCounter, type OperationName, type RequestLogEntry } from "./types";
+import { StateFile, StateSaveError } from "./stateFile";
+import { applyChange, type PersistedState, type StateChange } from "./stateFormat";
+import { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT, type AuditEntry, type OperationCounter, type OperationName, type RequestLogEntry } from "./types";
 
 function emptyCounters(): Record<OperationName, OperationCounter> {
   const counters = {} as Record<OperationName, OperationCounter>;
@@ -19,60 +21,80 @@ export function toWireServer(server: StoredServer, canEdit: boolean): WireMcpSer
 }
 
 export class Store {
-  /** Servers by id, in seed order. */
+  /** Servers by id, in seed order. Read only: change them through the methods below. */
   readonly servers = new Map<string, StoredServer>();
-  audit: AuditEntry[] = [];
+  /** The audit log, oldest first, at most AUDIT_LOG_LIMIT entries. Read only. */
+  readonly audit: AuditEntry[] = [];
   counters = emptyCounters();
   /** Answered requests, oldest first (read through `requestLog()`; not saved to the state file). */
   requests: RequestLogEntry[] = [];
+  readonly #file: StateFile | undefined;
 
   /**
    * @param serverCount total servers of the seed (see `seedServers`).
-   * @param stateFile optional JSON file: loaded now when it exists (its servers and audit replace
-   *   the seed's), written after every change.
+   * @param stateFile optional state file: locked and loaded now when it exists (its servers and
+   *   audit replace the seed's), every change saved to it before it is applied.
+   * @throws EmulatorOptionError (folder missing), StateLockedError (in use), Error (invalid file),
+   *   StateSaveError (the first save of a new file failed).
    */
-  constructor(private readonly serverCount: number, private readonly stateFile?: string) {
-    const persisted = stateFile === undefined ? undefined : loadState(stateFile);
-    if (persisted === undefined) {
+  constructor(private readonly serverCount: number, stateFile?: string) {
+    if (stateFile === undefined) {
+      this.#file = undefined;
       this.resetToSeed();
-    } else {
-      for (const server of persisted.servers) this.servers.set(server.server_id, server);
-      this.audit = persisted.audit;
+      return;
+    }
+    const { file, state } = StateFile.open(stateFile, AUDIT_LOG_LIMIT);
+    this.#file = file;
+    try {
+      if (state === undefined) {
+        this.resetToSeed();
+      } else {
+        for (const server of state.servers) this.servers.set(server.server_id, server);
+        this.audit.push(...state.audit);
+        if (file.mustRewrite) file.rewrite(this.#snapshot());
+      }
+    } catch (error) {
+      file.close();
+      throw error;
     }
   }
 
-  /** Servers and audit back to the seed, counters emptied. */
+  /**
+   * Servers and audit back to the seed, counters and request log emptied.
+   * @throws StateSaveError (nothing changed).
+   */
   resetToSeed(): void {
+    const servers = seedServers(this.serverCount);
+    this.#file?.rewrite({ servers, audit: [] });
     this.servers.clear();
-    for (const server of seedServers(this.serverCount)) this.servers.set(server.server_id, server);
-    this.audit = [];
+    for (const server of servers) this.servers.set(server.server_id, server);
+    this.audit.length = 0;
     this.counters = emptyCounters();
     this.requests = [];
-    this.save();
   }
 
-  /** Sets a server's status and `updated_at` (epoch ms); false for an unknown id. */
+  /**
+   * Sets a server's status and `updated_at` (epoch ms); false for an unknown id.
+   * @throws StateSaveError (nothing changed).
+   */
   setStatus(serverId: string, status: StoredServer["status"], now: number): boolean {
     const server = this.servers.get(serverId);
     if (server === undefined) return false;
-    server.status = status;
-    server.updated_at = now;
-    this.save();
+    this.#commit({ put: [{ ...server, status, updated_at: now }] });
     return true;
   }
 
   /**
    * Appends an audit entry and, for a successful call, applies its status change (`updated_at`
    * = the entry's time) in the same save.
+   * @throws StateSaveError: neither the entry nor the change is applied.
    */
   appendAudit(entry: AuditEntry, change?: { serverId: string; status: StoredServer["status"] }): void {
     const server = change === undefined ? undefined : this.servers.get(change.serverId);
-    if (server !== undefined && change !== undefined) {
-      server.status = change.status;
-      server.updated_at = entry.time;
-    }
-    this.audit.push(entry);
-    this.save();
+    this.#commit({
+      ...(server !== undefined && change !== undefined ? { put: [{ ...server, status: change.status, updated_at: entry.time }] } : {}),
+      audit: [entry],
+    });
   }
 
   /** Counts one answered request of `operation`; `status` is the HTTP status, or "reset"/"dropped". */
@@ -94,17 +116,70 @@ export class Store {
     return this.requests.slice(-REQUEST_LOG_LIMIT).map((e) => ({ ...e }));
   }
 
-  /** Empties the counters, the request log and the audit log. */
+  /**
+   * Empties the counters, the request log and the audit log.
+   * @throws StateSaveError (nothing changed).
+   */
   resetCounters(): void {
+    this.#commit({ clearAudit: true });
     this.counters = emptyCounters();
     this.requests = [];
-    this.audit = [];
-    this.save();
   }
 
-  /** Writes the state file, if there is one. */
-  save(): void {
-    if (this.stateFile === undefined) return;
-    saveState(this.stateFile, { servers: [...this.servers.values()], audit: this.audit });
+  /** Writes the state file whole (compacts it) and releases its lock. Safe to call twice. */
+  close(): void {
+    const file = this.#file;
+    if (file === undefined) return;
+    try {
+      file.rewrite(this.#snapshot());
+    } catch (error) {
+      // The changes are in the file already (appended); only the compaction is lost.
+      console.error(`flashduty emulator: ${(error as Error).message}`);
+    } finally {
+      file.close();
+    }
+  }
+
+  /**
+   * Saves `change`, then applies it in memory. Appended when it can be; when the append fails
+   * (the file was deleted or replaced) or the file must be rewritten, the whole file is written
+   * with the change in it.
+   */
+  #commit(change: StateChange): void {
+    const file = this.#file;
+    if (file !== undefined) {
+      try {
+        if (!file.mustRewrite) {
+          try {
+            file.append(change);
+          } catch {
+            file.rewrite(this.#snapshot(change));
+          }
+        } else {
+          file.rewrite(this.#snapshot(change));
+        }
+      } catch (error) {
+        if (error instanceof StateSaveError) console.error(`flashduty emulator: ${error.message}`);
+        throw error;
+      }
+    }
+    applyChange(this.servers, this.audit, change, AUDIT_LOG_LIMIT);
+    if (file?.compactionDue === true) {
+      try {
+        file.rewrite(this.#snapshot());
+      } catch (error) {
+        // The change itself is saved (appended); compaction is tried again on the next change.
+        console.error(`flashduty emulator: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** The state as it is, or as it would be after `change`, for a whole-file write. */
+  #snapshot(change?: StateChange): PersistedState {
+    if (change === undefined) return { servers: [...this.servers.values()], audit: this.audit };
+    const servers = new Map(this.servers);
+    const audit = [...this.audit];
+    applyChange(servers, audit, change, AUDIT_LOG_LIMIT);
+    return { servers: [...servers.values()], audit };
   }
 }

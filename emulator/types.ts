@@ -16,6 +16,9 @@ export const OPERATION_NAMES = [
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 
+/** Entries the audit log keeps (in memory and in the state file); older ones are dropped first. */
+export const AUDIT_LOG_LIMIT = 10_000;
+
 /** Entries the request log keeps; older ones are dropped first. */
 export const REQUEST_LOG_LIMIT = 100_000;
 
@@ -68,8 +71,14 @@ export interface EmulatorOptions {
   faults?: FaultSpec[];
   /** Rate limits; default production `{ perSecond: 50, perMinute: 1000 }`; `false` turns them off. */
   limits?: RateLimitConfig | false;
-  /** JSON file holding servers and audit log: loaded at start if it exists, saved after every write and on close. */
+  /**
+   * State file holding servers and audit log: loaded at start if it exists, every change saved
+   * (appended and flushed) before it is acknowledged, rewritten whole on close. Locked: one
+   * emulator per file. Its folder must exist.
+   */
   stateFile?: string;
+  /** Longest time, in ms, for a request's headers and body to arrive before a 408 `BadRequest`; default 30,000. */
+  requestTimeoutMs?: number;
 }
 
 /** One disable/enable call in an account's audit log. */

@@ -3,7 +3,7 @@ import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../sdk/wire";
 import { SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
-import { isLoopback } from "../../emulator/control";
+import { isLoopback } from "../../emulator/loopback";
 import { call, expectError } from "./helpers";
 
 let emu: Emulator;

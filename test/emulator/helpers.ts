@@ -56,3 +56,55 @@ export function expectError(answer: Answer, status: number, code: string): void 
   expect(answer.headers["flashcat-request-id"]).toBe(answer.body.request_id);
   expect(typeof answer.body.error.message).toBe("string");
 }
+
+/** A raw HTTP exchange on a fresh TCP connection: the response as parsed by hand (status, headers, body), read until the server closes. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: any;
+  text: string;
+}
+
+/**
+ * Sends `chunks` as they are (bytes the HTTP client libraries would refuse to send), waiting
+ * `pauseMs` between them, and reads the answer until the server closes the connection.
+ */
+export async function rawExchange(emu: Pick<Emulator, "port">, chunks: string[], pauseMs = 0): Promise<RawAnswer> {
+  const { connect } = await import("node:net");
+  const text = await new Promise<string>((resolveText, reject) => {
+    const socket = connect(emu.port, "127.0.0.1");
+    let out = "";
+    socket.on("data", (data: Buffer) => (out += data.toString("utf8")));
+    socket.on("close", () => resolveText(out));
+    socket.on("error", reject);
+    socket.on("connect", async () => {
+      for (const [i, chunk] of chunks.entries()) {
+        if (i > 0 && pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
+        if (!socket.destroyed) socket.write(chunk);
+      }
+    });
+  });
+  const [head = "", ...rest] = text.split("\r\n\r\n");
+  const [statusLine = "", ...headerLines] = head.split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const body = rest.join("\r\n\r\n");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: Number(statusLine.split(" ")[1]), headers, body: parsed, text };
+}
+
+/** Asserts a raw answer is the failure envelope with `status` and `code`, its request id in body and header. */
+export function expectRawError(answer: RawAnswer, status: number, code: string): void {
+  expect({ status: answer.status, code: answer.body?.error?.code }, answer.text.slice(0, 300)).toEqual({ status, code });
+  expect(answer.body.request_id).toMatch(/^[0-9a-f]{32}$/);
+  expect(answer.headers["flashcat-request-id"]).toBe(answer.body.request_id);
+  expect(typeof answer.body.error.message).toBe("string");
+}

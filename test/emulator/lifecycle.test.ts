@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../sdk/wire";
-import { SEED_SERVERS, SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
+import { readStateFile, SEED_SERVERS, SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
 import { seedRules } from "../../emulator/seed";
 import { call } from "./helpers";
 
@@ -100,13 +100,12 @@ describe("state file", () => {
     await withEmulator({ stateFile: file, seed: { rules: 0 }, limits: false }, async (emu) => {
       const answer = await call(emu, PATHS.mcpServerDisable, { key: emu.keys.admin, body: { server_id: "mcp_grafana" } });
       requestId = answer.body.request_id;
-      const saved = JSON.parse(readFileSync(file, "utf8"));
-      expect(saved.version).toBe(2);
+      const saved = readStateFile(file);
       // Servers are saved in the wire shape, optional fields absent where the seed has none.
       expect(saved.servers.find((s: { server_id: string }) => s.server_id === "mcp_sentry")).not.toHaveProperty("headers");
-      expect(saved.servers.find((s: { server_id: string }) => s.server_id === "mcp_grafana").status).toBe("disabled");
+      expect(saved.servers.find((s: { server_id: string }) => s.server_id === "mcp_grafana")!.status).toBe("disabled");
       emu.setServerStatus("mcp_k8s", "disabled");
-      expect(JSON.parse(readFileSync(file, "utf8")).servers.find((s: { server_id: string }) => s.server_id === "mcp_k8s").status).toBe("disabled");
+      expect(readStateFile(file).servers.find((s: { server_id: string }) => s.server_id === "mcp_k8s")!.status).toBe("disabled");
       // Keys never reach the state file.
       for (const key of Object.values(emu.keys)) expect(readFileSync(file, "utf8")).not.toContain(key);
     });
@@ -118,7 +117,7 @@ describe("state file", () => {
       const again = await call(emu, PATHS.mcpServerDisable, { key: emu.keys.admin, body: { server_id: "mcp_grafana" } });
       expect(again.body.error.code).toBe("InvalidParameter");
       emu.reset();
-      expect(JSON.parse(readFileSync(file, "utf8")).audit).toEqual([]);
+      expect(readStateFile(file).audit).toEqual([]);
     });
     await withEmulator({ stateFile: file, seed: { rules: 0 }, limits: false }, async (emu) => {
       expect(emu.server("mcp_grafana")!.status).toBe("enabled");
