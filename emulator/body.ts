@@ -17,6 +17,7 @@ function isJsonContentType(header: string): boolean {
 }
 
 /**
+ * @internal
  * The body of `request` as a JSON object. The raw bytes come from the catch-all parser of
  * `server.ts` (a Buffer, or undefined when there was no body). An empty body with no
  * Content-Type counts as `{}`; any other body needs `application/json` (400 `InvalidContentType`),
@@ -62,6 +63,7 @@ const KIND_BY_EXPECTED: Record<string, ValueKind> = {
 };
 
 /**
+ * @internal
  * `body` checked against one of the wire request schemas. The first problem becomes a 400
  * `InvalidParameter` naming the field (`limit`, `team_ids[2]`): "required" when it is absent,
  * otherwise the kind of value it must be.

@@ -8,7 +8,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { MCP_SERVER_STATUSES, type WireMcpServer } from "pulumi-flashduty/sdk/wire";
+import { MCP_SERVER_STATUSES } from "pulumi-flashduty/sdk/protocol";
+import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
 import { parseBody, readJsonObject } from "./body";
 import { ApiError, sendData, sendError } from "./envelope";
 import { FaultSpecError } from "./faults";
@@ -55,6 +56,7 @@ function requireLocalCaller(request: FastifyRequest): void {
 }
 
 /**
+ * @internal
  * Registers the control routes on `app`; returns each path with its method, for the 405s.
  * @param nextRequestId the server's request-id generator, so control answers carry ids too.
  */

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { REQUEST_ID_HEADER, type KnownErrorCode } from "pulumi-flashduty/sdk/wire";
+import { REQUEST_ID_HEADER, type KnownErrorCode } from "pulumi-flashduty/sdk/protocol";
 import { MESSAGES, type MessageLocale, type Messages } from "./messages";
 
 /**
@@ -69,7 +69,7 @@ export class RawJson {
 const JSON_TYPE = "application/json; charset=utf-8";
 const CLOSE = Buffer.from("}");
 
-/** Sends a success envelope; `data` (null for disable and enable) is serialised, or used verbatim when it is `RawJson`. */
+/** @internal Sends a success envelope; `data` (null for disable and enable) is serialised, or used verbatim when it is `RawJson`. */
 export function sendData(reply: FastifyReply, requestId: string, data: unknown, headers?: Record<string, string>): void {
   if (headers !== undefined) reply.headers(headers);
   reply
@@ -86,7 +86,7 @@ export function errorBody(requestId: string, locale: MessageLocale, error: ApiEr
   return JSON.stringify({ request_id: requestId, error: { code: error.code, message: error.render(MESSAGES[locale]) } });
 }
 
-/** Sends a failure envelope for `error`, its message in `locale`. */
+/** @internal Sends a failure envelope for `error`, its message in `locale`. */
 export function sendError(reply: FastifyReply, requestId: string, locale: MessageLocale, error: ApiError): void {
   reply
     .headers(error.headers)

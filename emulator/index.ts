@@ -3,7 +3,7 @@
  * with a deterministic seed, the platform's auth, visibility, paging, errors and rate limits,
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
  */
-import type { WireMcpServer } from "pulumi-flashduty/sdk/wire";
+import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
 import type { StoredRule } from "./seed";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";

@@ -4,7 +4,7 @@
  * request is refused with 429 `RequestTooFrequently` and the headers the vendor SDK reads.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { LIMITS } from "pulumi-flashduty/sdk/wire";
+import { LIMITS } from "pulumi-flashduty/sdk/protocol";
 import { ApiError } from "./envelope";
 import type { RateLimitConfig } from "./types";
 

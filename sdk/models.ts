@@ -7,6 +7,7 @@
  * without its camelCase twin here.
  */
 import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "./protocol";
+import type { JsonValue } from "./wireTypes";
 import type {
   WireAutomationRule,
   WireAutomationTemplate,
@@ -109,8 +110,7 @@ export interface McpServer {
   environmentId?: string;
 }
 
-/** A JSON value (what `JSON.parse` returns). */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type { JsonValue };
 
 /** `{ serverId }`: the argument of `mcpServers.get`, `.disable` and `.enable`. */
 export interface McpServerIdParams {

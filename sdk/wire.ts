@@ -13,7 +13,13 @@
 import { z } from "zod";
 import { LIMITS, MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
 
+import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "./wireTypes";
+
 export * from "./protocol";
+
+// Compile-time parity of the schemas with the plain interfaces of sdk/wireTypes.ts.
+type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
+type Assert<T extends true> = T;
 
 // ---------------------------------------------------------------- tolerant readers
 
@@ -165,8 +171,9 @@ export const wireMcpServerSchema = z.object({
   /** Legacy (older schemas): replaced by `environments`. */
   environment_id: legacy(z.string()),
 });
-/** An MCP server as the client reads it (after the tolerant readers). */
-export type WireMcpServer = z.output<typeof wireMcpServerSchema>;
+/** An MCP server as the client reads it (after the tolerant readers); see `sdk/wireTypes.ts`. */
+export type { WireMcpServer };
+type _WireMcpServerParity = Assert<Equal<WireMcpServer, z.output<typeof wireMcpServerSchema>>>;
 /** An MCP server as it may appear on the wire (what a server, such as the emulator, may send). */
 export type WireMcpServerJson = z.input<typeof wireMcpServerSchema>;
 
@@ -236,8 +243,9 @@ export const wireAutomationRuleSchema = z.object({
   oncall_incident_channel_ids: optionalList(z.number().int()),
   oncall_incident_severities: optionalList(z.string()),
 });
-/** An automation rule as the client reads it. */
-export type WireAutomationRule = z.output<typeof wireAutomationRuleSchema>;
+/** An automation rule as the client reads it; see `sdk/wireTypes.ts`. */
+export type { WireAutomationRule };
+type _WireAutomationRuleParity = Assert<Equal<WireAutomationRule, z.output<typeof wireAutomationRuleSchema>>>;
 /** An automation rule as it may appear on the wire (what a server, such as the emulator, may send). */
 export type WireAutomationRuleJson = z.input<typeof wireAutomationRuleSchema>;
 
@@ -269,7 +277,8 @@ export const wireAutomationTemplateSchema = z.object({
   enabled: z.boolean(),
   prompt: z.string(),
 });
-export type WireAutomationTemplate = z.infer<typeof wireAutomationTemplateSchema>;
+export type { WireAutomationTemplate };
+type _WireAutomationTemplateParity = Assert<Equal<WireAutomationTemplate, z.output<typeof wireAutomationTemplateSchema>>>;
 
 /** Body of `/safari/automation/template/list`. */
 export const wireTemplateListRequestSchema = z.object({

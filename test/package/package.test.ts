@@ -79,9 +79,12 @@ function tarList(tgz: string): string[] {
   return execFileSync("tar", ["tzf", tgz], { encoding: "utf8" }).split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
 }
 
+/** Calls the emulator's control API; resolves with the envelope's `data`. */
 async function control(pathname: string, body?: unknown): Promise<any> {
   const res = await fetch(`${baseUrl}${pathname}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  return res.json();
+  const envelope = (await res.json()) as { data?: unknown; error?: unknown };
+  if (!res.ok) throw new Error(`${pathname}: HTTP ${res.status} ${JSON.stringify(envelope.error)}`);
+  return envelope.data;
 }
 
 /** Operations that succeeded on one server, in order, from the emulator's audit log. */

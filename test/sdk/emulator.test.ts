@@ -45,7 +45,7 @@ async function caught(p: Promise<unknown>): Promise<FlashdutyError> {
 }
 
 /** Independent of sdk/models.ts: snake_case keys to camelCase, one level. */
-function camel(o: Record<string, unknown>): Record<string, unknown> {
+function camel(o: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
 }
 

@@ -2,7 +2,7 @@
  * The object with its snake_case keys in camelCase: an independent cross-check of the SDK's
  * own wire mapping (`rule_id` -> `ruleId`).
  */
-export function camelKeys(value: Record<string, unknown>): Record<string, unknown> {
+export function camelKeys(value: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [camelKey(k), v]));
 }
 

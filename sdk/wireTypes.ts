@@ -1,0 +1,120 @@
+/**
+ * The API's objects as plain TypeScript interfaces, in the wire's snake_case, as the client reads
+ * them (after the tolerant readers of `sdk/wire.ts`: optional fields absent or `null` read as
+ * absent, `null` lists as `[]`). `sdk/wire.ts` checks at compile time that its zod schemas
+ * produce exactly these shapes.
+ *
+ * Why interfaces beside the schemas: published declarations that mention zod's types load zod's
+ * typings, which need `esModuleInterop`; projects made by `pulumi new typescript` before 2026 do
+ * not set it. The emulator's public types (`pulumi-flashduty-emulator`) use these instead.
+ */
+import type { McpServerStatus } from "./protocol";
+
+/** A JSON value (what `JSON.parse` returns). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A tool as older schemas listed it under `tools` (legacy; the newest schema has no tool list). */
+export interface WireMcpTool {
+  name: string;
+  description?: string;
+}
+
+/** An MCP server (real-api.md "MCP server object"); legacy fields read when present. */
+export interface WireMcpServer {
+  server_id: string;
+  account_id: number;
+  /** 0 = account-wide. */
+  team_id: number;
+  can_edit: boolean;
+  /** `[]` = every environment; otherwise `cloud` and/or BYOC runner ids. */
+  environments: string[];
+  server_name: string;
+  description: string;
+  /** `stdio` | `sse` | `streamable-http`. */
+  transport: string;
+  status: McpServerStatus;
+  /** Seconds; 0 = the server default (10 s). */
+  connect_timeout: number;
+  /** Seconds; 0 = the server default (60 s). */
+  call_timeout: number;
+  created_by: number;
+  /** Epoch ms. */
+  created_at: number;
+  /** Epoch ms. */
+  updated_at: number;
+  ai_description?: string;
+  /** stdio only. */
+  command?: string;
+  args?: string[];
+  /** stdio only; secret values masked. */
+  env?: Record<string, string>;
+  /** sse and streamable-http only. */
+  url?: string;
+  /** sse and streamable-http only; secret values masked. */
+  headers?: Record<string, string>;
+  proxy_url?: string;
+  allow_insecure_oauth_http?: boolean;
+  allow_insecure_tls_skip_verify?: boolean;
+  /** `shared` | `per_user_secret` | `per_user_oauth`; `""` = shared. */
+  auth_mode?: string;
+  /** Which per-user secrets the server needs, as the platform sends it. */
+  secret_schema?: JsonValue;
+  /** OAuth metadata, JSON text. */
+  oauth_metadata?: string;
+  source_template_name?: string;
+  /** Legacy (older schemas): the tool list of a live probe. */
+  tools?: WireMcpTool[];
+  /** Legacy (older schemas): number of tools. */
+  tool_count?: number;
+  /** Legacy (older schemas): error of the live tool probe done by get. */
+  list_error?: string;
+  /** Legacy (older schemas): `""` | `cloud` | `byoc`, replaced by `environments`. */
+  environment_kind?: string;
+  /** Legacy (older schemas): replaced by `environments`. */
+  environment_id?: string;
+}
+
+/** An automation rule (api-seed.md 2.3 and real-api.md "Automation rule: optional fields"). */
+export interface WireAutomationRule {
+  rule_id: string;
+  account_id: number;
+  /** 0 = personal. */
+  team_id: number;
+  owner_id: number;
+  name: string;
+  enabled: boolean;
+  /** `person` | `team`. */
+  run_scope: string;
+  cron_expr: string;
+  /** IANA name; `""` (or absent on older rows, read as `""`) = UTC. */
+  timezone: string;
+  prompt: string;
+  /** `""` | `cloud` | `byoc`. */
+  environment_kind: string;
+  environment_id: string;
+  schedule_trigger_id?: string;
+  schedule_trigger_enabled: boolean;
+  http_post_trigger_id?: string;
+  http_post_trigger_url?: string;
+  http_post_trigger_enabled: boolean;
+  can_edit: boolean;
+  /** Epoch ms. */
+  created_at: number;
+  /** Epoch ms. */
+  updated_at: number;
+  /** Epoch ms; 0 = nothing scheduled. */
+  schedule_next_fire_at_ms: number;
+  oncall_incident_trigger_id?: string;
+  oncall_incident_trigger_enabled: boolean;
+  oncall_incident_channel_ids?: number[];
+  oncall_incident_severities?: string[];
+}
+
+/** A preset automation template; `name` is its identity within a locale. */
+export interface WireAutomationTemplate {
+  name: string;
+  description: string;
+  icon: string;
+  enabled: boolean;
+  prompt: string;
+}
