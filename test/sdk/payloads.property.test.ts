@@ -184,7 +184,7 @@ function expectedModel(generated: Record<string, unknown>, known: readonly strin
 /** Whether a legacy field has the type older schemas gave it (otherwise it is ignored). */
 function legacyValid(key: string, value: unknown): boolean {
   if (value === null || value === undefined) return false;
-  if (key === "tool_count") return Number.isInteger(value);
+  if (key === "tool_count") return Number.isSafeInteger(value); // zod's int(): a safe integer
   if (key === "tools") {
     return Array.isArray(value) && value.every((t) => typeof t === "object" && t !== null && typeof (t as { name?: unknown }).name === "string" &&
       ["string", "undefined"].includes(typeof (t as { description?: unknown }).description));
