@@ -12,7 +12,10 @@
  */
 import { z } from "zod";
 
-/** The 20 `error.code` wire strings of api-seed.md section 7 (`OK` included). */
+/**
+ * The 20 `error.code` wire strings of api-seed.md section 7 (`OK` included: on a 2xx it means
+ * success, see {@link isFailureError}).
+ */
 export const ERROR_CODES = [
   "OK",
   "InvalidParameter",
