@@ -32,12 +32,14 @@ export type {
   AutomationTemplateList,
   ListAutomationRulesParams,
   ListAutomationTemplatesParams,
+  JsonValue,
   ListMcpServersParams,
   McpServer,
   McpServerIdParams,
   McpServerList,
   McpServerScope,
   McpServerStatus,
+  McpTool,
   RuleScope,
 } from "./models";
 export { AutomationRules, type ListAllAutomationRulesParams } from "./resources/automationRules";
@@ -52,4 +54,14 @@ export {
   RETRYABLE_STATUSES,
 } from "./retry";
 export { VERSION } from "./version";
-export { ERROR_CODES, LIMITS, PATHS, REQUEST_ID_HEADER, type KnownErrorCode } from "./protocol";
+export {
+  ERROR_CODES,
+  LIMITS,
+  MCP_SERVER_AUTH_MODES,
+  MCP_SERVER_TRANSPORTS,
+  PATHS,
+  PLACEHOLDER_CRON,
+  REQUEST_ID_HEADER,
+  SUCCESS_CODES,
+  type KnownErrorCode,
+} from "./protocol";

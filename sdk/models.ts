@@ -126,11 +126,14 @@ export interface ListMcpServersParams {
   limit?: number;
   /** `all`, `account` or `team`. */
   scope?: McpServerScope;
-  /** Free-text filter on the server name (wire `query`). */
+  /**
+   * Free-text filter (wire `query`), at most 128 characters: case-insensitive substring of the
+   * name, description, AI description, id, transport, URL, command or source template name.
+   */
   query?: string;
-  /** Only servers of these teams (wire `team_ids`); narrows, never widens. */
+  /** Only team servers of these teams (wire `team_ids`); narrows, never widens. */
   teamIds?: number[];
-  /** Whether account-wide servers are included (wire `include_account`); `null` = server default. */
+  /** Whether account-wide servers are included (wire `include_account`); `null`/absent = server default, true. */
   includeAccount?: boolean | null;
 }
 

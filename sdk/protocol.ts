@@ -6,7 +6,10 @@
  * `esModuleInterop`, which projects made by `pulumi new typescript` before 2026 do not set.
  */
 
-/** The 20 `error.code` wire strings of api-seed.md section 7 (`OK` included). */
+/**
+ * The 20 `error.code` wire strings of api-seed.md section 7 (`OK` included: on a 2xx it means
+ * success, see `isFailureError` in `sdk/wire.ts`).
+ */
 export const ERROR_CODES = [
   "OK",
   "InvalidParameter",

@@ -70,11 +70,12 @@ const stringMap = z.record(z.string(), z.string());
 // ---------------------------------------------------------------- envelope
 
 /**
- * `error` of an envelope. `code` stays a plain string (unknown codes must parse); `message` may
- * be missing on odd gateways and reads as `""`.
+ * `error` of an envelope. `code` stays a plain string (unknown codes must parse); a missing or
+ * null `code` or `message` reads as `""`, as the vendor's Go client's zero values do (so
+ * `"error": {}` is no error).
  */
 export const wireErrorSchema = z.object({
-  code: z.string(),
+  code: z.string().nullish().transform((v) => v ?? ""),
   message: z.string().nullish().transform((v) => v ?? ""),
 });
 export type WireError = z.infer<typeof wireErrorSchema>;

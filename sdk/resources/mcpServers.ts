@@ -23,7 +23,7 @@ import {
   checkParams,
   checkString,
 } from "../validation";
-import { MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../wire";
+import { LIMITS, MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../wire";
 
 // `data` of disable/enable is documented as null; anything else is tolerated (forward compatibility).
 const DISABLE = defineOperation(PATHS.mcpServerDisable, z.unknown(), { nonIdempotent: true });
@@ -43,10 +43,11 @@ export class McpServers {
 
   /**
    * Reads one MCP server. `POST /safari/mcp/server/get`, body `{ server_id }`. Any valid key may
-   * read. The server may probe the live connector for its tools; a failed probe still succeeds,
-   * with `listError` set.
+   * read. A plain read in the newest API; older versions probed the connector and reported
+   * `toolCount`/`listError`, which are kept only when present.
    *
-   * @returns the server (times in epoch ms).
+   * @returns the server: every field of the schema, optional ones absent when the platform
+   *   omits them (timeouts in seconds, times in epoch ms, secret values masked by the platform).
    * @throws FlashdutyValidationError if `serverId` is empty.
    * @throws FlashdutyApiError `ResourceNotFound` (HTTP 400) if no such server (`isNotFound`).
    */
@@ -89,9 +90,11 @@ export class McpServers {
    * body `{ p, limit, scope, query, team_ids, include_account }` with only the given fields.
    *
    * @param params page (1-based, server default 1), limit (1..100, server default 20), scope
-   *   (`all` | `account` | `team`), query (name filter), teamIds, includeAccount.
+   *   (`all` | `account` | `team`), query (at most 128 characters: a case-insensitive match on
+   *   name, description, AI description, id, transport, URL, command and source template
+   *   name), teamIds, includeAccount (server default true).
    * @returns `{ total, servers }`; `total` may be capped by the server.
-   * @throws FlashdutyValidationError for an out-of-range argument.
+   * @throws FlashdutyValidationError for an out-of-range argument, before anything is sent.
    */
   async list(params?: ListMcpServersParams): Promise<McpServerList> {
     const op = LIST.name;
@@ -102,7 +105,7 @@ export class McpServers {
       page: checkPage(op, p.page, limit),
       limit,
       scope: checkEnum(op, "scope", p.scope, MCP_SERVER_SCOPES),
-      query: checkString(op, "query", p.query),
+      query: checkString(op, "query", p.query, LIMITS.maxServerQueryLength),
       teamIds: checkIntegerArray(op, "teamIds", p.teamIds),
       includeAccount: checkBoolean(op, "includeAccount", p.includeAccount, true),
     };

@@ -235,6 +235,18 @@ describe("seed variety", () => {
     }
     expect(count((r) => r.timezone === "")).toBeGreaterThan(5);
     expect(count((r) => !has(r, "timezone"))).toBeGreaterThan(5);
+    // Even a small seed (20 rules, as README.md promises) has every shape.
+    const small = seedRules(20);
+    const shapes = [
+      (r: StoredRule) => !has(r, "http_post_trigger_id") && has(r, "schedule_trigger_id"),
+      (r: StoredRule) => !has(r, "oncall_incident_trigger_id") && has(r, "http_post_trigger_id") && r.cron_expr !== PLACEHOLDER_CRON,
+      (r: StoredRule) => !has(r, "schedule_trigger_id") && has(r, "http_post_trigger_id"),
+      (r: StoredRule) => !has(r, "schedule_trigger_id") && !has(r, "http_post_trigger_id") && !has(r, "oncall_incident_trigger_id"),
+      (r: StoredRule) => r.cron_expr === PLACEHOLDER_CRON && !has(r, "oncall_incident_trigger_id"),
+      (r: StoredRule) => r.timezone === "",
+      (r: StoredRule) => !has(r, "timezone"),
+    ];
+    for (const shape of shapes) expect(small.some(shape), String(shape)).toBe(true);
     // Nothing is ever sent as null or undefined: absent means absent.
     for (const r of allRules) for (const value of Object.values(r)) expect(value ?? "missing").not.toBe("missing");
   });

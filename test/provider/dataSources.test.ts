@@ -39,10 +39,30 @@ describe("getAutomationRules", () => {
     expect(second).toEqual(first);
   });
 
-  test("every wire field arrives in camelCase", async () => {
+  test("every wire field arrives in camelCase; fields the wire lacks are absent (timezone reads as \"\")", async () => {
     const { rules } = await getAutomationRules({ keyword: "" });
-    const wire = emulator.visibleRules(emulator.keys.admin).find((r) => r.rule_id === rules[0]!.ruleId)!;
-    expect(Object.keys(rules[0]!).sort()).toEqual(Object.keys(wire).map(camelKey).sort());
+    const wire = new Map(emulator.visibleRules(emulator.keys.admin).map((r) => [r.rule_id, r]));
+    for (const rule of rules) {
+      const keys = new Set([...Object.keys(wire.get(rule.ruleId)!).map(camelKey), "timezone"]);
+      expect(Object.keys(rule).sort()).toEqual([...keys].sort());
+    }
+  });
+
+  test("rules without HTTP POST, schedule or on-call triggers, and older rows without timezone, come through as outputs that serialize", async () => {
+    const result = await getAutomationRules();
+    const lacking = (key: keyof (typeof result.rules)[number]) => result.rules.filter((r) => !Object.hasOwn(r, key));
+    expect(lacking("httpPostTriggerId").length).toBeGreaterThan(0);
+    expect(lacking("scheduleTriggerId").length).toBeGreaterThan(0);
+    expect(lacking("oncallIncidentTriggerId").length).toBeGreaterThan(0);
+    const noTriggers = result.rules.filter((r) => r.scheduleTriggerId === undefined && r.httpPostTriggerId === undefined && r.oncallIncidentTriggerId === undefined);
+    expect(noTriggers.length).toBeGreaterThan(0);
+    const legacy = emulator.visibleRules(emulator.keys.admin).filter((r) => !Object.hasOwn(r, "timezone")).map((r) => r.rule_id);
+    expect(legacy.length).toBeGreaterThan(0);
+    for (const id of legacy) expect(result.rules.find((r) => r.ruleId === id)!.timezone).toBe("");
+    // What Pulumi stores: no undefined anywhere, identical after JSON and after the runtime's own serialization.
+    expect(JSON.stringify(result, (_k, v: unknown) => (v === undefined ? "UNDEFINED" : v))).not.toContain("UNDEFINED");
+    expect(JSON.parse(JSON.stringify(result))).toStrictEqual(result);
+    expect(await pulumi.runtime.serializeProperties("getAutomationRules", { ...result })).toStrictEqual(result);
   });
 
   test("filters reach the platform: team scope, enabled, keyword, teamIds", async () => {

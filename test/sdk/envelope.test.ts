@@ -37,6 +37,8 @@ describe("success envelopes", () => {
     ['code "OK"', { error: { code: "OK", message: "ok" } }],
     ['code "ok"', { error: { code: "ok" } }],
     ['code "Ok" without message', { error: { code: "Ok" } }],
+    ["an empty error object (the Go client's zero value)", { error: {} }],
+    ["code null", { error: { code: null, message: null } }],
   ])("%s on a 200 is a success (get, list)", async (_name, envelope) => {
     rec.respond(() => ({ json: { request_id: "r1", data: wireServer("mcp_a"), ...envelope } }));
     expect((await client.mcpServers.get({ serverId: "mcp_a" })).serverId).toBe("mcp_a");

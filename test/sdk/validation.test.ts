@@ -87,6 +87,9 @@ describe("mcpServers", () => {
     expect((await rejection(client.mcpServers.list({ teamIds: [NaN] }))).field).toBe("teamIds[0]");
     expect((await rejection(client.mcpServers.list({ includeAccount: "no" as never }))).field).toBe("includeAccount");
     expect((await rejection(client.mcpServers.list({ query: 1 as never }))).field).toBe("query");
+    const long = await rejection(client.mcpServers.list({ query: "q".repeat(129) }));
+    expect(long.field).toBe("query");
+    expect(long.message).toContain("query must be at most 128 characters (got 129)");
   });
 });
 
