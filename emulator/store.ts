@@ -62,6 +62,13 @@ export class Store {
     return true;
   }
 
+  /** Removes a server, as a person deleting it in the console would; false for an unknown id. */
+  deleteServer(serverId: string): boolean {
+    const deleted = this.servers.delete(serverId);
+    if (deleted) this.save();
+    return deleted;
+  }
+
   /**
    * Appends an audit entry and, for a successful call, applies its status change (`updated_at`
    * = the entry's time) in the same save.
