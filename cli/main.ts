@@ -15,7 +15,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { detectDrift, DriftError, renderJson, renderMarkdown, DEFAULT_MAX_ROWS } from "../drift";
-import { redactSecrets } from "../sdk/errors";
+import { redactAppKey } from "../drift/errors";
 import { VERSION } from "../sdk/version";
 
 /** Exit codes of the command. */
@@ -64,8 +64,7 @@ const processIo: Io = {
 class UsageError extends Error {}
 
 function fail(io: Io, message: string, usage?: string): number {
-  const key = process.env.FLASHDUTY_APP_KEY;
-  io.stderr(`pulumi-flashduty: error: ${redactSecrets(message, key === undefined ? [] : [key])}\n`);
+  io.stderr(`pulumi-flashduty: error: ${redactAppKey(message)}\n`);
   if (usage !== undefined) io.stderr(`\n${usage}`);
   return EXIT.error;
 }

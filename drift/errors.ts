@@ -1,4 +1,5 @@
-/** The one error type of `detectDrift`: every failure that makes the command exit 1. */
+/** The one error type of `detectDrift` (every failure that makes the command exit 1), and the redaction of its messages. */
+import { redactSecrets } from "../sdk/errors";
 
 /**
  * Why drift could not be detected:
@@ -15,4 +16,13 @@ export class DriftError extends Error {
   constructor(readonly kind: DriftErrorKind, message: string) {
     super(message);
   }
+}
+
+/**
+ * Removes app keys from text printed by the engine, the CLI or this command: `app_key=` values
+ * and the value of FLASHDUTY_APP_KEY, each replaced by `***`.
+ */
+export function redactAppKey(text: string): string {
+  const key = process.env.FLASHDUTY_APP_KEY;
+  return redactSecrets(text, key === undefined ? [] : [key]);
 }

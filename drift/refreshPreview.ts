@@ -6,8 +6,7 @@
 import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { CommandError, LocalWorkspace, PulumiCommand, StackNotFoundError, type EngineEvent } from "@pulumi/pulumi/automation";
-import { redactSecrets } from "../sdk/errors";
-import { DriftError } from "./errors";
+import { DriftError, redactAppKey as redact } from "./errors";
 import { readRefreshEvents } from "./refreshEvents";
 
 /** Where and what to preview. */
@@ -26,12 +25,6 @@ export interface RefreshPreview {
 }
 
 const INSTALL_HINT = "install it (https://www.pulumi.com/docs/iac/download-install/) and put it on PATH";
-
-/** Removes app keys from text printed by the engine or the CLI (FLASHDUTY_APP_KEY, `app_key=` values). */
-export function redact(text: string): string {
-  const key = process.env.FLASHDUTY_APP_KEY;
-  return redactSecrets(text, key === undefined ? [] : [key]);
-}
 
 /**
  * The CLI's `error:` lines from a failed command (a `CommandError`'s message holds the command,

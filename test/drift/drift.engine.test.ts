@@ -273,6 +273,16 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
     await expect(detectDrift({ stack: " " })).rejects.toThrow(DriftError);
   });
 
+  test("a stack with no deployment yet: exit 0, with a note that there is nothing to compare", async () => {
+    emulator.reset();
+    const stack = await createEngineStack({ baseUrl: emulator.url, appKey: emulator.keys.admin, program: { servers: ["mcp_grafana"], rules: { scope: "all" } } });
+    stacks.push(stack);
+    const { code, report } = await driftJson(stack);
+    expect(code).toBe(0);
+    expect(report).toMatchObject({ drift: false, checkedServers: 0, checkedOutputs: [], notes: ["The stack has no deployment yet (run `pulumi up` first); there is nothing to compare."] });
+    expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
+  });
+
   test("the app key is in no output of any run", () => {
     expect(printed.length).toBeGreaterThan(20);
     for (const key of Object.values(emulator.keys)) for (const text of printed) expect(text).not.toContain(key);
