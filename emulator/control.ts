@@ -31,11 +31,29 @@ export interface ControlState {
 }
 
 /** What the control API acts on: the running emulator. */
-export type ControlTarget = Pick<Emulator, "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"> & {
+export type ControlTarget = Pick<Emulator, "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"> &
+  Pick<Emulator, "deleteServer" | "updateRule" | "updateTemplate"> & {
   state(): ControlState;
 };
 
 const serverStatusSchema = z.object({ server_id: z.string(), status: z.enum(MCP_SERVER_STATUSES) });
+const serverIdSchema = z.object({ server_id: z.string() });
+// What a person edits in the console; unknown fields are refused so a typo is not a silent no-op.
+const ruleUpdateSchema = z.strictObject({
+  rule_id: z.string(),
+  name: z.string().min(1).optional(),
+  enabled: z.boolean().optional(),
+  prompt: z.string().optional(),
+  cron_expr: z.string().optional(),
+});
+const templateUpdateSchema = z.strictObject({
+  locale: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  icon: z.string().optional(),
+  enabled: z.boolean().optional(),
+  prompt: z.string().optional(),
+});
 const faultsSchema = z.object({ faults: z.array(z.unknown()) });
 const limitsSchema = z.object({
   enabled: z.boolean().optional(),
@@ -93,6 +111,29 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
     if (target.server(server_id) === undefined) throw new ApiError("ResourceNotFound", (m) => m.serverNotFound(server_id));
     target.setServerStatus(server_id, status);
     return target.server(server_id);
+  });
+  route("POST", "/_emulator/servers/delete", (body) => {
+    const { server_id } = parseBody(serverIdSchema, body);
+    const server = target.server(server_id);
+    if (server === undefined) throw new ApiError("ResourceNotFound", (m) => m.serverNotFound(server_id));
+    target.deleteServer(server_id);
+    return server;
+  });
+  route("POST", "/_emulator/rules/update", (body) => {
+    const { rule_id, ...changes } = parseBody(ruleUpdateSchema, body);
+    try {
+      return target.updateRule(rule_id, changes);
+    } catch {
+      throw new ApiError("InvalidParameter", (m) => m.paramInvalid("rule_id", `no automation rule ${rule_id}`));
+    }
+  });
+  route("POST", "/_emulator/templates/update", (body) => {
+    const { locale, name, ...changes } = parseBody(templateUpdateSchema, body);
+    try {
+      return target.updateTemplate(locale, name, changes);
+    } catch {
+      throw new ApiError("InvalidParameter", (m) => m.paramInvalid("name", `no template named ${JSON.stringify(name)} in locale ${locale}`));
+    }
   });
   route("POST", "/_emulator/faults", (body) => {
     const { faults } = parseBody(faultsSchema, body);

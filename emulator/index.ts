@@ -3,7 +3,7 @@
  * with a deterministic seed, the platform's auth, visibility, paging, errors and rate limits,
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
  */
-import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import type { WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
 import type { StoredRule } from "./seed";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
@@ -11,7 +11,7 @@ import { bindsBeyondLoopback, exposureWarning } from "./loopback";
 import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
 import { copyTemplates, templateLocale } from "./routes/automationTemplates";
-import { RuleVisibility } from "./ruleVisibility";
+import { RuleVisibility, type RuleChanges } from "./ruleVisibility";
 import {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,
@@ -19,13 +19,15 @@ import {
   SEED_TEAMS,
   SEED_TEMPLATES,
   SEED_USERS,
+  TEMPLATE_LOCALES,
   seedRules,
+  type TemplateLocale,
 } from "./seed";
 import { buildServer } from "./server";
 import { readStateFile as readState } from "./stateFile";
 import type { PersistedState } from "./stateFormat";
 import { Store, toWireServer } from "./store";
-import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, FaultSpec, RateLimitConfig, RuleFilter, SeedUser } from "./types";
+import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, FaultSpec, RateLimitConfig, RuleFilter, SeedUser, TemplateChanges } from "./types";
 
 export type {
   AuditEntry,
@@ -39,12 +41,14 @@ export type {
   RuleFilter,
   SeedTeam,
   SeedUser,
+  TemplateChanges,
 } from "./types";
 export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
 export { DEFAULT_REQUEST_TIMEOUT_MS, EmulatorOptionError, OPTION_RANGES } from "./options";
 export { COMPACT_EVERY, StateSaveError } from "./stateFile";
 export { StateLockedError } from "./stateLock";
 export type { PersistedState } from "./stateFormat";
+export type { RuleChanges } from "./ruleVisibility";
 export type { ControlState } from "./control";
 export type { StoredRule, StoredServer } from "./seed";
 export {
@@ -98,8 +102,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const users: SeedUser[] = SEED_USERS.map((u) => ({ ...u, teamIds: [...u.teamIds] }));
   const usersByKey = new Map(users.map((u) => [u.appKey, u]));
   const store = new Store(serverCount, options.stateFile);
-  const rules = new RuleVisibility(seedRules(ruleCount), users);
-  const world = { store, rules, templates: SEED_TEMPLATES };
+  const seedTemplates = () => Object.fromEntries(TEMPLATE_LOCALES.map((l) => [l, copyTemplates(SEED_TEMPLATES[l])])) as Record<TemplateLocale, WireAutomationTemplate[]>;
+  const world = { store, rules: new RuleVisibility(seedRules(ruleCount), users), templates: seedTemplates() };
 
   const keyOf = (memberId: number) => users.find((u) => u.memberId === memberId)!.appKey;
 
@@ -128,11 +132,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (status !== "enabled" && status !== "disabled") throw new Error(`status must be "enabled" or "disabled", got ${String(status)}`);
       if (!store.setStatus(serverId, status, Date.now())) throw new Error(`unknown MCP server ${serverId}`);
     },
+    deleteServer(serverId: string): void {
+      if (!store.deleteServer(serverId)) throw new Error(`unknown MCP server ${serverId}`);
+    },
+    updateRule(ruleId: string, changes: RuleChanges): StoredRule {
+      const rule = world.rules.update(ruleId, changes, Date.now());
+      if (rule === undefined) throw new Error(`unknown automation rule ${ruleId}`);
+      return rule;
+    },
+    updateTemplate(locale: string, name: string, changes: TemplateChanges): WireAutomationTemplate {
+      const template = world.templates[templateLocale(locale, undefined)].find((t) => t.name === name);
+      if (template === undefined) throw new Error(`unknown automation template ${JSON.stringify(name)} in locale ${locale}`);
+      Object.assign(template, changes);
+      return { ...template };
+    },
     setFaults: (list: FaultSpec[]) => faults.set(list),
     setLimits: (config: RateLimitConfig | false) => limits.set(config),
     resetCounters: () => store.resetCounters(),
     reset(): void {
       store.resetToSeed();
+      world.rules = new RuleVisibility(seedRules(ruleCount), users);
+      world.templates = seedTemplates();
       faults.set([]);
       limits.clear();
     },
@@ -167,9 +187,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     visibleRules(appKey: string, filter?: RuleFilter): StoredRule[] {
       const user = usersByKey.get(appKey);
       if (user === undefined) throw new Error("visibleRules: unknown app key");
-      return rules.query(user, filter).map((rule) => rules.materialize(user, rule));
+      return world.rules.query(user, filter).map((rule) => world.rules.materialize(user, rule));
     },
-    templates: (locale: string) => copyTemplates(SEED_TEMPLATES[templateLocale(locale, undefined)]),
+    templates: (locale: string) => copyTemplates(world.templates[templateLocale(locale, undefined)]),
     close(): Promise<void> {
       closing ??= app.close().then(() => store.close());
       return closing;

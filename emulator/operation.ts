@@ -12,8 +12,10 @@ import type { OperationName, SeedUser } from "./types";
 /** Everything the emulator knows, as the operations see it. */
 export interface World {
   store: Store;
+  /** Replaced on reset (rules may be edited through the control API). */
   rules: RuleVisibility;
-  templates: Readonly<Record<TemplateLocale, readonly WireAutomationTemplate[]>>;
+  /** This emulator's own copy of the seed templates (editable through the control API; replaced on reset). */
+  templates: Record<TemplateLocale, WireAutomationTemplate[]>;
 }
 
 /** One request, authenticated, its JSON body read. */

@@ -1,6 +1,7 @@
 /**
- * Which automation rules a member sees, the rule-list filters, and the rules' JSON. Rules never
- * change, so visibility per member and scope is computed once at start and each rule's JSON is
+ * Which automation rules a member sees, the rule-list filters, and the rules' JSON. A rule's
+ * owner, team and scope never change (only `update` edits other fields, as a person in the
+ * console would), so visibility per member and scope is computed once at start and each rule's JSON is
  * serialised once (around its per-caller `can_edit`): a list request only filters, slices and
  * concatenates. A page of 100 rules is ~100 KB; without this the emulator would spend its time
  * in JSON.stringify and fall below the 2,000 requests/s it must sustain.
@@ -15,7 +16,7 @@ export type EffectiveScope = "all" | "personal" | "team";
 /** A rule with what filtering and serialising it needs. */
 export interface IndexedRule {
   readonly rule: StoredRule;
-  readonly lowerName: string;
+  lowerName: string;
   /** The rule's UTF-8 JSON up to and after the `can_edit` value; filled on first use. */
   json?: { head: Buffer; tail: Buffer };
 }
@@ -40,12 +41,17 @@ export function effectiveScope(scope: string | undefined, includePerson: boolean
   return scope === "all" || scope === "personal" || scope === "team" ? scope : undefined;
 }
 
+/** Fields of a rule that `RuleVisibility.update` may change (what the console edits). */
+export type RuleChanges = Partial<Pick<StoredRule, "name" | "enabled" | "prompt" | "cron_expr">>;
+
 export class RuleVisibility {
   private readonly byMember = new Map<number, Visible>();
+  private readonly byId = new Map<string, IndexedRule>();
 
   /** `rules` must already be in API order (see `compareRules`). */
   constructor(rules: readonly StoredRule[], users: readonly SeedUser[]) {
     const indexed: IndexedRule[] = rules.map((rule) => ({ rule, lowerName: rule.name.toLowerCase() }));
+    for (const entry of indexed) this.byId.set(entry.rule.rule_id, entry);
     for (const user of users) {
       const visible: Visible = { all: [], personal: [], team: [] };
       const admin = isAccountAdmin(user);
@@ -87,6 +93,20 @@ export class RuleVisibility {
       (teamIds === undefined || teamIds.has(rule.team_id)) &&
       (enabled === undefined || rule.enabled === enabled) &&
       (keyword === undefined || lowerName.includes(keyword)));
+  }
+
+  /**
+   * Edits one rule in place, as a person in the console would: the given fields and
+   * `updated_at` (= `now`, epoch ms); its cached JSON is dropped. Returns the rule (a copy,
+   * `can_edit` false), or undefined for an unknown `rule_id`.
+   */
+  update(ruleId: string, changes: RuleChanges, now: number): StoredRule | undefined {
+    const entry = this.byId.get(ruleId);
+    if (entry === undefined) return undefined;
+    Object.assign(entry.rule, changes, { updated_at: now });
+    entry.lowerName = entry.rule.name.toLowerCase();
+    delete entry.json;
+    return structuredClone(entry.rule);
   }
 
   /** The rule as `user` receives it (a copy), `can_edit` computed for them. */

@@ -84,6 +84,13 @@ export class Store {
     return true;
   }
 
+  /** Removes a server, as a person deleting it in the console would; false for an unknown id. */
+  deleteServer(serverId: string): boolean {
+    if (!this.servers.has(serverId)) return false;
+    this.#commit({ remove: [serverId] });
+    return true;
+  }
+
   /**
    * Appends an audit entry and, for a successful call, applies its status change (`updated_at`
    * = the entry's time) in the same save.

@@ -4,6 +4,7 @@
  */
 import type { WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
 import type { StoredRule } from "./seed";
+import type { RuleChanges } from "./ruleVisibility";
 
 /** The API operations the emulator serves, as named in faults, counters and rate limits. */
 export const OPERATION_NAMES = [
@@ -144,6 +145,9 @@ export interface SeedTeam {
   name: string;
 }
 
+/** Fields of a template that `updateTemplate` may change (its `name` is its identity). */
+export type TemplateChanges = Partial<Omit<WireAutomationTemplate, "name">>;
+
 /** Filters of `visibleRules`, the camelCase twins of the rule-list body fields. */
 export interface RuleFilter {
   scope?: string;
@@ -170,6 +174,21 @@ export interface Emulator {
   server(serverId: string): WireMcpServer | undefined;
   /** Changes a server's status out of band, as a person in the console would; not audited, not counted. Throws for an unknown id. */
   setServerStatus(serverId: string, status: "enabled" | "disabled"): void;
+  /** Deletes a server out of band, as a person in the console would (later reads answer `ResourceNotFound`); not audited. Throws for an unknown id. */
+  deleteServer(serverId: string): void;
+  /**
+   * Edits an automation rule out of band, as a person in the console would: the given fields and
+   * `updated_at` (now, epoch ms). Toggling `enabled` moves it in or out of `enabled`-filtered
+   * lists. Returns the rule (wire shape, `can_edit` false). Throws for an unknown id. Not kept in
+   * the state file; `reset()` restores the seed.
+   */
+  updateRule(ruleId: string, changes: RuleChanges): StoredRule;
+  /**
+   * Edits a preset template of one locale (matched like the `locale` body value) by its `name`.
+   * Returns the template. Throws for an unknown name. Not kept in the state file; `reset()`
+   * restores the seed.
+   */
+  updateTemplate(locale: string, name: string, changes: TemplateChanges): WireAutomationTemplate;
   audit(): AuditEntry[];
   counters(): Record<OperationName, OperationCounter>;
   /**

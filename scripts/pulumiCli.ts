@@ -94,6 +94,11 @@ export class PulumiWorkspace {
     for (const [name, value] of Object.entries(this.env)) if (value === undefined) delete this.env[name];
   }
 
+  /** The environment every command runs with (backend, passphrase, PATH with the CLI), copied: for other tools run against this stack. */
+  environment(): NodeJS.ProcessEnv {
+    return { ...this.env };
+  }
+
   /**
    * Runs `pulumi <args>` in the project folder with `--stack` set (except for stack-less
    * commands) and `--non-interactive`.

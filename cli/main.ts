@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+/**
+ * `pulumi-flashduty`: the package's command. One subcommand today:
+ *
+ *   pulumi-flashduty drift --stack NAME [--cwd DIR] [--json] [--output FILE] [--max-rows N]
+ *
+ * Exit codes as `terraform plan -detailed-exitcode`: 0 no drift, 2 drift found, 1 error (bad
+ * arguments, no Pulumi project, no such stack, no CLI, a failing preview or API errors), with
+ * the error on stderr. Never prints the app key.
+ *
+ * Arguments are parsed with node:util `parseArgs`: it is part of Node.js (no dependency to
+ * keep current), strict about unknown options and missing values, and one subcommand with five
+ * options needs nothing more.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { detectDrift, DriftError, renderJson, renderMarkdown, DEFAULT_MAX_ROWS } from "../drift";
+import { redactAppKey } from "../drift/errors";
+import { VERSION } from "../sdk/version";
+
+/** Exit codes of the command. */
+export const EXIT = { noDrift: 0, error: 1, drift: 2 } as const;
+
+const USAGE = `Usage: pulumi-flashduty <command> [options]
+
+Commands:
+  drift    Report what changed on the Flashduty platform since the stack's last \`pulumi up\`
+
+Options:
+  -h, --help       Show help (\`pulumi-flashduty drift --help\` for the command's options)
+  -v, --version    Show the version
+`;
+
+const DRIFT_USAGE = `Usage: pulumi-flashduty drift --stack NAME [--cwd DIR] [--json] [--output FILE] [--max-rows N]
+
+Runs a refresh preview of the stack (Pulumi Automation API; writes no state) and reports
+MCP servers enabled again or deleted on the platform, and automation rules and templates
+added, removed or changed in the stack's data source outputs.
+
+Options:
+  -s, --stack NAME     Stack to check (required)
+  -C, --cwd DIR        Folder of the Pulumi project (default: the current folder)
+      --json           Print the report as JSON (version 1) instead of Markdown
+  -o, --output FILE    Write the report to FILE instead of stdout
+      --max-rows N     Rows per Markdown table before "... and N more" (default ${DEFAULT_MAX_ROWS})
+  -h, --help           Show this help
+
+Exit codes: 0 no drift, 2 drift found, 1 error.
+Needs the \`pulumi\` CLI on PATH and what the stack needs to run (backend login or
+PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, flashduty:* config or FLASHDUTY_* variables).
+`;
+
+/** Where the command writes; the defaults are the process's streams. */
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const processIo: Io = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+class UsageError extends Error {}
+
+function fail(io: Io, message: string, usage?: string): number {
+  io.stderr(`pulumi-flashduty: error: ${redactAppKey(message)}\n`);
+  if (usage !== undefined) io.stderr(`\n${usage}`);
+  return EXIT.error;
+}
+
+async function drift(args: string[], io: Io): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        stack: { type: "string", short: "s" },
+        cwd: { type: "string", short: "C" },
+        json: { type: "boolean" },
+        output: { type: "string", short: "o" },
+        "max-rows": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    return fail(io, (err as Error).message, DRIFT_USAGE);
+  }
+  if (values.help === true) {
+    io.stdout(DRIFT_USAGE);
+    return EXIT.noDrift;
+  }
+  try {
+    if (values.stack === undefined || values.stack.trim() === "") throw new UsageError("--stack is required (the name of the stack to check)");
+    if (values.output === "") throw new UsageError("--output needs a file name");
+    const maxRows = values["max-rows"] === undefined ? DEFAULT_MAX_ROWS : Number(values["max-rows"]);
+    if (!Number.isInteger(maxRows) || maxRows < 1) throw new UsageError(`--max-rows must be an integer of at least 1, got ${JSON.stringify(values["max-rows"])}`);
+    const report = await detectDrift({ stack: values.stack, cwd: values.cwd });
+    const text = values.json === true ? renderJson(report) : renderMarkdown(report, { maxRows });
+    if (values.output !== undefined) writeFileSync(values.output, text);
+    else io.stdout(text);
+    return report.drift ? EXIT.drift : EXIT.noDrift;
+  } catch (err) {
+    if (err instanceof UsageError) return fail(io, err.message, DRIFT_USAGE);
+    if (err instanceof DriftError) return fail(io, err.message);
+    return fail(io, (err as Error).message ?? String(err));
+  }
+}
+
+/**
+ * Runs the command with `argv` (without `node` and the script) and resolves to its exit code
+ * ({@link EXIT}). Writes the report or help to `io.stdout`, errors to `io.stderr`.
+ */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "drift":
+      return drift(rest, io);
+    case "-h":
+    case "--help":
+    case "help":
+      io.stdout(USAGE);
+      return EXIT.noDrift;
+    case "-v":
+    case "--version":
+      io.stdout(`${VERSION}\n`);
+      return EXIT.noDrift;
+    case undefined:
+      return fail(io, "a command is required", USAGE);
+    default:
+      return fail(io, `unknown command ${JSON.stringify(command)}`, USAGE);
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.exitCode = fail(processIo, String(err));
+    },
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Drift of the data sources' exported outputs: rules and templates added, removed or changed on
+ * the platform since the last `up`. The lists are found generically, at any output name and
+ * depth, so any program that exports `getAutomationRules` / `getAutomationTemplates` results (or
+ * their `rules` / `templates` lists) is covered:
+ * - a rule list is an array whose elements are all objects with a string `ruleId`;
+ * - a template list is an array whose elements are all objects with a string `name` and a string
+ *   `prompt` and no `ruleId`; its locale is the `locale` string next to it, if any.
+ * An empty array counts as a list of the kind found at the same place on the other side.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { UNKNOWN_VALUE } from "./refreshEvents";
+import { compareText, type FieldChange, type ItemChange, type ItemChangeKind } from "./report";
+
+/**
+ * Rule fields that change without anyone editing the rule: the platform moves
+ * `scheduleNextFireAtMs` forward each time the schedule fires. Not reported.
+ */
+export const VOLATILE_RULE_FIELDS: readonly string[] = ["scheduleNextFireAtMs"];
+
+type ListKind = "rules" | "templates";
+type Item = Record<string, unknown>;
+
+interface FoundList {
+  kind: ListKind | "empty";
+  items: Item[];
+  locale?: string;
+}
+
+/** The result of {@link compareDataSourceOutputs}. */
+export interface DataSourceDrift {
+  rules: ItemChange[];
+  templates: ItemChange[];
+  /** Output paths of the lists compared (present before and now), sorted. */
+  checkedOutputs: string[];
+  /** Lists only on one side (the program changed its exports) or not comparable; sorted. */
+  notes: string[];
+}
+
+function isObject(value: unknown): value is Item {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function listKind(value: unknown[]): ListKind | "empty" | undefined {
+  if (value.length === 0) return "empty";
+  if (value.every((v) => isObject(v) && typeof v.ruleId === "string")) return "rules";
+  if (value.every((v) => isObject(v) && typeof v.name === "string" && typeof v.prompt === "string" && !("ruleId" in v))) return "templates";
+  return undefined;
+}
+
+function childPath(path: string, key: string | number): string {
+  if (typeof key === "number") return `${path}[${key}]`;
+  return path === "" ? key : `${path}.${key}`;
+}
+
+/** Every rule or template list (and empty array) under `value`, by output path. */
+function findLists(value: unknown, path: string, locale: string | undefined, into: Map<string, FoundList>): void {
+  if (Array.isArray(value)) {
+    const kind = listKind(value);
+    if (kind !== undefined) {
+      into.set(path, { kind, items: value as Item[], ...(kind === "templates" && locale !== undefined ? { locale } : {}) });
+      if (kind !== "empty") return;
+    }
+    value.forEach((element, i) => findLists(element, childPath(path, i), undefined, into));
+  } else if (isObject(value)) {
+    const here = typeof value.locale === "string" ? value.locale : undefined;
+    for (const [key, child] of Object.entries(value)) findLists(child, childPath(path, key), here, into);
+  }
+}
+
+function identity(kind: ListKind, item: Item): string {
+  return String(kind === "rules" ? item.ruleId : item.name);
+}
+
+function fieldChanges(kind: ListKind, before: Item, after: Item): FieldChange[] {
+  const ignored = kind === "rules" ? VOLATILE_RULE_FIELDS : [];
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !ignored.includes(f)).sort(compareText);
+  return fields
+    .filter((field) => after[field] !== UNKNOWN_VALUE && !isDeepStrictEqual(before[field], after[field]))
+    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+}
+
+function compareList(output: string, kind: ListKind, before: Item[], after: Item[], locale: string | undefined): ItemChange[] {
+  const byId = (items: Item[]) => {
+    const map = new Map<string, Item>();
+    for (const item of items) if (!map.has(identity(kind, item))) map.set(identity(kind, item), item);
+    return map;
+  };
+  const olds = byId(before);
+  const news = byId(after);
+  const change = (changeKind: ItemChangeKind, item: Item, fields: FieldChange[]): ItemChange => ({
+    output,
+    kind: changeKind,
+    id: identity(kind, item),
+    name: typeof item.name === "string" ? item.name : identity(kind, item),
+    ...(locale !== undefined ? { locale } : {}),
+    fields,
+  });
+  const changes: ItemChange[] = [];
+  for (const [id, item] of news) {
+    const old = olds.get(id);
+    if (old === undefined) changes.push(change("added", item, []));
+    else {
+      const fields = fieldChanges(kind, old, item);
+      if (fields.length > 0) changes.push(change("changed", item, fields));
+    }
+  }
+  for (const [id, item] of olds) if (!news.has(id)) changes.push(change("removed", item, []));
+  return changes;
+}
+
+const KIND_ORDER: Record<ItemChangeKind, number> = { added: 0, removed: 1, changed: 2 };
+
+/** Report order: output path, then added / removed / changed, then name, then id. */
+export function compareItemChanges(a: ItemChange, b: ItemChange): number {
+  return compareText(a.output, b.output) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareText(a.name, b.name) || compareText(a.id, b.id);
+}
+
+/**
+ * Compares the rule and template lists in the stack outputs of the last `up` (`before`) with
+ * those the program computes now (`after`). Lists present on one side only are not compared
+ * (the program's exports changed, which is not drift) and get a note.
+ */
+export function compareDataSourceOutputs(before: Record<string, unknown>, after: Record<string, unknown>): DataSourceDrift {
+  const olds = new Map<string, FoundList>();
+  const news = new Map<string, FoundList>();
+  findLists(before, "", undefined, olds);
+  findLists(after, "", undefined, news);
+  const result: DataSourceDrift = { rules: [], templates: [], checkedOutputs: [], notes: [] };
+  const label = (kind: ListKind) => (kind === "rules" ? "rule list" : "template list");
+  for (const [path, now] of news) {
+    const then = olds.get(path);
+    const kind = now.kind !== "empty" ? now.kind : then?.kind !== "empty" ? then?.kind : undefined;
+    if (kind === undefined) continue;
+    if (then === undefined || (then.kind !== "empty" && then.kind !== kind)) {
+      result.notes.push(`Output \`${path}\` (${label(kind)}) is new since the last \`pulumi up\` (a program change); not compared.`);
+      continue;
+    }
+    result.checkedOutputs.push(path);
+    result[kind].push(...compareList(path, kind, then.items, now.items, now.locale ?? then.locale));
+  }
+  for (const [path, then] of olds) {
+    if (then.kind !== "empty" && !news.has(path)) {
+      result.notes.push(`Output \`${path}\` (${label(then.kind)}) is no longer exported by the program; not compared.`);
+    }
+  }
+  result.rules.sort(compareItemChanges);
+  result.templates.sort(compareItemChanges);
+  result.checkedOutputs.sort(compareText);
+  result.notes.sort(compareText);
+  return result;
+}

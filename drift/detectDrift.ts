@@ -1,0 +1,72 @@
+/** `detectDrift`: the library form of `pulumi-flashduty drift`. */
+import { compareDataSourceOutputs } from "./dataSources";
+import { DriftError } from "./errors";
+import { readRefreshEvents } from "./refreshEvents";
+import { runRefreshPreview } from "./refreshPreview";
+import { DRIFT_REPORT_VERSION, type ChangeCounts, type DriftReport, type ItemChange } from "./report";
+import { serverDrifts } from "./servers";
+
+/** Options of {@link detectDrift}. */
+export interface DetectDriftOptions {
+  /** Stack name, required (e.g. `dev`, or `org/dev` on Pulumi Cloud). */
+  stack: string;
+  /** Folder holding the project's Pulumi.yaml; default the process's working folder. */
+  cwd?: string;
+}
+
+function counts(changes: readonly ItemChange[]): ChangeCounts {
+  return {
+    added: changes.filter((c) => c.kind === "added").length,
+    removed: changes.filter((c) => c.kind === "removed").length,
+    changed: changes.filter((c) => c.kind === "changed").length,
+  };
+}
+
+/**
+ * Finds what changed on the Flashduty platform behind the stack's back since its last
+ * `pulumi up`, with a refresh preview through Pulumi's Automation API (`pulumi preview
+ * --refresh` without its text output). Writes no state and makes only read calls to the API
+ * (those of the provider's read and of the program's data sources).
+ *
+ * Reported: every `McpServerDisablement` whose server the platform shows enabled or no longer
+ * has (with what the next `up` will do), and every automation rule or template added, removed
+ * or changed in the data sources' exported outputs (found at any output name).
+ *
+ * Environment: the `pulumi` CLI on PATH, and whatever the stack needs to run (backend login or
+ * `PULUMI_BACKEND_URL`, `PULUMI_CONFIG_PASSPHRASE`, `flashduty:*` config or `FLASHDUTY_*`
+ * variables).
+ *
+ * @returns a {@link DriftReport}; `report.drift` is true when anything changed (the CLI then
+ *   exits 2, otherwise 0).
+ * @throws DriftError for bad options, no CLI, an unknown stack or a failing preview (the CLI
+ *   exits 1); its message never contains the app key.
+ */
+export async function detectDrift(options: DetectDriftOptions): Promise<DriftReport> {
+  if (typeof options?.stack !== "string" || options.stack.trim() === "") {
+    throw new DriftError("invalidArguments", "stack is required: the name of the stack to check (e.g. `dev`)");
+  }
+  const preview = await runRefreshPreview({ stack: options.stack, cwd: options.cwd ?? process.cwd() });
+  const observations = readRefreshEvents(preview.events);
+  const servers = serverDrifts(observations.resources);
+  const notes: string[] = [];
+  const data = observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
+    ? compareDataSourceOutputs(observations.stackOutputsBefore, observations.stackOutputsAfter)
+    : { rules: [], templates: [], checkedOutputs: [], notes: [] };
+  if (observations.stackOutputsBefore === undefined) {
+    notes.push("The stack has no deployment yet (run `pulumi up` first); there is nothing to compare.");
+  }
+  notes.push(...data.notes);
+  return {
+    version: DRIFT_REPORT_VERSION,
+    stack: preview.stack,
+    project: preview.project,
+    drift: servers.drifts.length + data.rules.length + data.templates.length > 0,
+    checkedServers: servers.checked,
+    checkedOutputs: data.checkedOutputs,
+    servers: servers.drifts,
+    rules: data.rules,
+    templates: data.templates,
+    summary: { servers: servers.drifts.length, rules: counts(data.rules), templates: counts(data.templates) },
+    notes,
+  };
+}

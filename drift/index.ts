@@ -1,0 +1,23 @@
+/**
+ * Drift reports for pull-request previews (`pulumi-flashduty/drift`): what changed on the
+ * Flashduty platform behind a stack's back since its last `pulumi up`, found with a refresh
+ * preview through Pulumi's Automation API, rendered as Markdown or JSON. The command
+ * `pulumi-flashduty drift` is a thin shell around these.
+ */
+export { detectDrift, type DetectDriftOptions } from "./detectDrift";
+export { DriftError, type DriftErrorKind } from "./errors";
+export { renderMarkdown, reportMarker, DEFAULT_MAX_ROWS, type MarkdownOptions } from "./markdown";
+export { renderJson } from "./json";
+export { compareDataSourceOutputs, VOLATILE_RULE_FIELDS, type DataSourceDrift } from "./dataSources";
+export { MCP_SERVER_DISABLEMENT_TYPE } from "./servers";
+export {
+  DRIFT_REPORT_VERSION,
+  type ChangeCounts,
+  type DriftReport,
+  type FieldChange,
+  type ItemChange,
+  type ItemChangeKind,
+  type NextUpAction,
+  type ObservedServerState,
+  type ServerDrift,
+} from "./report";

@@ -1,0 +1,101 @@
+/**
+ * The drift report: what `detectDrift` found, independent of how it is printed (Markdown for a
+ * pull-request comment, JSON for tools). Everything here is plain JSON data.
+ */
+
+/** Version of the JSON shape; raised on any incompatible change. */
+export const DRIFT_REPORT_VERSION = 1;
+
+/** What a refresh observed for a server that the stack declares disabled. */
+export type ObservedServerState = "enabled" | "deleted";
+
+/**
+ * What the next `pulumi up` does about one drifted `McpServerDisablement`:
+ * - `disable`: the update step disables the server again (one API call);
+ * - `failNotFound`: the refresh drops the resource from state (the provider's read finds no
+ *   server), so `up` creates it again, and the create fails with
+ *   `MCP server '<id>' not found` until the server exists again or the resource is removed
+ *   from the program.
+ */
+export type NextUpAction = "disable" | "failNotFound";
+
+/** One `McpServerDisablement` whose server is not disabled on the platform. */
+export interface ServerDrift {
+  /** The resource's URN in the stack. */
+  urn: string;
+  /** The resource's name in the program (the last URN segment). */
+  resourceName: string;
+  /** The MCP server's id (`serverId`). */
+  serverId: string;
+  /** Display name as last read into state; "" when state has none. */
+  serverName: string;
+  /** Always "disabled": what the resource declares. */
+  declared: "disabled";
+  observed: ObservedServerState;
+  nextUp: NextUpAction;
+}
+
+/** How one rule or template differs between the last `up` and now. */
+export type ItemChangeKind = "added" | "removed" | "changed";
+
+/** One changed field of a rule or template. `before`/`after` are the output values (JSON). */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * One automation rule or template that was added, removed or changed on the platform since the
+ * last `up`, as seen in one exported stack output.
+ */
+export interface ItemChange {
+  /** Where the list sits in the stack outputs, dotted (e.g. `rules.rules`, `templates.en-US.templates`). */
+  output: string;
+  kind: ItemChangeKind;
+  /** Rules: `ruleId`; templates: `name` (a template's identity within its locale). */
+  id: string;
+  /** Display name (the `name` field; for templates the same as `id`). */
+  name: string;
+  /** Templates: the `locale` next to the list in the output, when there is one. */
+  locale?: string;
+  /** For `changed`: the fields that differ, sorted by name. Empty for `added` / `removed`. */
+  fields: FieldChange[];
+}
+
+/** Counts of one kind of item. */
+export interface ChangeCounts {
+  added: number;
+  removed: number;
+  changed: number;
+}
+
+/** The result of `detectDrift`. */
+export interface DriftReport {
+  /** {@link DRIFT_REPORT_VERSION}. */
+  version: typeof DRIFT_REPORT_VERSION;
+  /** Stack name as selected. */
+  stack: string;
+  /** Project name from Pulumi.yaml. */
+  project: string;
+  /** true when anything below changed: the command then exits 2. */
+  drift: boolean;
+  /** `McpServerDisablement` resources found in state (drifted or not). */
+  checkedServers: number;
+  /** Rule and template lists found in both the last `up`'s outputs and the preview's. */
+  checkedOutputs: string[];
+  /** Drifted servers, sorted by `serverId` then URN. */
+  servers: ServerDrift[];
+  /** Rule changes, sorted by output, kind (added, removed, changed), name, id. */
+  rules: ItemChange[];
+  /** Template changes, sorted the same way. */
+  templates: ItemChange[];
+  summary: { servers: number; rules: ChangeCounts; templates: ChangeCounts };
+  /** Things the reader should know that are not drift (e.g. an output the program added since the last `up`). */
+  notes: string[];
+}
+
+/** Code-point order of two strings, independent of the machine's locale (reports are reproducible). */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
