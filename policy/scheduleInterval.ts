@@ -5,9 +5,10 @@
  * Horizon: the 366 days after `from`. cron-parser takes 0.1-0.5 ms per fire time, so a year of
  * `* * * * *` cannot be walked; instead the first {@link DEFAULT_MAX_FIRES} fire times after
  * `from` are read as wall-clock times (this covers the pattern of any schedule that fires more
- * than once in that span), plus the real fire times within 3 hours of every daylight-saving
- * transition of the timezone in the horizon (there real gaps differ from wall-clock gaps: the
- * hour skipped in spring stretches a gap, a repeated hour in autumn can shorten one). A schedule
+ * than once in that span), plus the real fire times next to every daylight-saving transition of
+ * the timezone in the horizon: the last ones before it and those up to 3 hours after it (only
+ * there real gaps differ from wall-clock gaps: a daily 01:30 in New York is 23 hours apart in
+ * March, 25 in November). A schedule
  * that fires at most once in the horizon (`0 0 29 2 *` in most years) has no gap.
  */
 import { CronExpressionParser } from "cron-parser";
@@ -19,9 +20,12 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** One year and a day: every daylight-saving transition, and February 29 when there is one. */
 const HORIZON_MS = 366 * DAY_MS;
+/** After a transition, fire times within this span are read (a repeated hour is at most 1 h; some zones shift 30 min). */
 const TRANSITION_WINDOW_MS = 3 * HOUR_MS;
-/** Fire times read around one transition, at most (`* * * * *` has 360 in the 6-hour window). */
+/** Fire times read after one transition, at most (`* * * * *` has 180 in the window). */
 const MAX_FIRES_PER_TRANSITION = 400;
+/** Fire times read before one transition: only the last one's gap to the next crosses it. */
+const FIRES_BEFORE_TRANSITION = 2;
 
 /** A cron expression or timezone cron-parser cannot use. */
 export class InvalidScheduleError extends Error {
@@ -54,20 +58,14 @@ export function minScheduleGapMinutes(cronExpr: string, timezone: string, option
   const wallFrom = from + offsetMs(tz, from);
   let min = minGap(fireTimes(cronExpr, "UTC", wallFrom, options.maxFires ?? DEFAULT_MAX_FIRES, wallFrom + HORIZON_MS));
   for (const transition of transitions(tz, from, from + HORIZON_MS)) {
-    const start = transition - TRANSITION_WINDOW_MS;
-    const gap = minGap(fireTimes(cronExpr, tz, start, MAX_FIRES_PER_TRANSITION, transition + TRANSITION_WINDOW_MS));
+    const gap = minGap(fireTimesAround(cronExpr, tz, transition));
     if (gap !== undefined && (min === undefined || gap < min)) min = gap;
   }
   return min === undefined ? undefined : min / MINUTE_MS;
 }
 
 function fireTimes(cronExpr: string, tz: string, from: number, maxFires: number, until: number): number[] {
-  let iterator;
-  try {
-    iterator = CronExpressionParser.parse(cronExpr, { tz, currentDate: new Date(from) });
-  } catch (err) {
-    throw new InvalidScheduleError(`invalid cron expression "${cronExpr}": ${(err as Error).message}`);
-  }
+  const iterator = parse(cronExpr, tz, from);
   const times: number[] = [];
   while (times.length < maxFires && iterator.hasNext()) {
     const t = iterator.next().getTime();
@@ -75,6 +73,37 @@ function fireTimes(cronExpr: string, tz: string, from: number, maxFires: number,
     times.push(t);
   }
   return times;
+}
+
+/**
+ * Real fire times next to a transition: the last {@link FIRES_BEFORE_TRANSITION} before it (within
+ * two days) and those in the {@link TRANSITION_WINDOW_MS} after it (at least the first one, within
+ * two days; at most {@link MAX_FIRES_PER_TRANSITION}).
+ */
+function fireTimesAround(cronExpr: string, tz: string, transition: number): number[] {
+  const before = parse(cronExpr, tz, transition);
+  const times: number[] = [];
+  for (let i = 0; i < FIRES_BEFORE_TRANSITION && before.hasPrev(); i++) {
+    const t = before.prev().getTime();
+    if (t < transition - 2 * DAY_MS) break;
+    times.unshift(t);
+  }
+  const after = parse(cronExpr, tz, transition - 1);
+  while (times.length < MAX_FIRES_PER_TRANSITION && after.hasNext()) {
+    const t = after.next().getTime();
+    if (t > transition + 2 * DAY_MS) break;
+    times.push(t);
+    if (t > transition + TRANSITION_WINDOW_MS) break;
+  }
+  return times;
+}
+
+function parse(cronExpr: string, tz: string, from: number) {
+  try {
+    return CronExpressionParser.parse(cronExpr, { tz, currentDate: new Date(from) });
+  } catch (err) {
+    throw new InvalidScheduleError(`invalid cron expression "${cronExpr}": ${(err as Error).message}`);
+  }
 }
 
 function minGap(times: number[]): number | undefined {
