@@ -8,7 +8,7 @@ export const ONE_RESOURCE_PER_SERVER = "flashduty-one-resource-per-server";
 /**
  * Stack policy: no two `McpServerDisablement` resources for one server id (the first destroyed
  * would enable the server the other still declares disabled). One violation per server id,
- * naming the resources, reported on the second one. Default enforcement: mandatory.
+ * naming the resources in name order, reported on the second of them. Default enforcement: mandatory.
  */
 export function oneResourcePerServerPolicy(options: PolicyOptions<Record<string, never>> = {}): StackValidationPolicy {
   return {
@@ -23,6 +23,8 @@ export function oneResourcePerServerPolicy(options: PolicyOptions<Record<string,
       }
       for (const [serverId, list] of byServer) {
         if (list.length < 2) continue;
+        // Registration order varies from run to run; names do not.
+        list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         const names = list.map((d) => `"${d.name}"`).join(", ");
         reportViolation(`MCP server ${serverId} is managed by ${list.length} McpServerDisablement resources (${names}); keep one.`, list[1]!.urn);
       }

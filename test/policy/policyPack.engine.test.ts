@@ -3,7 +3,7 @@
  * run by the real Pulumi CLI (`pulumi preview --policy-pack`, through the language host's
  * RunPlugin) on a stack of the test program, against the emulator over HTTP.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -37,8 +37,8 @@ async function newStack(options: Omit<Parameters<typeof createEngineStack>[0], "
 let configCount = 0;
 
 /** `pulumi preview --policy-pack examples/policy-pack [--policy-pack-config <config as a file>]`. */
-async function previewWithPack(stack: EngineStack, config?: Record<string, unknown>) {
-  const args = ["preview", "--policy-pack", PACK];
+async function previewWithPack(stack: EngineStack, config?: Record<string, unknown>, pack = PACK) {
+  const args = ["preview", "--policy-pack", pack];
   if (config !== undefined) {
     const file = path.join(configDir, `config-${++configCount}.json`);
     writeFileSync(file, JSON.stringify(config));
@@ -97,8 +97,11 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     expect(of("flashduty-required-disabled-servers")[0]!.text).toMatch(/: mcp_github, mcp_k8s\./);
 
     expect(of("flashduty-one-resource-per-server")).toHaveLength(1);
-    expect(of("flashduty-one-resource-per-server")[0]).toMatchObject({ level: "mandatory" });
-    expect(of("flashduty-one-resource-per-server")[0]!.text).toMatch(/mcp_grafana is managed by 2 McpServerDisablement resources \("mcp_grafana", "grafana-again"\)/);
+    expect(of("flashduty-one-resource-per-server")[0]).toMatchObject({
+      level: "mandatory",
+      subject: "pulumi-nodejs:dynamic/flashduty:McpServerDisablement: mcp_grafana",
+    });
+    expect(of("flashduty-one-resource-per-server")[0]!.text).toMatch(/mcp_grafana is managed by 2 McpServerDisablement resources \("grafana-again", "mcp_grafana"\); keep one\./);
 
     expect(of("flashduty-restore-on-delete")).toEqual([
       expect.objectContaining({ level: "advisory", subject: "pulumi-nodejs:dynamic/flashduty:McpServerDisablement: grafana-again" }),
@@ -203,5 +206,15 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     const text = violations(unauthorized.output).find((v) => v.policy === "flashduty-automation-rule-guardrails")?.text;
     expect(text).toMatch(/could not check the automation rules: .*Unauthorized \(HTTP 401, request id [\w-]+\)/);
     expect(unauthorized.output).not.toContain(wrongKey);
+  });
+
+  test("a pack whose folder cannot reach @pulumi/pulumi fails to start with a message saying what to install", async () => {
+    const stack = await newStack({ appKey: emulator.keys.admin, program: { servers: ["mcp_grafana"] } });
+    const outside = path.join(configDir, "pack-without-node-modules");
+    cpSync(PACK, outside, { recursive: true });
+    const result = await previewWithPack(stack, undefined, outside);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain(`policy pack "${outside}" failed to start`);
+    expect(result.output).toContain(`could not resolve @pulumi/pulumi/cmd/run-policy-pack from ${outside}); have you run npm install in ${outside}?`);
   });
 });
