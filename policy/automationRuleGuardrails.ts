@@ -4,7 +4,7 @@
  * the client's retries and its per-process rate limit (50/s, 1000/min per base URL and key).
  */
 import type { StackValidationPolicy } from "@pulumi/policy";
-import { getConfig as getStackConfig } from "@pulumi/pulumi/runtime/config";
+import { runtime } from "@pulumi/pulumi";
 import { clientFor } from "../provider/client";
 import { resolveConfig } from "../provider/config";
 import type { AutomationRule } from "../sdk";
@@ -88,7 +88,7 @@ export function automationRuleGuardrailsPolicy(options: PolicyOptions<Automation
 
 async function readRules(config: AutomationRuleGuardrailsConfig): Promise<AutomationRule[]> {
   const overrides: Record<string, string | undefined> = { "flashduty:appKey": config.appKey, "flashduty:baseUrl": config.baseUrl };
-  const resolved = resolveConfig((key) => overrides[key] ?? getStackConfig(key));
+  const resolved = resolveConfig((key) => overrides[key] ?? runtime.getConfig(key));
   const client = clientFor(resolved);
   const rules: AutomationRule[] = [];
   const filters = config.teamIds.length > 0 ? { scope: config.scope, teamIds: config.teamIds } : { scope: config.scope };
