@@ -63,6 +63,12 @@ go_env() {
   export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi"
 }
 
+# Digest of the stand-in's sources: the marker file records it, so a changed scripts/langhost is
+# rebuilt on the next run.
+standin_digest() {
+  cat "$ROOT/scripts/langhost/main.go" "$ROOT/scripts/langhost/go.mod" "$ROOT/scripts/langhost/go.sum" 2>/dev/null | sha256sum | cut -c1-16
+}
+
 # Builds the offline stand-in language host (scripts/langhost) into the project-local folder under
 # the name the CLI looks for, with a marker file so every run can say which host it uses.
 build_standin() {
@@ -77,7 +83,7 @@ build_standin() {
   (cd "$build" && go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$LOCAL_BIN/pulumi-language-nodejs.tmp" . >&2)
   rm -rf "$build"
   mv "$LOCAL_BIN/pulumi-language-nodejs.tmp" "$LOCAL_BIN/pulumi-language-nodejs"
-  echo "scripts/langhost (offline stand-in for the official pulumi-language-nodejs)" >"$LOCAL_BIN/$STANDIN_MARKER"
+  echo "scripts/langhost (offline stand-in for the official pulumi-language-nodejs) $(standin_digest)" >"$LOCAL_BIN/$STANDIN_MARKER"
 }
 
 # Prints the folder holding the language host the CLI in $1 will use, or nothing.
@@ -95,6 +101,10 @@ host_for() {
 finish() {
   local cli_dir="$1" source="$2" host_dir
   host_dir="$(host_for "$cli_dir")"
+  if [ "$host_dir" = "$LOCAL_BIN" ] && [ -f "$LOCAL_BIN/$STANDIN_MARKER" ] && ! grep -q " $(standin_digest)\$" "$LOCAL_BIN/$STANDIN_MARKER"; then
+    log "scripts/langhost changed since the offline stand-in was built"
+    host_dir=""
+  fi
   if [ -z "$host_dir" ]; then
     build_standin || { log "error: no Node.js language host for $cli_dir/pulumi"; exit 1; }
     host_dir="$LOCAL_BIN"

@@ -27,6 +27,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/pulumi/pulumi/sdk/v3"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/apitype"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
@@ -40,6 +42,10 @@ var version = "3.248.0"
 const (
 	// Module (resolved like Node's require) whose index.js sets up the Pulumi runtime and loads the program.
 	runModule = "@pulumi/pulumi/cmd/run"
+	// Module that starts a policy pack (a RunPlugin of kind analyzer): `node <it> <engine> <pack dir>`.
+	runPolicyPackModule = "@pulumi/pulumi/cmd/run-policy-pack"
+	// Module that starts any other Node.js plugin (a provider project with PulumiPlugin.yaml).
+	runPluginModule = "@pulumi/pulumi/cmd/run-plugin"
 	// Exit code of cmd/run meaning "the error was already shown to the user": report a bail, print nothing more.
 	exitAfterUserActionableMessage = 32
 )
@@ -275,7 +281,7 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 
 	runPath := os.Getenv("PULUMI_LANGUAGE_NODEJS_RUN_PATH")
 	if runPath == "" {
-		runPath, err = resolveRunModule(ctx, node, pwd, info.GetProgramDirectory(), info.GetRootDirectory())
+		runPath, err = resolveModule(ctx, node, runModule, pwd, info.GetProgramDirectory(), info.GetRootDirectory())
 		if err != nil {
 			return &pulumirpc.RunResponse{Error: "It looks like the Pulumi SDK has not been installed " +
 				"(could not resolve " + runModule + " from " + pwd + "). Have you run npm install or yarn install?"}, nil
@@ -407,6 +413,164 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	}, nil
 }
 
+// RunPlugin starts a plugin written in Node.js and streams its stdout and stderr back to the engine, which
+// reads the plugin's gRPC port from the first line of stdout.
+//
+//   - kind "analyzer" (a policy pack: a folder with PulumiPolicy.yaml, started by `pulumi preview --policy-pack
+//     DIR`): `node [nodeargs] <@pulumi/pulumi/cmd/run-policy-pack> <args...> <pack dir>` in the pack's folder.
+//     The engine sends the stack's details with ConfigureStack before anything else, but policy packs read them
+//     from the environment when they start. So, like the official host, we first serve a proxy Analyzer
+//     (sdk.PolicyProxy) and report ITS port; once ConfigureStack arrives we start the pack with
+//     PULUMI_NODEJS_ORGANIZATION/PROJECT/STACK/DRY_RUN, PULUMI_CONFIG (JSON map) and PULUMI_CONFIG_SECRET_KEYS
+//     set, read the pack's own port from its stdout and forward every call to it.
+//   - any other kind (a provider project with PulumiPlugin.yaml): `node [nodeargs]
+//     <@pulumi/pulumi/cmd/run-plugin> <plugin dir> <args...>` in the engine's working folder
+//     (PULUMI_LANGUAGE_NODEJS_RUN_PATH overrides the module, as for Run).
+//
+// The environment is ours overlaid with the request's. TypeScript and tsconfig follow the runtime options as in
+// Run. A non-zero exit is returned as an error naming the exit code.
+func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	ctx := server.Context()
+	info := req.GetInfo()
+	dir := info.GetProgramDirectory()
+	if dir == "" {
+		return errors.New("RunPlugin: the request names no plugin directory")
+	}
+
+	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return errors.New("could not find node on the $PATH; install Node.js to run this plugin")
+	}
+
+	isPolicyPack := req.GetKind() == string(apitype.AnalyzerPlugin)
+	mod := runPluginModule
+	runPath := ""
+	if isPolicyPack {
+		mod = runPolicyPackModule
+	} else {
+		runPath = os.Getenv("PULUMI_LANGUAGE_NODEJS_RUN_PATH")
+	}
+	if runPath == "" {
+		if runPath, err = resolveModule(ctx, node, mod, dir); err != nil {
+			return fmt.Errorf("it looks like the Pulumi SDK has not been installed (could not resolve %s from %s); "+
+				"have you run npm install in %s?", mod, dir, dir)
+		}
+	}
+
+	opts := info.GetOptions().AsMap()
+	env := append(os.Environ(), req.GetEnv()...)
+	typescript := h.typescript
+	if v, ok := opts["typescript"].(bool); ok {
+		typescript = v
+	}
+	if typescript {
+		env = append(env, "PULUMI_NODEJS_TYPESCRIPT=true")
+	}
+	if s, ok := opts["tsconfig"].(string); ok && s != "" {
+		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+s)
+	}
+
+	nodeArgs := h.nodeArgs
+	if s, ok := opts["nodeargs"].(string); ok && s != "" {
+		nodeArgs = s
+	}
+	args := append(strings.Fields(nodeArgs), runPath)
+	workDir := req.GetPwd()
+	if isPolicyPack {
+		// run-policy-pack takes the engine address first and the pack folder last; packs have always run in their
+		// own folder.
+		args = append(append(args, req.GetArgs()...), dir)
+		workDir = dir
+	} else {
+		args = append(append(args, dir), req.GetArgs()...)
+	}
+	if workDir == "" {
+		workDir = dir
+	}
+
+	var proxy *sdk.PolicyProxy
+	if isPolicyPack {
+		// The proxy reports its own port on our stdout; the pack's stdout goes through it (its first line, the
+		// pack's port, is consumed by the proxy, the rest is copied on).
+		if proxy, stdout, err = sdk.NewPolicyProxy(ctx, stdout); err != nil {
+			return fmt.Errorf("could not start the policy pack proxy: %w", err)
+		}
+		cfg, err := proxy.AwaitConfiguration(ctx)
+		if err != nil {
+			return fmt.Errorf("could not get the stack configuration for the policy pack: %w", err)
+		}
+		if cfg != nil {
+			env, err = appendStackEnv(env, cfg)
+			if err != nil {
+				return err
+			}
+		}
+	}
+
+	cmd := exec.CommandContext(ctx, node, args...)
+	cmd.Dir = workDir
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	// When the engine is done with the plugin it ends the call: ask Node to stop, then kill it.
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 5 * time.Second
+
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("problem executing plugin program (could not run language executor): %w", err)
+	}
+	if proxy != nil {
+		err = proxy.Attach(ctx, cmd) // waits for the pack to exit
+	} else {
+		err = cmd.Wait()
+	}
+	if err != nil {
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			if status, ok := exitErr.Sys().(syscall.WaitStatus); ok && status.Signaled() {
+				return fmt.Errorf("plugin exited due to signal: %v", status.Signal())
+			}
+			return fmt.Errorf("plugin exited with non-zero exit code: %d", exitErr.ExitCode())
+		}
+		return err
+	}
+	return closer.Close()
+}
+
+// appendStackEnv adds the stack's details from the engine's ConfigureStack call to env, in the variables the
+// Node.js SDK reads when a policy pack starts.
+func appendStackEnv(env []string, cfg *pulumirpc.AnalyzerStackConfigureRequest) ([]string, error) {
+	add := func(k, v string) {
+		if v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	add("PULUMI_NODEJS_ORGANIZATION", cfg.GetOrganization())
+	add("PULUMI_NODEJS_PROJECT", cfg.GetProject())
+	add("PULUMI_NODEJS_STACK", cfg.GetStack())
+	add("PULUMI_NODEJS_DRY_RUN", fmt.Sprint(cfg.GetDryRun()))
+	if c := cfg.GetConfig(); c != nil {
+		b, err := json.Marshal(c)
+		if err != nil {
+			return nil, fmt.Errorf("serializing the stack configuration: %w", err)
+		}
+		add("PULUMI_CONFIG", string(b))
+	}
+	if keys := cfg.GetConfigSecretKeys(); len(keys) > 0 {
+		b, err := json.Marshal(keys)
+		if err != nil {
+			return nil, fmt.Errorf("serializing the secret config keys: %w", err)
+		}
+		add("PULUMI_CONFIG_SECRET_KEYS", string(b))
+	}
+	return env, nil
+}
+
 // programDir picks the directory to resolve the program's packages from.
 func programDir(info *pulumirpc.ProgramInfo, fallback string) string {
 	if d := info.GetProgramDirectory(); d != "" {
@@ -422,11 +586,11 @@ func programDir(info *pulumirpc.ProgramInfo, fallback string) string {
 	return d
 }
 
-// resolveRunModule finds @pulumi/pulumi/cmd/run the way Node would from the program: the nearest
-// node_modules going upwards from each candidate directory; failing that, Node itself is asked (which also
-// honours NODE_PATH and the global folders).
-func resolveRunModule(ctx context.Context, node string, dirs ...string) (string, error) {
-	rel := filepath.Join("node_modules", filepath.FromSlash(runModule), "index.js")
+// resolveModule finds the folder of module mod (one of the @pulumi/pulumi/cmd/* entry points) the way Node
+// would from the program: the nearest node_modules going upwards from each candidate directory; failing that,
+// Node itself is asked (which also honours NODE_PATH and the global folders).
+func resolveModule(ctx context.Context, node, mod string, dirs ...string) (string, error) {
+	rel := filepath.Join("node_modules", filepath.FromSlash(mod), "index.js")
 	for _, d := range dirs {
 		if d == "" {
 			continue
@@ -439,7 +603,7 @@ func resolveRunModule(ctx context.Context, node string, dirs ...string) (string,
 		if d == "" {
 			continue
 		}
-		cmd := exec.CommandContext(ctx, node, "-e", "console.log(require.resolve(process.argv[1]))", runModule)
+		cmd := exec.CommandContext(ctx, node, "-e", "console.log(require.resolve(process.argv[1]))", mod)
 		cmd.Dir = d
 		out, err := cmd.Output()
 		if err != nil {
@@ -449,7 +613,7 @@ func resolveRunModule(ctx context.Context, node string, dirs ...string) (string,
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("cannot resolve %s", runModule)
+	return "", fmt.Errorf("cannot resolve %s", mod)
 }
 
 func lastLine(b []byte) string {

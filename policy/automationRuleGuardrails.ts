@@ -1,0 +1,144 @@
+/**
+ * `flashduty-automation-rule-guardrails`: what the automation rules visible to the app key may do.
+ * Reads the rules through the SDK client (`POST /safari/automation/rule/list`, every page), with
+ * the client's retries and its per-process rate limit (50/s, 1000/min per base URL and key).
+ */
+import type { StackValidationPolicy } from "@pulumi/policy";
+import { runtime } from "@pulumi/pulumi";
+import { clientFor } from "../provider/client";
+import { resolveConfig } from "../provider/config";
+import type { AutomationRule } from "../sdk";
+import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";
+import { minScheduleGapMinutes } from "./scheduleInterval";
+
+export const AUTOMATION_RULE_GUARDRAILS = "flashduty-automation-rule-guardrails";
+
+/** Settings of {@link automationRuleGuardrailsPolicy}. */
+export interface AutomationRuleGuardrailsConfig {
+  /** App key; default the stack's `flashduty:appKey`, else `FLASHDUTY_APP_KEY`. Never printed. */
+  appKey?: string;
+  /** API base URL; default the stack's `flashduty:baseUrl`, else `FLASHDUTY_BASE_URL`, else the client's. */
+  baseUrl?: string;
+  /** Which rules to read (`all`, `personal`, `team`); default `all`. */
+  scope: "all" | "personal" | "team";
+  /** Only rules of these teams (narrows `scope`); default all. */
+  teamIds: number[];
+  /** Shortest allowed gap between two fire times of a schedule, in minutes; default 15. */
+  minScheduleIntervalMinutes: number;
+  /** Most enabled rules allowed; default 100. */
+  maxEnabledRules: number;
+  /** Each check can be switched off; all default true. */
+  checkScheduleInterval: boolean;
+  checkPersonalHttpPostTriggers: boolean;
+  checkOncallTriggerSeverities: boolean;
+  checkMaxEnabledRules: boolean;
+  /** Also check the triggers of disabled rules (which run nothing); default false. */
+  includeDisabledRules: boolean;
+}
+
+const SCHEMA: DefaultedSchema = {
+  properties: {
+    appKey: { type: "string", minLength: 1, description: "App key used to read the rules (default: stack config flashduty:appKey, else FLASHDUTY_APP_KEY). Prefer the environment variable to a file." },
+    baseUrl: { type: "string", minLength: 1, description: "API base URL (default: stack config flashduty:baseUrl, else FLASHDUTY_BASE_URL, else https://api.flashcat.cloud)." },
+    scope: { type: "string", enum: ["all", "personal", "team"], default: "all", description: "Which rules to read: all, personal or team." },
+    teamIds: { type: "array", items: { type: "integer" }, default: [], description: "Only rules of these teams (empty: no narrowing)." },
+    minScheduleIntervalMinutes: { type: "number", minimum: 0, default: 15, description: "Schedules may not fire more often than this, in minutes (shortest gap between consecutive fire times, in the rule's timezone, over the next year)." },
+    maxEnabledRules: { type: "integer", minimum: 0, default: 100, description: "At most this many enabled rules." },
+    checkScheduleInterval: { type: "boolean", default: true, description: "Check schedules against minScheduleIntervalMinutes." },
+    checkPersonalHttpPostTriggers: { type: "boolean", default: true, description: "Personal rules may not have an enabled HTTP POST trigger." },
+    checkOncallTriggerSeverities: { type: "boolean", default: true, description: "Enabled on-call incident triggers must list at least one severity." },
+    checkMaxEnabledRules: { type: "boolean", default: true, description: "Check the number of enabled rules against maxEnabledRules." },
+    includeDisabledRules: { type: "boolean", default: false, description: "Also check the triggers of disabled rules (a disabled rule runs nothing)." },
+  },
+};
+
+/** Rules named in the maxEnabledRules violation, at most. */
+const MAX_LISTED_RULES = 10;
+
+/**
+ * Stack policy over the platform's automation rules (not the stack's resources). Reports, each
+ * as its own violation naming the rule by name and id: a schedule (enabled rule, enabled schedule
+ * trigger) whose shortest gap between fire times is below `minScheduleIntervalMinutes`, or whose
+ * cron expression or timezone is invalid; an enabled HTTP POST trigger on a personal rule
+ * (team id 0); an enabled on-call incident trigger with no severities; and, once, more than
+ * `maxEnabledRules` enabled rules. Triggers of disabled rules count only with
+ * `includeDisabledRules`. A missing key or an API error is one violation whose message carries
+ * the operation, error code and request id (never the key). Default enforcement: advisory.
+ */
+export function automationRuleGuardrailsPolicy(options: PolicyOptions<AutomationRuleGuardrailsConfig> = {}): StackValidationPolicy {
+  const schema = withDefaults(SCHEMA, options.defaults);
+  return {
+    name: AUTOMATION_RULE_GUARDRAILS,
+    description: "Automation rules must not fire too often, expose personal HTTP POST triggers or page on every severity, and their number is capped.",
+    enforcementLevel: options.enforcementLevel ?? "advisory",
+    configSchema: schema,
+    validateStack: async (args, reportViolation) => {
+      const config = readConfig<AutomationRuleGuardrailsConfig>(schema, args.getConfig());
+      let rules: AutomationRule[];
+      try {
+        rules = await readRules(config);
+      } catch (err) {
+        reportViolation(`could not check the automation rules: ${(err as Error).message}`);
+        return;
+      }
+      for (const message of ruleViolations(rules, config)) reportViolation(message);
+    },
+  };
+}
+
+async function readRules(config: AutomationRuleGuardrailsConfig): Promise<AutomationRule[]> {
+  const overrides: Record<string, string | undefined> = { "flashduty:appKey": config.appKey, "flashduty:baseUrl": config.baseUrl };
+  const resolved = resolveConfig((key) => overrides[key] ?? runtime.getConfig(key));
+  const client = clientFor(resolved);
+  const rules: AutomationRule[] = [];
+  const filters = config.teamIds.length > 0 ? { scope: config.scope, teamIds: config.teamIds } : { scope: config.scope };
+  for await (const rule of client.automationRules.listAll(filters)) rules.push(rule);
+  return rules;
+}
+
+/**
+ * The violation messages for `rules` under `config`, in rule order (`ruleId`), the
+ * maxEnabledRules one last. Schedule gaps are evaluated from now.
+ */
+export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGuardrailsConfig, now = Date.now()): string[] {
+  const messages: string[] = [];
+  const gaps = new Map<string, number | undefined | Error>();
+  const sorted = [...rules].sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+  for (const rule of sorted) {
+    const label = `rule "${rule.name}" (${rule.ruleId})`;
+    const active = rule.enabled || config.includeDisabledRules;
+    if (config.checkScheduleInterval && active && rule.scheduleTriggerEnabled) {
+      const key = `${rule.cronExpr}\n${rule.timezone ?? ""}`;
+      if (!gaps.has(key)) {
+        try {
+          gaps.set(key, minScheduleGapMinutes(rule.cronExpr, rule.timezone ?? "", { from: now }));
+        } catch (err) {
+          gaps.set(key, err as Error);
+        }
+      }
+      const gap = gaps.get(key);
+      const where = `schedule "${rule.cronExpr}" (${rule.timezone || "UTC"})`;
+      if (gap instanceof Error) messages.push(`${label}: ${where} cannot be evaluated: ${gap.message}`);
+      else if (gap !== undefined && gap < config.minScheduleIntervalMinutes) {
+        messages.push(`${label}: ${where} fires every ${formatMinutes(gap)}, more often than minScheduleIntervalMinutes (${config.minScheduleIntervalMinutes})`);
+      }
+    }
+    if (config.checkPersonalHttpPostTriggers && active && rule.teamId === 0 && rule.httpPostTriggerEnabled) {
+      messages.push(`${label}: personal rule with an enabled HTTP POST trigger (${rule.httpPostTriggerId ?? "no id"}); move the rule to a team or disable the trigger`);
+    }
+    if (config.checkOncallTriggerSeverities && active && rule.oncallIncidentTriggerEnabled && (rule.oncallIncidentSeverities ?? []).length === 0) {
+      messages.push(`${label}: enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for`);
+    }
+  }
+  const enabled = sorted.filter((r) => r.enabled);
+  if (config.checkMaxEnabledRules && enabled.length > config.maxEnabledRules) {
+    const listed = enabled.slice(0, MAX_LISTED_RULES).map((r) => `"${r.name}" (${r.ruleId})`).join(", ");
+    const more = enabled.length > MAX_LISTED_RULES ? ` and ${enabled.length - MAX_LISTED_RULES} more` : "";
+    messages.push(`${enabled.length} automation rules are enabled, more than maxEnabledRules (${config.maxEnabledRules}): ${listed}${more}`);
+  }
+  return messages;
+}
+
+function formatMinutes(minutes: number): string {
+  return minutes === 1 ? "1 minute" : `${Number.isInteger(minutes) ? minutes : minutes.toFixed(2)} minutes`;
+}

@@ -1,0 +1,47 @@
+/**
+ * `pulumi-flashduty/policy`: CrossGuard policies for Flashduty stacks, to compose into a policy
+ * pack (`new PolicyPack("name", { policies: flashdutyPolicies() })`, run with
+ * `pulumi preview --policy-pack DIR`). Each policy is a factory taking its default enforcement
+ * level and setting defaults; `--policy-pack-config` overrides both per policy.
+ *
+ * | policy | kind | default enforcement |
+ * |---|---|---|
+ * | `flashduty-required-disabled-servers` | stack | mandatory |
+ * | `flashduty-restore-on-delete` | resource | advisory |
+ * | `flashduty-one-resource-per-server` | stack | mandatory |
+ * | `flashduty-automation-rule-guardrails` | stack | advisory |
+ *
+ * Needs `@pulumi/policy` (and `@pulumi/pulumi`) installed next to this package.
+ */
+import type { Policies } from "@pulumi/policy";
+import { automationRuleGuardrailsPolicy, type AutomationRuleGuardrailsConfig } from "./automationRuleGuardrails";
+import { oneResourcePerServerPolicy } from "./oneResourcePerServer";
+import type { PolicyOptions } from "./policyConfig";
+import { requiredDisabledServersPolicy, type RequiredDisabledServersConfig } from "./requiredDisabledServers";
+import { restoreOnDeletePolicy, type RestoreOnDeleteConfig } from "./restoreOnDelete";
+
+export { AUTOMATION_RULE_GUARDRAILS, automationRuleGuardrailsPolicy, ruleViolations, type AutomationRuleGuardrailsConfig } from "./automationRuleGuardrails";
+export { MCP_SERVER_DISABLEMENT_TYPE, declaredDisablements, isMcpServerDisablement, type DeclaredDisablement } from "./mcpServerResources";
+export { ONE_RESOURCE_PER_SERVER, oneResourcePerServerPolicy } from "./oneResourcePerServer";
+export type { DefaultedSchema, PolicyOptions } from "./policyConfig";
+export { REQUIRED_DISABLED_SERVERS, requiredDisabledServersPolicy, type RequiredDisabledServersConfig } from "./requiredDisabledServers";
+export { RESTORE_ON_DELETE, restoreOnDeletePolicy, type RestoreOnDeleteConfig } from "./restoreOnDelete";
+export { DEFAULT_MAX_FIRES, InvalidScheduleError, minScheduleGapMinutes, type ScheduleGapOptions } from "./scheduleInterval";
+
+/** Options of {@link flashdutyPolicies}, per policy. */
+export interface FlashdutyPoliciesOptions {
+  requiredDisabledServers?: PolicyOptions<RequiredDisabledServersConfig>;
+  restoreOnDelete?: PolicyOptions<RestoreOnDeleteConfig>;
+  oneResourcePerServer?: PolicyOptions<Record<string, never>>;
+  automationRuleGuardrails?: PolicyOptions<AutomationRuleGuardrailsConfig>;
+}
+
+/** All four Flashduty policies, in the order of the table above. */
+export function flashdutyPolicies(options: FlashdutyPoliciesOptions = {}): Policies {
+  return [
+    requiredDisabledServersPolicy(options.requiredDisabledServers),
+    restoreOnDeletePolicy(options.restoreOnDelete),
+    oneResourcePerServerPolicy(options.oneResourcePerServer),
+    automationRuleGuardrailsPolicy(options.automationRuleGuardrails),
+  ];
+}

@@ -1,0 +1,220 @@
+/**
+ * The example policy pack (examples/policy-pack, the four policies of pulumi-flashduty/policy)
+ * run by the real Pulumi CLI (`pulumi preview --policy-pack`, through the language host's
+ * RunPlugin) on a stack of the test program, against the emulator over HTTP.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startEmulator, type Emulator } from "../../emulator";
+import { REPO_ROOT } from "../../scripts/pulumiCli";
+import { createEngineStack, type EngineStack } from "../support/engineStack";
+
+const PACK = path.join(REPO_ROOT, "examples", "policy-pack");
+
+let emulator: Emulator;
+let configDir: string;
+const stacks: EngineStack[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  configDir = mkdtempSync(path.join(os.tmpdir(), "flashduty-policy-config-"));
+});
+
+afterAll(async () => {
+  for (const stack of stacks) stack.dispose();
+  rmSync(configDir, { recursive: true, force: true });
+  await emulator?.close();
+});
+
+async function newStack(options: Omit<Parameters<typeof createEngineStack>[0], "baseUrl">): Promise<EngineStack> {
+  const stack = await createEngineStack({ baseUrl: emulator.url, ...options });
+  stacks.push(stack);
+  return stack;
+}
+
+let configCount = 0;
+
+/** `pulumi preview --policy-pack examples/policy-pack [--policy-pack-config <config as a file>]`. */
+async function previewWithPack(stack: EngineStack, config?: Record<string, unknown>, pack = PACK) {
+  const args = ["preview", "--policy-pack", pack];
+  if (config !== undefined) {
+    const file = path.join(configDir, `config-${++configCount}.json`);
+    writeFileSync(file, JSON.stringify(config));
+    args.push("--policy-pack-config", file);
+  }
+  return stack.ws.run(args, { check: false });
+}
+
+/** The violations the CLI printed: `[level]  policy  (type: name)` followed by the message lines. */
+function violations(output: string): Array<{ level: string; policy: string; subject: string; text: string }> {
+  const found: Array<{ level: string; policy: string; subject: string; text: string }> = [];
+  const lines = output.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^\s*- \[(advisory|mandatory)\]\s+(\S+)\s+\((.*)\)\s*$/.exec(lines[i]!);
+    if (m === null) continue;
+    const text: string[] = [];
+    for (let j = i + 1; j < lines.length && !/^\s*- \[/.test(lines[j]!) && lines[j]!.trim() !== ""; j++) text.push(lines[j]!.trim());
+    found.push({ level: m[1]!, policy: m[2]!, subject: m[3]!, text: text.join("\n") });
+  }
+  return found;
+}
+
+const LENIENT_GUARDRAILS = { minScheduleIntervalMinutes: 1, maxEnabledRules: 10_000, checkPersonalHttpPostTriggers: false };
+
+describe("the Flashduty policy pack with the real Pulumi CLI", () => {
+  test("a compliant stack passes every policy", async () => {
+    emulator.reset();
+    const stack = await newStack({ appKey: emulator.keys.admin, program: { servers: ["mcp_grafana", "mcp_github"] } });
+    const result = await previewWithPack(stack, {
+      "flashduty-required-disabled-servers": { serverIds: ["mcp_grafana", "mcp_github"] },
+      "flashduty-automation-rule-guardrails": LENIENT_GUARDRAILS,
+    });
+    expect(result.code, result.output).toBe(0);
+    expect(violations(result.output)).toEqual([]);
+    expect(result.output).toMatch(/flashduty@v0\.1\.0/);
+    // The guardrails did read the rules (with the stack's flashduty:appKey).
+    expect(emulator.counters()["automationRule.list"].requests).toBeGreaterThan(0);
+  });
+
+  test("each violation names its policy and the resource, server or rule; mandatory ones fail the preview", async () => {
+    emulator.reset();
+    const stack = await newStack({
+      appKey: emulator.keys.admin,
+      keyVia: "env",
+      program: { servers: ["mcp_grafana", { name: "grafana-again", args: { serverId: "mcp_grafana", restoreOnDelete: false } }] },
+    });
+    const result = await previewWithPack(stack, {
+      "flashduty-required-disabled-servers": { serverIds: ["mcp_grafana", "mcp_github", "mcp_k8s"] },
+    });
+    expect(result.code).not.toBe(0);
+    const found = violations(result.output);
+    const of = (policy: string) => found.filter((v) => v.policy === policy);
+
+    expect(of("flashduty-required-disabled-servers")).toHaveLength(1);
+    expect(of("flashduty-required-disabled-servers")[0]).toMatchObject({ level: "mandatory" });
+    expect(of("flashduty-required-disabled-servers")[0]!.text).toMatch(/: mcp_github, mcp_k8s\./);
+
+    expect(of("flashduty-one-resource-per-server")).toHaveLength(1);
+    expect(of("flashduty-one-resource-per-server")[0]).toMatchObject({
+      level: "mandatory",
+      subject: "pulumi-nodejs:dynamic/flashduty:McpServerDisablement: mcp_grafana",
+    });
+    expect(of("flashduty-one-resource-per-server")[0]!.text).toMatch(/mcp_grafana is managed by 2 McpServerDisablement resources \("grafana-again", "mcp_grafana"\); keep one\./);
+
+    expect(of("flashduty-restore-on-delete")).toEqual([
+      expect.objectContaining({ level: "advisory", subject: "pulumi-nodejs:dynamic/flashduty:McpServerDisablement: grafana-again" }),
+    ]);
+
+    // Guardrails (advisory) with the defaults, the key from FLASHDUTY_APP_KEY: every enabled rule
+    // whose enabled schedule fires every 5 minutes, every personal rule with an enabled HTTP POST trigger.
+    const rules = emulator.visibleRules(emulator.keys.admin);
+    const guardrails = of("flashduty-automation-rule-guardrails");
+    expect(guardrails.every((v) => v.level === "advisory")).toBe(true);
+    const texts = guardrails.map((v) => v.text).join("\n");
+    const tooOften = rules.filter((r) => r.enabled && r.schedule_trigger_enabled && r.cron_expr.startsWith("*/5 "));
+    const personalHttp = rules.filter((r) => r.enabled && r.team_id === 0 && r.http_post_trigger_enabled);
+    expect(tooOften.length).toBeGreaterThan(0);
+    expect(personalHttp.length).toBeGreaterThan(0);
+    for (const rule of tooOften) {
+      expect(texts).toContain(`rule "${rule.name}" (${rule.rule_id}): schedule "${rule.cron_expr}" (${rule.timezone || "UTC"}) fires every 5 minutes`);
+    }
+    for (const rule of personalHttp) {
+      expect(texts).toContain(`rule "${rule.name}" (${rule.rule_id}): personal rule with an enabled HTTP POST trigger`);
+    }
+    const enabled = rules.filter((r) => r.enabled).length;
+    expect(enabled).toBeGreaterThan(100);
+    expect(texts).toContain(`${enabled} automation rules are enabled, more than maxEnabledRules (100)`);
+    // Nothing else: the seed's 15-minute and slower schedules pass the default of 15.
+    expect(guardrails).toHaveLength(tooOften.length + personalHttp.length + 1);
+    expect(result.output).not.toContain(emulator.keys.admin);
+  });
+
+  test("advisory only warns: the same violations with every policy advisory let the preview succeed", async () => {
+    emulator.reset();
+    const stack = await newStack({
+      appKey: emulator.keys.admin,
+      program: { servers: ["mcp_grafana", { name: "grafana-again", args: { serverId: "mcp_grafana" } }] },
+    });
+    const result = await previewWithPack(stack, {
+      "flashduty-required-disabled-servers": { enforcementLevel: "advisory", serverIds: ["mcp_github"] },
+      "flashduty-one-resource-per-server": "advisory",
+      "flashduty-automation-rule-guardrails": { ...LENIENT_GUARDRAILS, maxEnabledRules: 1 },
+    });
+    expect(result.code, result.output).toBe(0);
+    const found = violations(result.output);
+    expect(found.map((v) => `${v.level} ${v.policy}`).sort()).toEqual([
+      "advisory flashduty-automation-rule-guardrails",
+      "advisory flashduty-one-resource-per-server",
+      "advisory flashduty-required-disabled-servers",
+    ]);
+    expect(found.find((v) => v.policy === "flashduty-required-disabled-servers")!.text).toMatch(/: mcp_github\./);
+  });
+
+  test("config overrides: restoreOnDelete required false, disabled policies, a mandatory guardrail and its thresholds", async () => {
+    emulator.reset();
+    const stack = await newStack({ appKey: emulator.keys.admin, program: { servers: ["mcp_grafana", "mcp_github"] } });
+    const result = await previewWithPack(stack, {
+      "flashduty-restore-on-delete": { enforcementLevel: "mandatory", required: false },
+      "flashduty-one-resource-per-server": "disabled",
+      "flashduty-automation-rule-guardrails": {
+        enforcementLevel: "mandatory",
+        minScheduleIntervalMinutes: 30,
+        checkPersonalHttpPostTriggers: false,
+        checkMaxEnabledRules: false,
+      },
+    });
+    expect(result.code).not.toBe(0);
+    const found = violations(result.output);
+    const restore = found.filter((v) => v.policy === "flashduty-restore-on-delete");
+    expect(restore.map((v) => v.subject).sort()).toEqual([
+      "pulumi-nodejs:dynamic/flashduty:McpServerDisablement: mcp_github",
+      "pulumi-nodejs:dynamic/flashduty:McpServerDisablement: mcp_grafana",
+    ]);
+    expect(restore.every((v) => v.level === "mandatory" && /restoreOnDelete true; this stack requires restoreOnDelete false/.test(v.text))).toBe(true);
+
+    const guardrails = found.filter((v) => v.policy === "flashduty-automation-rule-guardrails");
+    const rules = emulator.visibleRules(emulator.keys.admin);
+    const tooOften = rules.filter((r) => r.enabled && r.schedule_trigger_enabled && /^\*\/(5|15) /.test(r.cron_expr));
+    expect(guardrails).toHaveLength(tooOften.length);
+    expect(guardrails.every((v) => v.level === "mandatory" && /more often than minScheduleIntervalMinutes \(30\)/.test(v.text))).toBe(true);
+    expect(guardrails.some((v) => /fires every 15 minutes/.test(v.text))).toBe(true);
+    expect(found.filter((v) => v.policy === "flashduty-one-resource-per-server")).toEqual([]);
+  });
+
+  test("an API error inside the guardrails is a clear violation with the request id, never the key", async () => {
+    emulator.reset();
+    const stack = await newStack({ appKey: emulator.keys.admin, program: { servers: ["mcp_grafana"] } });
+    await stack.ws.setConfig("flashduty:maxRetries", "0");
+    emulator.setFaults([{ operation: "automationRule.list", kind: "error", status: 503 }]);
+    const result = await previewWithPack(stack, { "flashduty-automation-rule-guardrails": "mandatory" });
+    emulator.setFaults([]);
+    expect(result.code).not.toBe(0);
+    const guardrails = violations(result.output).filter((v) => v.policy === "flashduty-automation-rule-guardrails");
+    expect(guardrails).toHaveLength(1);
+    expect(guardrails[0]!.level).toBe("mandatory");
+    expect(guardrails[0]!.text).toMatch(
+      /could not check the automation rules: POST \/safari\/automation\/rule\/list failed: ServiceUnavailable \(HTTP 503, request id [\w-]+\)/,
+    );
+    expect(result.output).not.toContain(emulator.keys.admin);
+
+    // A wrong key in the policy config: Unauthorized, with the request id, and the key not shown.
+    const wrongKey = "0123456789abcdef0123456789abcdef";
+    const unauthorized = await previewWithPack(stack, { "flashduty-automation-rule-guardrails": { enforcementLevel: "advisory", appKey: wrongKey } });
+    expect(unauthorized.code, unauthorized.output).toBe(0);
+    const text = violations(unauthorized.output).find((v) => v.policy === "flashduty-automation-rule-guardrails")?.text;
+    expect(text).toMatch(/could not check the automation rules: .*Unauthorized \(HTTP 401, request id [\w-]+\)/);
+    expect(unauthorized.output).not.toContain(wrongKey);
+  });
+
+  test("a pack whose folder cannot reach @pulumi/pulumi fails to start with a message saying what to install", async () => {
+    const stack = await newStack({ appKey: emulator.keys.admin, program: { servers: ["mcp_grafana"] } });
+    const outside = path.join(configDir, "pack-without-node-modules");
+    cpSync(PACK, outside, { recursive: true });
+    const result = await previewWithPack(stack, undefined, outside);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain(`policy pack "${outside}" failed to start`);
+    expect(result.output).toContain(`could not resolve @pulumi/pulumi/cmd/run-policy-pack from ${outside}); have you run npm install in ${outside}?`);
+  });
+});

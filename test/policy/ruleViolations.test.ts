@@ -1,0 +1,106 @@
+/**
+ * The checks of flashduty-automation-rule-guardrails on rules built from the emulator's seed
+ * (the engine test covers the same policy through the CLI; here each check and switch alone).
+ */
+import { describe, expect, test } from "vitest";
+import { seedRule } from "../../emulator/seed";
+import { automationRuleGuardrailsPolicy, ruleViolations, type AutomationRuleGuardrailsConfig } from "../../policy/automationRuleGuardrails";
+import { readConfig, type DefaultedSchema } from "../../policy/policyConfig";
+import type { AutomationRule } from "../../sdk";
+import { camelKeys } from "../support/camelKeys";
+
+const NOW = Date.UTC(2026, 0, 1);
+const DEFAULTS = readConfig<AutomationRuleGuardrailsConfig>(automationRuleGuardrailsPolicy().configSchema as DefaultedSchema, {});
+
+/** A quiet rule (team, enabled, hourly schedule, no HTTP POST or on-call trigger) with `overrides`. */
+function rule(id: string, overrides: Partial<AutomationRule> = {}): AutomationRule {
+  return {
+    ...(camelKeys(seedRule(0) as unknown as Record<string, unknown>) as unknown as AutomationRule),
+    ruleId: id,
+    name: `Rule ${id}`,
+    teamId: 7,
+    enabled: true,
+    cronExpr: "0 * * * *",
+    timezone: "Asia/Shanghai",
+    scheduleTriggerEnabled: true,
+    httpPostTriggerEnabled: false,
+    oncallIncidentTriggerEnabled: false,
+    oncallIncidentSeverities: [],
+    ...overrides,
+  };
+}
+
+describe("ruleViolations", () => {
+  test("defaults: 15 minutes, 100 enabled rules, every check on, disabled rules skipped", () => {
+    expect(DEFAULTS).toEqual({
+      scope: "all",
+      teamIds: [],
+      minScheduleIntervalMinutes: 15,
+      maxEnabledRules: 100,
+      checkScheduleInterval: true,
+      checkPersonalHttpPostTriggers: true,
+      checkOncallTriggerSeverities: true,
+      checkMaxEnabledRules: true,
+      includeDisabledRules: false,
+    });
+    expect(ruleViolations([rule("arule_a"), rule("arule_b", { cronExpr: "*/15 * * * *" })], DEFAULTS, NOW)).toEqual([]);
+  });
+
+  test("schedules: too frequent (in the rule's timezone), invalid, or switched off", () => {
+    const rules = [
+      rule("arule_2", { cronExpr: "*/5 * * * *" }),
+      rule("arule_1", { cronExpr: "0 */6 * * *", timezone: "Australia/Sydney" }),
+      rule("arule_3", { cronExpr: "*/5 * * * *", scheduleTriggerEnabled: false }),
+      rule("arule_4", { cronExpr: "*/5 * * * *", enabled: false }),
+      rule("arule_5", { cronExpr: "not a cron" }),
+    ];
+    expect(ruleViolations(rules, { ...DEFAULTS, minScheduleIntervalMinutes: 330 }, NOW)).toEqual([
+      'rule "Rule arule_1" (arule_1): schedule "0 */6 * * *" (Australia/Sydney) fires every 300 minutes, more often than minScheduleIntervalMinutes (330)',
+      'rule "Rule arule_2" (arule_2): schedule "*/5 * * * *" (Asia/Shanghai) fires every 5 minutes, more often than minScheduleIntervalMinutes (330)',
+      expect.stringMatching(/^rule "Rule arule_5" \(arule_5\): schedule "not a cron" \(Asia\/Shanghai\) cannot be evaluated: invalid cron expression "not a cron"/),
+    ]);
+    expect(ruleViolations(rules, { ...DEFAULTS, minScheduleIntervalMinutes: 330, includeDisabledRules: true }, NOW)).toHaveLength(4);
+    expect(ruleViolations(rules, { ...DEFAULTS, checkScheduleInterval: false }, NOW)).toEqual([]);
+    // A legacy rule with no timezone is read in UTC.
+    expect(ruleViolations([rule("arule_6", { cronExpr: "*/1 * * * *", timezone: "" })], DEFAULTS, NOW)).toEqual([
+      'rule "Rule arule_6" (arule_6): schedule "*/1 * * * *" (UTC) fires every 1 minute, more often than minScheduleIntervalMinutes (15)',
+    ]);
+  });
+
+  test("HTTP POST triggers on personal rules", () => {
+    const rules = [
+      rule("arule_p", { teamId: 0, runScope: "person", httpPostTriggerEnabled: true, httpPostTriggerId: "atrig_1" }),
+      rule("arule_t", { httpPostTriggerEnabled: true }),
+      rule("arule_off", { teamId: 0, httpPostTriggerEnabled: false }),
+    ];
+    expect(ruleViolations(rules, DEFAULTS, NOW)).toEqual([
+      'rule "Rule arule_p" (arule_p): personal rule with an enabled HTTP POST trigger (atrig_1); move the rule to a team or disable the trigger',
+    ]);
+    expect(ruleViolations(rules, { ...DEFAULTS, checkPersonalHttpPostTriggers: false }, NOW)).toEqual([]);
+  });
+
+  test("on-call incident triggers with no severities (null read as none)", () => {
+    const rules = [
+      rule("arule_none", { oncallIncidentTriggerEnabled: true, oncallIncidentSeverities: [] }),
+      rule("arule_null", { oncallIncidentTriggerEnabled: true, oncallIncidentSeverities: null as unknown as string[] }),
+      rule("arule_some", { oncallIncidentTriggerEnabled: true, oncallIncidentSeverities: ["Critical"] }),
+      rule("arule_off", { oncallIncidentTriggerEnabled: false, oncallIncidentSeverities: [] }),
+    ];
+    expect(ruleViolations(rules, DEFAULTS, NOW)).toEqual([
+      'rule "Rule arule_none" (arule_none): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for',
+      'rule "Rule arule_null" (arule_null): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for',
+    ]);
+    expect(ruleViolations(rules, { ...DEFAULTS, checkOncallTriggerSeverities: false }, NOW)).toEqual([]);
+  });
+
+  test("more than maxEnabledRules enabled rules: one violation with the count and the rules", () => {
+    const rules = [rule("arule_c"), rule("arule_a"), rule("arule_b"), rule("arule_d", { enabled: false })];
+    expect(ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 3 }, NOW)).toEqual([]);
+    expect(ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 2 }, NOW)).toEqual([
+      '3 automation rules are enabled, more than maxEnabledRules (2): "Rule arule_a" (arule_a), "Rule arule_b" (arule_b), "Rule arule_c" (arule_c)',
+    ]);
+    const many = Array.from({ length: 12 }, (_, i) => rule(`arule_${String(i).padStart(2, "0")}`));
+    expect(ruleViolations(many, { ...DEFAULTS, maxEnabledRules: 0 }, NOW)[0]).toMatch(/^12 automation rules .*"Rule arule_09" \(arule_09\) and 2 more$/);
+    expect(ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 0, checkMaxEnabledRules: false }, NOW)).toEqual([]);
+  });
+});
