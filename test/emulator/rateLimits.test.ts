@@ -1,7 +1,7 @@
 /** Server-side rate limits: 429 RequestTooFrequently with Retry-After and X-RateLimit-*, per key or per account. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../sdk/wire";
-import { startEmulator, type Emulator } from "../../emulator";
+import { PRODUCTION_LIMITS, startEmulator, type Emulator } from "../../emulator";
 import { call, expectError } from "./helpers";
 
 let emu: Emulator;
@@ -24,11 +24,10 @@ describe("rate limits", () => {
       const answer = await call(fresh, PATHS.automationTemplateList, { key: fresh.keys.admin, body: {} });
       expect(answer.headers["x-ratelimit-limit"]).toBe("50");
       expect(answer.headers["x-ratelimit-remaining"]).toBe("49");
-      let refused = 0;
-      const answers = await Promise.all(Array.from({ length: 60 }, () => call(fresh, PATHS.automationTemplateList, { key: fresh.keys.admin, body: {} })));
-      for (const a of answers) if (a.status === 429) refused++;
-      // 61 requests in (almost certainly) one second: about 11 over 50/s.
-      expect(refused).toBeGreaterThanOrEqual(1);
+      // The window's behaviour (429, Retry-After, X-RateLimit-*) is tested below with small
+      // limits; a burst against 50/s here would depend on how fast a loaded machine sends it.
+      const state = (await (await fetch(`${fresh.url}/_emulator/state`)).json()) as { data: { limits: unknown } };
+      expect(state.data.limits).toEqual(PRODUCTION_LIMITS);
     } finally {
       await fresh.close();
     }

@@ -114,7 +114,10 @@ describe("the app key never appears", () => {
 
     const viaConfig = await newStack({ program: { servers: ["mcp_prometheus"] } });
     const leaky = await viaConfig.ws.run(["up", "--yes", "--skip-preview", "--logtostderr", "-v=9"]);
-    expect(leaky.output).toMatch(new RegExp(`Marshaling property for RPC\\[Provider\\[\\w+\\]\\.Configure\\(\\)\\.inputs\\]: flashduty:appKey=.*${key}`));
+    // The engine's trace marshals the default provider's config inputs (Configure up to CLI
+    // 3.248, CheckConfig in 3.259): a line with the config key and its decrypted value.
+    const leakingLines = leaky.output.split("\n").filter((line) => line.includes("flashduty:appKey") && line.includes(key));
+    expect(leakingLines.length).toBeGreaterThan(0);
   });
 
   test("errors whose cause is a refused connection: no key in the error, its cause or the retry lines", async () => {

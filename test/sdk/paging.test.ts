@@ -138,13 +138,10 @@ describe("listAll", () => {
         return { ...answer, delayMs: 40 };
       },
     });
-    const started = performance.now();
     expect(await all()).toHaveLength(2000);
-    const elapsed = performance.now() - started;
+    // Pages overlap in flight (the speed this buys is measured in bench/, not asserted here).
     expect(maxInFlight).toBeGreaterThan(1);
     expect(maxInFlight).toBeLessThanOrEqual(PAGE_CONCURRENCY);
-    // 21 requests sequentially would take 21 * 40 ms.
-    expect(elapsed).toBeLessThan(21 * 40);
   });
 
   test("dedupes by rule id when pages shift under it (total unchanged)", async () => {
