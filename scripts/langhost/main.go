@@ -347,16 +347,7 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 		"PULUMI_CONFIG="+string(configJSON),
 		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeysJSON),
 	)
-	typescript := h.typescript
-	if v, ok := opts["typescript"].(bool); ok {
-		typescript = v
-	}
-	if typescript {
-		env = append(env, "PULUMI_NODEJS_TYPESCRIPT=true")
-	}
-	if s, ok := opts["tsconfig"].(string); ok && s != "" {
-		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+s)
-	}
+	env = append(env, h.typescriptEnv(opts)...)
 
 	cmd := exec.Command(node, args...)
 	cmd.Dir = pwd
@@ -465,16 +456,7 @@ func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.L
 
 	opts := info.GetOptions().AsMap()
 	env := append(os.Environ(), req.GetEnv()...)
-	typescript := h.typescript
-	if v, ok := opts["typescript"].(bool); ok {
-		typescript = v
-	}
-	if typescript {
-		env = append(env, "PULUMI_NODEJS_TYPESCRIPT=true")
-	}
-	if s, ok := opts["tsconfig"].(string); ok && s != "" {
-		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+s)
-	}
+	env = append(env, h.typescriptEnv(opts)...)
 
 	nodeArgs := h.nodeArgs
 	if s, ok := opts["nodeargs"].(string); ok && s != "" {
@@ -647,3 +629,20 @@ func findUp(dir, rel string, wantDir bool) (string, bool) {
 }
 
 var _ io.Writer = (*streamWriter)(nil)
+
+// typescriptEnv is the environment that makes @pulumi/pulumi's runners load TypeScript the way the
+// project's runtime options say: on unless `typescript: false`, with an optional tsconfig path.
+func (h *nodeHost) typescriptEnv(opts map[string]interface{}) []string {
+	typescript := h.typescript
+	if v, ok := opts["typescript"].(bool); ok {
+		typescript = v
+	}
+	var env []string
+	if typescript {
+		env = append(env, "PULUMI_NODEJS_TYPESCRIPT=true")
+	}
+	if s, ok := opts["tsconfig"].(string); ok && s != "" {
+		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+s)
+	}
+	return env
+}
