@@ -17,6 +17,13 @@ export interface McpServerDisablementArgs {
  * project at run time, so upgrading the package also fixes `refresh` and `destroy` of stacks
  * created by older versions (the engine runs the provider text kept in state for those).
  * The module name resolves from the Pulumi project's folder, where the package is installed.
+ *
+ * FROZEN CONTRACT: every existing stack keeps this text in its state and runs it for refresh and
+ * destroy. The module path `pulumi-flashduty/provider/mcpServerDisablementProvider` (the
+ * package's `./provider/*` export) and the names it calls there (`configure`, `check`, `diff`,
+ * `create`, `read`, `update`, `deleteResource`) must never change or disappear; the arguments
+ * they receive are the engine's. test/engine/providerContract.engine.test.ts runs the text
+ * recorded by 0.1.0 against the current build.
  */
 const serializedProvider: pulumi.dynamic.ResourceProvider = {
   configure: (req) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").configure(req),
@@ -27,6 +34,36 @@ const serializedProvider: pulumi.dynamic.ResourceProvider = {
   update: (id, olds, news) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").update(id, olds, news),
   delete: (id, props) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").deleteResource(id, props),
 };
+
+/** Server ids declared so far in this program run, per stack resource (a new one each run). */
+const declaredServers = new WeakMap<object, Map<string, string>>();
+const noStack = {};
+
+/**
+ * Refuses a second resource for one server in the same program, before any API call: during
+ * preview the program fails with the server id and both resource names.
+ */
+function refuseDuplicate(name: string, serverId: pulumi.Input<string> | undefined): void {
+  const run = pulumi.runtime.getStackResource() ?? noStack;
+  let servers = declaredServers.get(run);
+  if (servers === undefined) declaredServers.set(run, (servers = new Map()));
+  const seen = servers;
+  const claim = (id: unknown): void => {
+    if (typeof id !== "string") return;
+    const first = seen.get(id);
+    if (first !== undefined && first !== name) {
+      throw new Error(
+        `McpServerDisablement resources "${first}" and "${name}" both declare MCP server '${id}'. ` +
+          `Declare each server once: remove one of them (to rename a resource, give the new name ` +
+          `the old one in the "aliases" resource option).`,
+      );
+    }
+    seen.set(id, name);
+  };
+  // A plain id is checked at once, before the resource is registered; an Output when it resolves.
+  if (typeof serverId === "string") claim(serverId);
+  else if (serverId !== undefined) pulumi.output(serverId).apply(claim);
+}
 
 /**
  * Disables one MCP server of the Flashduty AI SRE platform for as long as the resource exists.
@@ -42,6 +79,11 @@ const serializedProvider: pulumi.dynamic.ResourceProvider = {
  *   leaves the stack.
  * - destroy: when `restoreOnDelete` (default true) and this resource disabled the server,
  *   enables it again (`POST /safari/mcp/server/enable`). Adopted servers stay disabled.
+ * - replacement (a new `serverId`, `pulumi up --replace`): delete before create, so the old
+ *   resource restores its server before the new one disables its own (see `diff`).
+ * - a rename without `aliases`, or a server moved to another resource: the new resource adopts
+ *   the server and the old one's delete leaves it disabled, with a warning naming `aliases`.
+ * - two resources for one server id in one program are refused during preview.
  * - `pulumi import` does not work for dynamic resources; declaring the resource for a server
  *   that is already disabled adopts it, which covers the same need.
  *
@@ -72,22 +114,29 @@ export class McpServerDisablement extends pulumi.dynamic.Resource {
   /**
    * @param name the Pulumi resource name (unique in the stack)
    * @param args `serverId` (required) and `restoreOnDelete` (default true)
-   * @param opts standard resource options (`protect`, `dependsOn`, `retainOnDelete`...)
+   * @param opts standard resource options (`protect`, `dependsOn`, `retainOnDelete`, `aliases`...);
+   *   `deleteBeforeReplace` defaults to true here (see the class notes)
+   * @throws Error when another McpServerDisablement of this program declares the same `serverId`
    */
   constructor(name: string, args: McpServerDisablementArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseDuplicate(name, args?.serverId);
     super(
       serializedProvider,
       name,
       {
         serverId: args?.serverId,
         restoreOnDelete: args?.restoreOnDelete ?? true,
+        resourceName: name,
         serverName: undefined,
         teamId: undefined,
         status: undefined,
         disabledByThisResource: undefined,
         disabledAt: undefined,
       },
-      opts,
+      // Delete before create on every replacement, also `pulumi up --replace` (which does not ask
+      // the provider's diff): with create-before-delete the new resource would find the server
+      // disabled by the old one and adopt it, and the old one's delete would then enable it.
+      { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true },
       "flashduty",
       "McpServerDisablement",
     );

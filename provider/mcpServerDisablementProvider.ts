@@ -13,11 +13,18 @@ import type { FlashdutyClient, McpServer } from "../sdk";
 import { FlashdutyError, isFlashdutyApiError } from "../sdk/errors";
 import { type ConfigSource, resolveConfig } from "./config";
 import { describeAccessDenied } from "./accessDenied";
+import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
 
 /** Inputs after `check`: what the engine stores as the resource's inputs. */
 export interface McpServerDisablementInputs {
   serverId: string;
   restoreOnDelete: boolean;
+  /**
+   * The Pulumi resource name, set by the resource class: tells this resource's own
+   * delete-before-replace from another resource that keeps the server. Absent in state written
+   * by 0.1.
+   */
+  resourceName?: string;
 }
 
 /** Outputs (state) of the resource; see `McpServerDisablement` for the meaning of each. */
@@ -35,9 +42,10 @@ const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 let stackConfig: ConfigSource = () => undefined;
 
-/** Receives the stack config (secrets decrypted) once per plugin process. */
+/** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   stackConfig = (key) => req.config.get(key);
+  resetClaims();
 }
 
 async function client(): Promise<FlashdutyClient> {
@@ -71,6 +79,9 @@ export async function check(
       reason: `restoreOnDelete must be a boolean (true or false), got ${describe(restoreOnDelete)}`,
     });
   }
+  if (failures.length === 0 && typeof serverId === "string" && typeof news.resourceName === "string") {
+    declareServer(serverId, news.resourceName);
+  }
   return { inputs: { ...news, restoreOnDelete } as McpServerDisablementInputs, failures };
 }
 
@@ -80,7 +91,10 @@ function describe(value: unknown): string {
 }
 
 /**
- * A new `serverId` replaces the resource; `restoreOnDelete` changes in place; a server that
+ * A new `serverId` replaces the resource, delete before create: the old resource enables its
+ * server (if it disabled it) before the new one disables its own, so no step adopts a server
+ * that the next step enables. `restoreOnDelete` and the recorded resource name (after a rename
+ * with `aliases`, or on state written by 0.1) change in place with no API call; a server that
  * refresh found `enabled` again is an update (drift), which disables it again.
  */
 export async function diff(
@@ -88,10 +102,12 @@ export async function diff(
   olds: McpServerDisablementOutputs,
   news: McpServerDisablementInputs,
 ): Promise<pulumi.dynamic.DiffResult> {
+  if (typeof news.serverId === "string") declareServer(news.serverId, news.resourceName);
   const replaces = news.serverId !== olds.serverId ? ["serverId"] : [];
   const drifted = olds.status === "enabled";
   const restoreChanged = (news.restoreOnDelete ?? true) !== (olds.restoreOnDelete ?? true);
-  return { changes: replaces.length > 0 || drifted || restoreChanged, replaces, deleteBeforeReplace: false };
+  const renamed = news.resourceName !== undefined && news.resourceName !== olds.resourceName;
+  return { changes: replaces.length > 0 || drifted || restoreChanged || renamed, replaces, deleteBeforeReplace: true };
 }
 
 /**
@@ -106,18 +122,21 @@ export async function create(inputs: McpServerDisablementInputs): Promise<pulumi
   const base = {
     serverId: inputs.serverId,
     restoreOnDelete: inputs.restoreOnDelete ?? true,
+    ...(inputs.resourceName === undefined ? {} : { resourceName: inputs.resourceName }),
     serverName: server.serverName,
     teamId: server.teamId,
     status: "disabled" as const,
   };
   if (server.status === "disabled") {
+    holdServer(inputs.serverId, inputs.resourceName, undefined);
     return { id: inputs.serverId, outs: { ...base, disabledByThisResource: false } };
   }
   const byUs = await switchServer(api, server, "disable");
-  return {
-    id: inputs.serverId,
-    outs: byUs ? { ...base, disabledByThisResource: true, disabledAt: Date.now() } : { ...base, disabledByThisResource: false },
-  };
+  const outs: McpServerDisablementOutputs = byUs
+    ? { ...base, disabledByThisResource: true, disabledAt: Date.now() }
+    : { ...base, disabledByThisResource: false };
+  holdServer(inputs.serverId, inputs.resourceName, outs.disabledAt);
+  return { id: inputs.serverId, outs };
 }
 
 /**
@@ -148,22 +167,40 @@ export async function update(
   olds: McpServerDisablementOutputs,
   news: McpServerDisablementInputs,
 ): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
-  const outs: McpServerDisablementOutputs = { ...olds, restoreOnDelete: news.restoreOnDelete ?? true };
-  if (olds.status !== "enabled") return { outs };
+  const outs: McpServerDisablementOutputs = {
+    ...olds,
+    restoreOnDelete: news.restoreOnDelete ?? true,
+    ...(news.resourceName === undefined ? {} : { resourceName: news.resourceName }),
+  };
+  if (olds.status !== "enabled") {
+    holdServer(olds.serverId, outs.resourceName, outs.disabledAt);
+    return { outs };
+  }
   const api = await client();
   const byUs = await switchServer(api, { serverId: olds.serverId, teamId: olds.teamId }, "disable");
   // `disabledByThisResource` keeps recording what destroy restores: an adopted server was
   // disabled before this stack existed, so it stays disabled on destroy even after drift.
-  return { outs: { ...outs, status: "disabled", ...(byUs ? { disabledAt: Date.now() } : {}) } };
+  const updated: McpServerDisablementOutputs = { ...outs, status: "disabled", ...(byUs ? { disabledAt: Date.now() } : {}) };
+  holdServer(olds.serverId, updated.resourceName, updated.disabledAt);
+  return { outs: updated };
 }
 
 /**
  * Puts back what this resource changed: when `restoreOnDelete` and `disabledByThisResource`
  * and the server is still disabled, enables it. A server that is gone, already enabled, or was
  * adopted needs no call. Calls `POST /safari/mcp/server/get` and `POST /safari/mcp/server/enable`.
+ *
+ * Never enables a server that another resource of the stack keeps disabled in this update (a
+ * rename without `aliases`, a server moved to another resource, a duplicate in an older stack):
+ * it leaves the server disabled and warns, naming the `aliases` resource option.
  */
 export async function deleteResource(_id: string, props: McpServerDisablementOutputs): Promise<void> {
   if (!(props.restoreOnDelete ?? true) || !props.disabledByThisResource) return;
+  const other = otherClaim(props.serverId, props.resourceName, props.disabledAt);
+  if (other !== undefined) {
+    console.error(leftDisabledWarning(props, other.resourceName));
+    return;
+  }
   const api = await client();
   let server: McpServer;
   try {
@@ -174,6 +211,17 @@ export async function deleteResource(_id: string, props: McpServerDisablementOut
   }
   if (server.status === "enabled") return;
   await switchServer(api, server, "enable");
+}
+
+/** The warning of a delete that leaves its server to another resource (shown by the CLI). */
+function leftDisabledWarning(props: McpServerDisablementOutputs, other: string): string {
+  const self = props.resourceName === undefined ? "An McpServerDisablement" : `McpServerDisablement "${props.resourceName}"`;
+  return (
+    `warning: ${self} was deleted but MCP server '${props.serverId}' stays disabled: resource "${other}" of this stack ` +
+    `declares it now. Its restore-on-destroy intent is not carried over ("${other}" adopted the server, so destroying it ` +
+    `will leave the server disabled). To rename a resource without losing that intent, keep its old name in the ` +
+    `"aliases" resource option, e.g. { aliases: [{ name: "${props.resourceName ?? "<old name>"}" }] }.`
+  );
 }
 
 async function getServer(api: FlashdutyClient, serverId: string): Promise<McpServer> {

@@ -4,7 +4,7 @@
  * dynamic-provider plugin, whose working folder is the project folder, resolves
  * `pulumi-flashduty` from the repository's node_modules.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 
@@ -26,6 +26,8 @@ export interface EngineStack {
   stateDir: string;
   /** Replaces the program config (servers, rules, templates...). */
   setProgram(program: NonNullable<EngineStackOptions["program"]>): Promise<void>;
+  /** `pulumi stack import` of a deployment (as `ws.exportState()` returns it). */
+  importState(state: unknown): Promise<void>;
   dispose(): void;
 }
 
@@ -50,5 +52,10 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
     }
   };
   await setProgram(options.program ?? {});
-  return { ws, projectDir, stateDir, setProgram, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  const importState = async (state: unknown): Promise<void> => {
+    const file = path.join(dir, `import-${Date.now()}.json`);
+    writeFileSync(file, JSON.stringify(state));
+    await ws.run(["stack", "import", "--file", file]);
+  };
+  return { ws, projectDir, stateDir, setProgram, importState, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }

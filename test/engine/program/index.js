@@ -1,7 +1,8 @@
 // Test program of the real-engine tests (test/engine) and the reliability tests
 // (test/reliability). Plain JavaScript so each `pulumi` command spends no time compiling
 // TypeScript. Everything it declares comes from stack config (project namespace):
-//   servers:         JSON list of server ids, or of { name, args } for raw (possibly bad) arguments
+//   servers:         JSON list of server ids, or of { name, args, aliases?, deleteBeforeReplace? }
+//                    for raw (possibly bad) arguments, renames and replacements
 //   restoreOnDelete: JSON boolean for every resource given by id (omit: the default)
 //   rules:           JSON args of getAutomationRules (omit: no rules read)
 //   templates:       JSON list of locales for getAutomationTemplates (null: the default locale)
@@ -23,10 +24,15 @@ const config = new pulumi.Config();
 const servers = config.getObject("servers") || [];
 const restoreOnDelete = config.getObject("restoreOnDelete");
 
+// An entry's `aliases` (old resource names) and `deleteBeforeReplace` become resource options.
+const optionsOf = (entry) => ({
+  ...(entry.aliases === undefined ? {} : { aliases: entry.aliases.map((name) => ({ name })) }),
+  ...(entry.deleteBeforeReplace === undefined ? {} : { deleteBeforeReplace: entry.deleteBeforeReplace }),
+});
 const resources = servers.map((entry) =>
   typeof entry === "string"
     ? new flashduty.McpServerDisablement(entry, restoreOnDelete === undefined ? { serverId: entry } : { serverId: entry, restoreOnDelete })
-    : new flashduty.McpServerDisablement(entry.name, entry.args),
+    : new flashduty.McpServerDisablement(entry.name, entry.args, optionsOf(entry)),
 );
 exports.servers = Object.fromEntries(
   resources.map((resource, i) => [
