@@ -26,6 +26,7 @@ export {
 export { FlashdutyConfigError, type FlashdutyConfig, resolveConfig } from "./config";
 export { DEFAULT_BASE_URL, type AutomationRule, type AutomationTemplate, type RuleScope } from "../sdk";
 export {
+  FlashdutyAbortError,
   FlashdutyApiError,
   FlashdutyConnectionError,
   FlashdutyError,

@@ -248,9 +248,30 @@ export class FlashdutyTimeoutError extends FlashdutyConnectionError {
   }
 }
 
+/** Fields of a {@link FlashdutyAbortError}. */
+export interface FlashdutyAbortErrorInit extends FlashdutyErrorInit {
+  /** Where the call was when its signal aborted it. */
+  stage: "before sending" | "waiting for the rate limit" | "in flight" | "waiting to retry";
+}
+
+/**
+ * The caller's `signal` (per-call option) aborted the call: before it was sent, while it waited
+ * in the client-side rate limit or between retries, or while a request was in flight. `cause` is
+ * the signal's reason. For a write aborted in flight, `mayHaveApplied` is true: read the server.
+ */
+export class FlashdutyAbortError extends FlashdutyError {
+  /** Where the call was when it was aborted. */
+  readonly stage: FlashdutyAbortErrorInit["stage"];
+
+  constructor(init: FlashdutyAbortErrorInit) {
+    super(`${init.operation} was aborted ${init.stage}${attemptsPart(init.attempts)}${appliedPart(init.mayHaveApplied)}`, init);
+    this.stage = init.stage;
+  }
+}
+
 /**
  * Whether `e` is any error of this client: {@link FlashdutyError} or one of its subclasses
- * (API, validation, paging, response, connection, timeout).
+ * (API, validation, paging, response, connection, timeout, abort).
  */
 export function isFlashdutyError(e: unknown): e is FlashdutyError {
   return e instanceof FlashdutyError;

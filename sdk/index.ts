@@ -22,6 +22,7 @@ export {
   FlashdutyValidationError,
   isFlashdutyApiError,
   isFlashdutyError,
+  FlashdutyAbortError,
   type ErrorCode,
   type PagingFailureReason,
 } from "./errors";
@@ -65,3 +66,4 @@ export {
   SUCCESS_CODES,
   type KnownErrorCode,
 } from "./protocol";
+export { type RequestOptions } from "./requestOptions";

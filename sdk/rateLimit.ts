@@ -1,9 +1,9 @@
 /**
  * Client-side rate limit: a gate every HTTP attempt (retries included) passes before it is sent.
  *
- * Gates are shared by all clients of the same (baseUrl, appKey, limits) in the process, because
- * the server counts per key/account, not per client object; the registry is keyed by a sha256
- * so the raw key is never a map key.
+ * Gates are shared by all clients of the same (baseUrl, appKey, operation, limits) in the process,
+ * because the server counts per operation and key/account, not per client object; the registry
+ * is keyed by a sha256 so the raw key is never a map key.
  *
  * The guarantee is the one the server can check: never more than `limit` requests *arriving* in
  * any window. The client cannot see arrivals, only that each lies between the send and the end
@@ -52,8 +52,7 @@ export const WINDOW_SLACK_MS = 10;
  *   p-throttle keeps the few calls that reach it already in order and spaced.
  */
 export async function createRateGate(windows: readonly RateWindow[], onRelease?: () => void): Promise<RateGate> {
-  // p-throttle is ESM-only; a dynamic import survives the CommonJS build (module node16).
-  const { default: pThrottle } = await import("p-throttle");
+  const { default: pThrottle } = await loadRateLimiter();
   const shortestFirst = [...windows].sort((a, b) => a.intervalMs - b.intervalMs);
   let throttled: () => unknown = () => undefined;
   for (const w of shortestFirst) {
@@ -134,20 +133,39 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
+type PThrottleModule = typeof import("p-throttle", { with: { "resolution-mode": "import" } });
+let limiter: Promise<PThrottleModule> | undefined;
+
+/** @internal Loads p-throttle once per process (the transport starts it early, so no call waits for it). */
+export function loadRateLimiter(): Promise<PThrottleModule> {
+  // p-throttle is ESM-only; a dynamic import survives the CommonJS build (module node16).
+  limiter ??= import("p-throttle");
+  limiter.catch(() => (limiter = undefined));
+  return limiter;
+}
+
 const shared = new Map<string, Promise<RateGate>>();
 
 /**
- * The process-wide gate for (baseUrl, appKey) with the given limits, created on first use:
- * at most `perSecond` requests in any 1 s and `perMinute` in any 60 s (each plus
- * {@link WINDOW_SLACK_MS}), counted as {@link createRateGate} describes.
+ * The process-wide gate of one operation (`bucket`, its API path) for (baseUrl, appKey) with the
+ * given limits, created on first use: at most `perSecond` requests in any 1 s and `perMinute` in
+ * any 60 s (each plus {@link WINDOW_SLACK_MS}), counted as {@link createRateGate} describes.
+ *
+ * One bucket per operation, as the platform counts: disable and enable per app key; get, list
+ * and the two automation list operations per account, which a client cannot know, so per key
+ * here too (keys of one account are not coordinated). `baseUrl` is compared as the URL parser
+ * normalises it (host letter case, trailing slash), so those never split a bucket.
  */
 export function sharedRateGate(
   baseUrl: string,
   appKey: string,
+  bucket: string,
   limits: { perSecond: number; perMinute: number },
 ): Promise<RateGate> {
-  const digest = createHash("sha256").update(baseUrl).update("\0").update(appKey).digest("hex");
-  const id = `${digest}:${limits.perSecond}/s:${limits.perMinute}/min`;
+  const url = new URL(baseUrl);
+  const normalized = `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  const digest = createHash("sha256").update(normalized).update("\0").update(appKey).digest("hex");
+  const id = `${digest}:${bucket}:${limits.perSecond}/s:${limits.perMinute}/min`;
   let gate = shared.get(id);
   if (gate === undefined) {
     gate = createRateGate([

@@ -102,6 +102,35 @@ export interface RetryLoopOptions<T> {
   attempt: (attempt: number) => Promise<AttemptResult<T>>;
   /** Source of jitter, [0, 1). */
   random?: () => number;
+  /**
+   * The caller's signal: a wait in the rate gate or between retries ends at once when it aborts
+   * (the attempt in flight is aborted by `attempt`, which watches the same signal).
+   */
+  signal?: AbortSignal;
+  /** Builds the error thrown when `signal` aborts the call outside an attempt. */
+  abortError?: (stage: "before sending" | "waiting for the rate limit" | "waiting to retry", final: { attempts: number; mayHaveApplied: boolean }) => FlashdutyError;
+}
+
+const ABORTED = Symbol("aborted");
+
+/** `promise`, or {@link ABORTED} as soon as `signal` aborts (the promise itself keeps running). */
+function orAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof ABORTED> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(ABORTED);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /**
@@ -117,8 +146,21 @@ export interface RetryLoopOptions<T> {
 export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
   const random = opts.random ?? Math.random;
   let mayHaveApplied = false;
+  const aborted = (stage: Parameters<NonNullable<RetryLoopOptions<T>["abortError"]>>[0], attempts: number): FlashdutyError =>
+    opts.abortError!(stage, { attempts, mayHaveApplied });
   for (let attempt = 1; ; attempt++) {
-    const release = opts.gate ? await opts.gate() : undefined;
+    if (opts.signal?.aborted) throw aborted(attempt === 1 ? "before sending" : "waiting to retry", attempt - 1);
+    let release: (() => void) | undefined;
+    if (opts.gate) {
+      const pending = opts.gate();
+      const gated = await orAbort(pending, opts.signal);
+      if (gated === ABORTED) {
+        // The gate cannot take the place back: give it up as soon as it is granted.
+        pending.then((r) => r(), () => undefined);
+        throw aborted("waiting for the rate limit", attempt - 1);
+      }
+      release = gated;
+    }
     let result: AttemptResult<T>;
     try {
       result = await opts.attempt(attempt);
@@ -144,6 +186,11 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
         // A broken logger must not turn a retryable failure into a crash.
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    let timer: NodeJS.Timeout | undefined;
+    const slept = await orAbort(new Promise<void>((resolve) => (timer = setTimeout(resolve, delay))), opts.signal);
+    if (slept === ABORTED) {
+      clearTimeout(timer);
+      throw aborted("waiting to retry", attempt);
+    }
   }
 }

@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { request, type Dispatcher } from "undici";
 import type { z } from "zod";
 import {
+  FlashdutyAbortError,
   FlashdutyApiError,
   FlashdutyConnectionError,
   FlashdutyResponseError,
@@ -15,7 +16,8 @@ import {
   redactSecrets,
   redactedCause,
 } from "./errors";
-import { sharedRateGate, type RateGate } from "./rateLimit";
+import { loadRateLimiter, sharedRateGate, type RateGate } from "./rateLimit";
+import type { RequestOptions } from "./requestOptions";
 import { RETRYABLE_CODES, RETRYABLE_STATUSES, runWithRetries, serverRequestedDelayMs, type AttemptFailure, type AttemptResult } from "./retry";
 import { anyEnvelopeSchema, isFailureError, REQUEST_ID_HEADER, type ApiPath } from "./wire";
 
@@ -71,7 +73,8 @@ export class Transport {
   /** The key as sent and as it may be echoed back: raw and percent-encoded. */
   readonly #secrets: readonly string[];
   readonly #config: Omit<TransportConfig, "appKey">;
-  #gate: Promise<RateGate> | undefined;
+  /** The shared gate of each operation (the platform limits each operation separately). */
+  readonly #gates = new Map<string, Promise<RateGate>>();
 
   constructor(config: TransportConfig) {
     const { appKey, ...rest } = config;
@@ -79,42 +82,53 @@ export class Transport {
     this.#secrets = [appKey, encodeURIComponent(appKey)];
     this.#config = rest;
     // Start loading the limiter now, so the first call does not wait for the import.
-    this.#rateGate().catch(() => undefined);
+    if (rest.rateLimit !== false) loadRateLimiter().catch(() => undefined);
   }
 
   /**
    * Performs `op` with `body` (already in wire form) and returns the parsed `data`.
-   * @throws FlashdutyApiError, FlashdutyResponseError, FlashdutyConnectionError, FlashdutyTimeoutError
+   * `options` (checked by the caller) override the client's timeout and retries for this call;
+   * its `signal` aborts it.
+   * @throws FlashdutyApiError, FlashdutyResponseError, FlashdutyConnectionError, FlashdutyTimeoutError, FlashdutyAbortError
    */
-  async call<T>(op: Operation<T>, body: object): Promise<T> {
+  async call<T>(op: Operation<T>, body: object, options: RequestOptions = {}): Promise<T> {
     const json = JSON.stringify(body);
-    const gate = await this.#rateGate();
+    const { signal } = options;
+    const abortError = (stage: FlashdutyAbortError["stage"], final: { attempts: number; mayHaveApplied: boolean }) =>
+      new FlashdutyAbortError({ operation: op.name, stage, ...final, ...(signal?.reason !== undefined ? { cause: signal.reason } : {}) });
+    if (signal?.aborted) throw abortError("before sending", { attempts: 0, mayHaveApplied: false });
+    const gate = await this.#rateGate(op.path);
+    const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
     return runWithRetries<T>({
       operation: op.name,
-      maxRetries: this.#config.maxRetries,
+      maxRetries: options.maxRetries ?? this.#config.maxRetries,
       nonIdempotent: op.nonIdempotent,
       ...(gate ? { gate } : {}),
       ...(this.#config.log ? { log: this.#config.log } : {}),
-      attempt: () => this.#attempt(op, json),
+      ...(signal ? { signal, abortError } : {}),
+      attempt: () => this.#attempt(op, json, timeoutMs, signal),
     });
   }
 
-  #rateGate(): Promise<RateGate | undefined> {
+  /** The process-wide gate of `path` for this base URL and key (undefined with rate limits off). */
+  #rateGate(path: string): Promise<RateGate | undefined> {
     const limits = this.#config.rateLimit;
     if (limits === false) return Promise.resolve(undefined);
-    if (this.#gate === undefined) {
-      const gate = sharedRateGate(this.#config.baseUrl, this.#appKey, limits);
+    let gate = this.#gates.get(path);
+    if (gate === undefined) {
+      const created = sharedRateGate(this.#config.baseUrl, this.#appKey, path, limits);
       // A failed load is reported to the call that needed it and tried again by the next one.
-      gate.catch(() => {
-        if (this.#gate === gate) this.#gate = undefined;
+      created.catch(() => {
+        if (this.#gates.get(path) === created) this.#gates.delete(path);
       });
-      this.#gate = gate;
+      this.#gates.set(path, created);
+      gate = created;
     }
-    return this.#gate;
+    return gate;
   }
 
-  async #attempt<T>(op: Operation<T>, json: string): Promise<AttemptResult<T>> {
-    const { baseUrl, timeoutMs, userAgent, acceptLanguage, dispatcher } = this.#config;
+  async #attempt<T>(op: Operation<T>, json: string, timeoutMs: number, callerSignal: AbortSignal | undefined): Promise<AttemptResult<T>> {
+    const { baseUrl, userAgent, acceptLanguage, dispatcher } = this.#config;
     const url = `${baseUrl}${op.path}?app_key=${encodeURIComponent(this.#appKey)}`;
     const headers: Record<string, string> = {
       "content-type": "application/json",
@@ -134,22 +148,24 @@ export class Transport {
         method: "POST",
         headers,
         body: json,
-        signal: controller.signal,
+        signal: callerSignal ? AbortSignal.any([controller.signal, callerSignal]) : controller.signal,
         ...(dispatcher ? { dispatcher } : {}),
       });
       statusCode = res.statusCode;
       responseHeaders = res.headers;
       text = await res.body.text();
     } catch (error) {
-      return { ok: false, failure: this.#transportFailure(op, error, controller.signal) };
+      if (callerSignal?.aborted && controller.signal.reason !== TIMEOUT) {
+        return { ok: false, failure: abortedInFlight(op, callerSignal) };
+      }
+      return { ok: false, failure: this.#transportFailure(op, error, controller.signal, timeoutMs) };
     } finally {
       clearTimeout(timer);
     }
     return this.#readResponse(op, statusCode, responseHeaders, text);
   }
 
-  #transportFailure(op: Operation<unknown>, error: unknown, signal: AbortSignal): AttemptFailure {
-    const timeoutMs = this.#config.timeoutMs;
+  #transportFailure(op: Operation<unknown>, error: unknown, signal: AbortSignal, timeoutMs: number): AttemptFailure {
     if (signal.aborted && signal.reason === TIMEOUT) {
       return {
         retryable: true,
@@ -271,4 +287,15 @@ function describeBody(headers: IncomingHttpHeaders, text: string, secrets: reado
   // Redact before cutting: a key echoed across the cut would otherwise survive in part.
   const start = redactSecrets(text.replace(/\s+/g, " ").trim(), secrets).slice(0, 60);
   return text.length === 0 ? `empty body, ${type}` : `${type}: ${JSON.stringify(start)}${text.length > 60 ? "..." : ""}`;
+}
+
+/** The caller's signal aborted an attempt in flight: final, and a write may have been applied. */
+function abortedInFlight(op: Operation<unknown>, signal: AbortSignal): AttemptFailure {
+  return {
+    retryable: false,
+    outcomeUnknown: true,
+    summary: "aborted by the caller",
+    toError: (final) =>
+      new FlashdutyAbortError({ operation: op.name, stage: "in flight", ...final, ...(signal.reason !== undefined ? { cause: signal.reason } : {}) }),
+  };
 }

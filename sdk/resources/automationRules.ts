@@ -10,6 +10,7 @@ import {
 } from "../models";
 import { FlashdutyValidationError } from "../errors";
 import { pageAll } from "../pagination";
+import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import {
   checkBoolean,
@@ -31,7 +32,6 @@ export type ListAllAutomationRulesParams = Omit<ListAutomationRulesParams, "page
 export class AutomationRules {
   readonly #transport: Transport;
 
-  /** @internal Built by `FlashdutyClient`. */
   /** @internal Built by `FlashdutyClient`; use `client.mcpServers` etc. */
   constructor(transport: Transport) {
     this.#transport = transport;
@@ -47,12 +47,13 @@ export class AutomationRules {
    *   `page * limit` may not exceed 10000.
    * @returns `{ total, rules }`. `total` may be capped by the server: to read everything use
    *   {@link listAll}, which stops on a short page.
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (see `RequestOptions`).
    * @throws FlashdutyValidationError for an out-of-range argument, before anything is sent.
    * @throws FlashdutyApiError, FlashdutyResponseError, FlashdutyConnectionError on failure.
    */
-  async list(params?: ListAutomationRulesParams): Promise<AutomationRuleList> {
+  async list(params?: ListAutomationRulesParams, options?: RequestOptions): Promise<AutomationRuleList> {
     const checked = checkRuleFilters(LIST.name, params, true);
-    const wire = await this.#transport.call(LIST, listAutomationRulesToWire(checked));
+    const wire = await this.#transport.call(LIST, listAutomationRulesToWire(checked), checkRequestOptions(LIST.name, options));
     return automationRuleListFromWire(wire);
   }
 
@@ -68,10 +69,12 @@ export class AutomationRules {
    * @throws FlashdutyValidationError for an out-of-range filter (synchronously).
    * @throws FlashdutyPagingError `reason: "window"` when more than 10000 rules match (narrow the
    *   filters), `reason: "unstable"` when the total kept changing over 3 walks.
+   * @param options per-call options for every page request; `signal` aborts the whole walk.
    * @throws FlashdutyApiError and the other request errors of {@link list}.
    */
-  listAll(params?: ListAllAutomationRulesParams): AsyncIterable<AutomationRule> {
+  listAll(params?: ListAllAutomationRulesParams, options?: RequestOptions): AsyncIterable<AutomationRule> {
     const checked = checkRuleFilters(LIST.name, params, false);
+    const perPage = checkRequestOptions(LIST.name, options);
     const limit = checked.limit ?? LIMITS.maxPageSize;
     // Each iteration walks afresh, so the same iterable can be read more than once.
     return {
@@ -81,7 +84,7 @@ export class AutomationRules {
           noun: "rules",
           limit,
           fetchPage: async (page) => {
-            const result = await this.list({ ...checked, page, limit });
+            const result = await this.list({ ...checked, page, limit }, perPage);
             return { total: result.total, items: result.rules };
           },
           idOf: (rule) => rule.ruleId,

@@ -7,6 +7,7 @@ import {
   type AutomationTemplateList,
   type ListAutomationTemplatesParams,
 } from "../models";
+import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import { checkParams, checkString } from "../validation";
 import { LIMITS, PATHS, wireTemplateListDataSchema } from "../wire";
@@ -17,7 +18,6 @@ const LIST = defineOperation(PATHS.automationTemplateList, wireTemplateListDataS
 export class AutomationTemplates {
   readonly #transport: Transport;
 
-  /** @internal Built by `FlashdutyClient`. */
   /** @internal Built by `FlashdutyClient`; use `client.mcpServers` etc. */
   constructor(transport: Transport) {
     this.#transport = transport;
@@ -30,13 +30,14 @@ export class AutomationTemplates {
    * @param params.locale language tag such as `en-US` or `zh-CN`, at most 16 characters; when
    *   absent the server picks the language from `Accept-Language` (client option `acceptLanguage`).
    * @returns `{ templates }`; a template's `name` is its identity within a locale.
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (see `RequestOptions`).
    * @throws FlashdutyValidationError if `locale` is not a string of at most 16 characters.
    */
-  async list(params?: ListAutomationTemplatesParams): Promise<AutomationTemplateList> {
+  async list(params?: ListAutomationTemplatesParams, options?: RequestOptions): Promise<AutomationTemplateList> {
     const op = LIST.name;
     const p = checkParams(op, params);
     const checked: ListAutomationTemplatesParams = { locale: checkString(op, "locale", p.locale, LIMITS.maxLocaleLength) };
-    const wire = await this.#transport.call(LIST, listAutomationTemplatesToWire(checked));
+    const wire = await this.#transport.call(LIST, listAutomationTemplatesToWire(checked), checkRequestOptions(LIST.name, options));
     return automationTemplateListFromWire(wire);
   }
 }

@@ -12,6 +12,7 @@ import {
   type McpServerIdParams,
   type McpServerList,
 } from "../models";
+import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import {
   checkBoolean,
@@ -35,7 +36,6 @@ const LIST = defineOperation(PATHS.mcpServerList, wireMcpServerListDataSchema, {
 export class McpServers {
   readonly #transport: Transport;
 
-  /** @internal Built by `FlashdutyClient`. */
   /** @internal Built by `FlashdutyClient`; use `client.mcpServers` etc. */
   constructor(transport: Transport) {
     this.#transport = transport;
@@ -48,11 +48,12 @@ export class McpServers {
    *
    * @returns the server: every field of the schema, optional ones absent when the platform
    *   omits them (timeouts in seconds, times in epoch ms, secret values masked by the platform).
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (see `RequestOptions`).
    * @throws FlashdutyValidationError if `serverId` is empty.
    * @throws FlashdutyApiError `ResourceNotFound` (HTTP 400) if no such server (`isNotFound`).
    */
-  async get(params: McpServerIdParams): Promise<McpServer> {
-    const wire = await this.#transport.call(GET, serverIdToWire(checkServerId(GET.name, params)));
+  async get(params: McpServerIdParams, options?: RequestOptions): Promise<McpServer> {
+    const wire = await this.#transport.call(GET, serverIdToWire(checkServerId(GET.name, params)), checkRequestOptions(GET.name, options));
     return mcpServerFromWire(wire);
   }
 
@@ -65,13 +66,14 @@ export class McpServers {
    * If a retried attempt fails after an earlier one may have reached the server, the error's
    * `mayHaveApplied` is true: read the server with {@link get} to learn the outcome.
    *
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (see `RequestOptions`).
    * @throws FlashdutyValidationError if `serverId` is empty.
    * @throws FlashdutyApiError `ResourceNotFound`, `InvalidParameter` (already disabled),
    *   `AccessDenied`, `Unauthorized`, `RequestTooFrequently` after retries...
    * @throws FlashdutyConnectionError / FlashdutyTimeoutError when no answer came.
    */
-  async disable(params: McpServerIdParams): Promise<void> {
-    await this.#transport.call(DISABLE, serverIdToWire(checkServerId(DISABLE.name, params)));
+  async disable(params: McpServerIdParams, options?: RequestOptions): Promise<void> {
+    await this.#transport.call(DISABLE, serverIdToWire(checkServerId(DISABLE.name, params)), checkRequestOptions(DISABLE.name, options));
   }
 
   /**
@@ -79,10 +81,11 @@ export class McpServers {
    * Same permissions, audit and non-idempotence as {@link disable} (enabling an enabled server
    * answers 400 `InvalidParameter`).
    *
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (see `RequestOptions`).
    * @throws as {@link disable}.
    */
-  async enable(params: McpServerIdParams): Promise<void> {
-    await this.#transport.call(ENABLE, serverIdToWire(checkServerId(ENABLE.name, params)));
+  async enable(params: McpServerIdParams, options?: RequestOptions): Promise<void> {
+    await this.#transport.call(ENABLE, serverIdToWire(checkServerId(ENABLE.name, params)), checkRequestOptions(ENABLE.name, options));
   }
 
   /**
@@ -94,9 +97,10 @@ export class McpServers {
    *   name, description, AI description, id, transport, URL, command and source template
    *   name), teamIds, includeAccount (server default true).
    * @returns `{ total, servers }`; `total` may be capped by the server.
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (see `RequestOptions`).
    * @throws FlashdutyValidationError for an out-of-range argument, before anything is sent.
    */
-  async list(params?: ListMcpServersParams): Promise<McpServerList> {
+  async list(params?: ListMcpServersParams, options?: RequestOptions): Promise<McpServerList> {
     const op = LIST.name;
     const p = checkParams(op, params);
     const limit = checkLimit(op, p.limit);
@@ -109,7 +113,7 @@ export class McpServers {
       teamIds: checkIntegerArray(op, "teamIds", p.teamIds),
       includeAccount: checkBoolean(op, "includeAccount", p.includeAccount, true),
     };
-    const wire = await this.#transport.call(LIST, listMcpServersToWire(checked));
+    const wire = await this.#transport.call(LIST, listMcpServersToWire(checked), checkRequestOptions(LIST.name, options));
     return mcpServerListFromWire(wire);
   }
 }
