@@ -2,8 +2,10 @@
  * Benchmark 1: reading 10,000 automation rules with the `getAutomationRules` data source,
  * against the emulator at production limits (50/s, 1000/min) with 80 ms added to every request.
  *
- * The floor is the rate limit: 100 pages of 100 rules at 50 requests/s = 2.0 s. In the same run,
- * a plain sequential page-by-page loop (what the vendor's tools do) reads the same rules.
+ * The floor is burst-aware: the platform's 1 s window admits 50 requests at once, so 100 pages
+ * can go as 2 bursts of 50, one window apart, each taking one round trip: 1 s + 2 x 80 ms =
+ * 1.16 s (see {@link burstAwareFloor}). In the same run, a plain sequential page-by-page loop
+ * (what the vendor's tools do) reads the same rules.
  *
  * Every measurement gets its own emulator, hence its own base URL, so neither the server's
  * windows nor the client's process-wide rate gate (keyed by base URL and key) carry over from
@@ -18,13 +20,27 @@ export const RULES = 10_000;
 export const PAGE_SIZE = 100;
 export const LATENCY_MS = 80;
 const PAGES = RULES / PAGE_SIZE;
-/** 100 pages at 50 requests/s. */
-export const RULES_FLOOR_S = PAGES / PRODUCTION.perSecond;
+/**
+ * The least time `pages` requests of `latencyMs` each can take under a limit of `perSecond` in
+ * any 1 s window: ceil(pages / perSecond) bursts, one window apart, each one round trip long.
+ */
+export function burstAwareFloor(pages: number, perSecond: number, latencyMs: number): { seconds: number; derivation: string } {
+  const bursts = Math.ceil(pages / perSecond);
+  const seconds = (bursts - 1) * 1 + (bursts * latencyMs) / 1000;
+  return {
+    seconds,
+    derivation: `${pages} pages in ${bursts} bursts of up to ${perSecond}, one 1 s window apart, each one ${latencyMs} ms round trip: ${bursts - 1} s + ${bursts} x ${latencyMs} ms`,
+  };
+}
+
+const FLOOR = burstAwareFloor(PAGES, PRODUCTION.perSecond, LATENCY_MS);
+export const RULES_FLOOR_S = FLOOR.seconds;
 const REPEATS = 3;
 
 export interface RulesResult {
   seedRules: number;
   floorSeconds: number;
+  floorDerivation: string;
   ours: { seconds: number[]; median: number; requests: number[]; status429: number[] };
   sequential: { seconds: number; requests: number; status429: number };
 }
@@ -127,7 +143,7 @@ export async function benchRules(): Promise<RulesResult> {
     if (count !== RULES) throw new Error(`bench: the sequential loop read ${count} rules, expected ${RULES}`);
     const c = listCounter(emu);
     progress(`1. sequential page loop: ${seconds.toFixed(2)} s, ${c.requests} requests, ${c.status429} answered 429`);
-    return { seedRules, floorSeconds: RULES_FLOOR_S, ours, sequential: { seconds, ...c } };
+    return { seedRules, floorSeconds: RULES_FLOOR_S, floorDerivation: FLOOR.derivation, ours, sequential: { seconds, ...c } };
   } finally {
     await emu.close();
   }
