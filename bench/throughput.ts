@@ -2,12 +2,11 @@
  * Benchmark 5: throughput of the emulator with rate limits off, to show it is never what the
  * other benchmarks measure (they drive at most 50 requests/s per operation).
  *
- * The emulator runs in its own process (`dist/emulator/cli.js --no-limits`, 10,000 rules), the
+ * The emulator runs in its own process (the `pulumi-flashduty-emulator` bin, `--no-limits`, 10,000 rules), the
  * load tool (autocannon) in this one, so each has a core of the 2. Each scenario is warmed up,
  * then measured for {@link SECONDS} s with {@link CONNECTIONS} keep-alive connections.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import * as path from "node:path";
 import autocannon from "autocannon";
 import { SEED_KEY_MEMBERS, SEED_USERS } from "pulumi-flashduty-emulator";
 import { PATHS } from "pulumi-flashduty/sdk/wire";
@@ -42,7 +41,8 @@ export interface ThroughputResult {
 
 /** Starts the emulator CLI and resolves with its base URL once it prints it. */
 function startEmulatorProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const cli = path.join(__dirname, "..", "emulator", "cli.js");
+  // The workspace package's bin, as users start it (`npx pulumi-flashduty-emulator`).
+  const cli = require.resolve("pulumi-flashduty-emulator/package.json").replace(/package\.json$/, "dist/cli.js");
   const child = spawn(process.execPath, [cli, "--port", "0", "--rules", "10000", "--no-limits"], { stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";
