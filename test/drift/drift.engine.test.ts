@@ -91,7 +91,9 @@ function writes(): number {
   return counters["mcpServer.disable"].requests + counters["mcpServer.enable"].requests;
 }
 
-describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator", () => {
+// Up to ten CLI commands per test; on a loaded 2-core machine one can take half a minute, so
+// the limit is far above any normal run (these tests assert behaviour, never time).
+describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator", { timeout: 900_000 }, () => {
   test("no drift: exit 0 and says so; then one and many re-enabled servers: exit 2; no state written, no write calls", async () => {
     emulator.reset();
     const servers = ["mcp_grafana", "mcp_k8s", "mcp_prometheus", "mcp_github"];
