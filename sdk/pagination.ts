@@ -20,8 +20,12 @@ import { LIMITS } from "./wire";
 
 /** Walks made before giving up on a result set whose `total` keeps changing. */
 export const MAX_WALKS = 3;
-/** Pages in flight at once (each still waits for the rate gate). */
-export const PAGE_CONCURRENCY = 10;
+/**
+ * Pages in flight at once (each still waits for the rate gate): the platform's per-second limit,
+ * so a whole 1 s window's burst of 50 pages goes at once (fewer would leave the window half used
+ * and make a 100-page walk take about 1.5x the burst-aware floor; see bench/README.md).
+ */
+export const PAGE_CONCURRENCY = LIMITS.perSecond;
 /** Pages fetched per batch once the pages promised by `total` and one probe page were all full. */
 const EXTRA_PAGES_PER_BATCH = 10;
 
