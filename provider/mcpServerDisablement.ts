@@ -35,34 +35,35 @@ const serializedProvider: pulumi.dynamic.ResourceProvider = {
   delete: (id, props) => require("pulumi-flashduty/provider/mcpServerDisablementProvider").deleteResource(id, props),
 };
 
-/** Server ids declared so far in this program run, per stack resource (a new one each run). */
+/** Server ids declared so far in this program run (id -> first resource name), per stack resource (a new one each run). */
 const declaredServers = new WeakMap<object, Map<string, string>>();
 const noStack = {};
 
 /**
- * Refuses a second resource for one server in the same program, before any API call: during
- * preview the program fails with the server id and both resource names.
+ * Warns, during preview and before any API call, when a second resource of this program declares
+ * a server: the stack stays correct (the first disables it, the second adopts it, and no delete
+ * enables a server another resource still declares), but one resource per server is the intent;
+ * the policy `flashduty-one-resource-per-server` (`pulumi-flashduty/policy`) can enforce it.
  */
-function refuseDuplicate(name: string, serverId: pulumi.Input<string> | undefined): void {
+function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefined, resource: pulumi.Resource): void {
   const run = pulumi.runtime.getStackResource() ?? noStack;
   let servers = declaredServers.get(run);
   if (servers === undefined) declaredServers.set(run, (servers = new Map()));
   const seen = servers;
-  const claim = (id: unknown): void => {
+  pulumi.output(serverId).apply((id) => {
     if (typeof id !== "string") return;
     const first = seen.get(id);
-    if (first !== undefined && first !== name) {
-      throw new Error(
-        `McpServerDisablement resources "${first}" and "${name}" both declare MCP server '${id}'. ` +
-          `Declare each server once: remove one of them (to rename a resource, give the new name ` +
-          `the old one in the "aliases" resource option).`,
+    if (first === undefined) seen.set(id, name);
+    else if (first !== name) {
+      void pulumi.log.warn(
+        `McpServerDisablement resources "${first}" and "${name}" both declare MCP server '${id}'. The server stays ` +
+          `disabled while either exists and is restored once when the one that disabled it is destroyed, but declare each ` +
+          `server once (to rename a resource, give the new name the old one in the "aliases" resource option; the policy ` +
+          `flashduty-one-resource-per-server of pulumi-flashduty/policy can enforce it).`,
+        resource,
       );
     }
-    seen.set(id, name);
-  };
-  // A plain id is checked at once, before the resource is registered; an Output when it resolves.
-  if (typeof serverId === "string") claim(serverId);
-  else if (serverId !== undefined) pulumi.output(serverId).apply(claim);
+  });
 }
 
 /**
@@ -83,7 +84,8 @@ function refuseDuplicate(name: string, serverId: pulumi.Input<string> | undefine
  *   resource restores its server before the new one disables its own (see `diff`).
  * - a rename without `aliases`, or a server moved to another resource: the new resource adopts
  *   the server and the old one's delete leaves it disabled, with a warning naming `aliases`.
- * - two resources for one server id in one program are refused during preview.
+ * - two resources for one server id in one program: a warning during preview; the first disables
+ *   the server, the second adopts it, and neither delete enables it while the other remains.
  * - `pulumi import` does not work for dynamic resources; declaring the resource for a server
  *   that is already disabled adopts it, which covers the same need.
  *
@@ -116,10 +118,8 @@ export class McpServerDisablement extends pulumi.dynamic.Resource {
    * @param args `serverId` (required) and `restoreOnDelete` (default true)
    * @param opts standard resource options (`protect`, `dependsOn`, `retainOnDelete`, `aliases`...);
    *   `deleteBeforeReplace` defaults to true here (see the class notes)
-   * @throws Error when another McpServerDisablement of this program declares the same `serverId`
    */
   constructor(name: string, args: McpServerDisablementArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseDuplicate(name, args?.serverId);
     super(
       serializedProvider,
       name,
@@ -140,5 +140,6 @@ export class McpServerDisablement extends pulumi.dynamic.Resource {
       "flashduty",
       "McpServerDisablement",
     );
+    warnOnDuplicate(name, args?.serverId, this);
   }
 }

@@ -119,19 +119,33 @@ describe("McpServerDisablement keeps the platform equal to the program across pr
     expect(writes("mcp_postgres")).toEqual({ disable: 2, enable: 2 });
   });
 
-  test("two resources for one server are refused during preview, naming both and the server, before any API call", async () => {
+  test("two resources for one server: a warning in preview (no API call) naming both and the server; disabled once, kept while either remains, restored once", async () => {
     emulator.reset();
     const stack = await newStack([entry("first", "mcp_datadog"), entry("second", "mcp_datadog")]);
     emulator.resetCounters();
-    const preview = await stack.ws.run(["preview"], { check: false });
-    expect(preview.code).not.toBe(0);
+    const preview = await stack.ws.run(["preview"]);
     expect(preview.output).toMatch(/"first" and "second" both declare MCP server 'mcp_datadog'/);
-    const counters = emulator.counters();
-    expect(Object.values(counters).reduce((n, c) => n + c.requests, 0)).toBe(0);
-    const up = await stack.ws.run(["up", "--yes"], { check: false });
-    expect(up.code).not.toBe(0);
-    expect(status("mcp_datadog")).toBe("enabled");
-    expect(Object.keys(await stateOf(stack))).toEqual([]);
+    expect(Object.values(emulator.counters()).reduce((n, c) => n + c.requests, 0)).toBe(0);
+
+    await stack.ws.run(["up", "--yes"]);
+    await expectInvariant(stack, { first: "mcp_datadog", second: "mcp_datadog" });
+    expect(writes("mcp_datadog")).toEqual({ disable: 1, enable: 0 });
+    const byUs = Object.entries(await stateOf(stack)).filter(([, r]) => r.disabledByThisResource).map(([name]) => name);
+    expect(byUs).toHaveLength(1);
+
+    // Remove the one that disabled it: the other still declares the server, so it stays disabled.
+    const other = byUs[0] === "first" ? "second" : "first";
+    await stack.setProgram({ servers: [entry(other, "mcp_datadog")] });
+    await stack.ws.run(["up", "--yes"]);
+    await expectInvariant(stack, { [other]: "mcp_datadog" });
+    expect(writes("mcp_datadog")).toEqual({ disable: 1, enable: 0 });
+
+    // Both again, then destroy: enabled at most once.
+    await stack.setProgram({ servers: [entry("first", "mcp_datadog"), entry("second", "mcp_datadog")] });
+    await stack.ws.run(["up", "--yes"]);
+    await expectInvariant(stack, { first: "mcp_datadog", second: "mcp_datadog" });
+    await stack.ws.run(["destroy", "--yes"]);
+    expect(writes("mcp_datadog").enable).toBeLessThanOrEqual(1);
   });
 
   test("moving servers between resources, removing one, re-adding it, with refresh between: the invariant holds after every up", async () => {
