@@ -15,6 +15,7 @@
  * messages itself and passes transport failures through {@link redactSecrets} first.
  */
 import type { KnownErrorCode } from "./protocol";
+import { echoesOf } from "./secretEchoes";
 
 /**
  * An `error.code` of the API: one of the 20 documented codes, or any other string a newer server
@@ -289,16 +290,19 @@ export function isFlashdutyApiError(e: unknown, code?: ErrorCode): e is Flashdut
 // ---------------------------------------------------------------- redaction
 
 /**
- * Removes secrets from text that may end up in an error or a log line: the value of any
- * `app_key` query parameter, and every literal occurrence of the given keys (a server message
- * may echo a request's context back).
+ * Removes secrets from text that may end up in an error or a log line: every echo of the given
+ * keys (raw, percent-encoded in either hex case, form-encoded, encoded twice, HTML- or
+ * JSON-escaped; see `secretEchoes.ts`), then the value of any `app_key` query parameter left
+ * (also percent-encoded itself: `app_key%3D...`). Each becomes `***`.
  */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
-  let out = text.replace(/(app_key=)[^&#\s"'<>]*/gi, "$1***");
+  let out = text;
   for (const secret of secrets) {
-    if (secret.length > 0) out = out.split(secret).join("***");
+    if (secret.length === 0) continue;
+    for (const form of echoesOf(secret)) out = out.split(form).join("***");
   }
-  return out;
+  // The value ends at the next parameter or fragment, written plainly or percent-encoded (%26, %23).
+  return out.replace(/(app_key(?:=|%(?:25)?3d))(?:(?!%(?:25)?2[36])[^&#\s"'<>])*/gi, "$1***");
 }
 
 /**

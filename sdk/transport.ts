@@ -70,7 +70,7 @@ const TIMEOUT = Symbol("flashduty attempt timeout");
 export class Transport {
   // A private field: util.inspect / JSON.stringify of the client never show the key.
   readonly #appKey: string;
-  /** The key as sent and as it may be echoed back: raw and percent-encoded. */
+  /** The secrets to redact from anything a server sends back (`redactSecrets` covers their echoes). */
   readonly #secrets: readonly string[];
   readonly #config: Omit<TransportConfig, "appKey">;
   /** The shared gate of each operation (the platform limits each operation separately). */
@@ -79,7 +79,7 @@ export class Transport {
   constructor(config: TransportConfig) {
     const { appKey, ...rest } = config;
     this.#appKey = appKey;
-    this.#secrets = [appKey, encodeURIComponent(appKey)];
+    this.#secrets = [appKey];
     this.#config = rest;
     // Start loading the limiter now, so the first call does not wait for the import.
     if (rest.rateLimit !== false) loadRateLimiter().catch(() => undefined);
@@ -190,7 +190,10 @@ export class Transport {
 
   #readResponse<T>(op: Operation<T>, status: number, headers: IncomingHttpHeaders, text: string): AttemptResult<T> {
     const headerId = headers[REQUEST_ID_HEADER];
-    const requestIdFromHeader = (Array.isArray(headerId) ? headerId[0] : headerId) || undefined;
+    // Anything taken from the response is redacted: a server may echo the key anywhere.
+    const redact = (text: string) => redactSecrets(text, this.#secrets);
+    const rawHeaderId = (Array.isArray(headerId) ? headerId[0] : headerId) || undefined;
+    const requestIdFromHeader = rawHeaderId === undefined ? undefined : redact(rawHeaderId);
     const statusRetryable = RETRYABLE_STATUSES.has(status);
     const serverFault = status >= 500;
     const ok = status >= 200 && status < 300;
@@ -208,8 +211,8 @@ export class Transport {
             operation: op.name,
             httpStatus: status,
             ...(requestId !== undefined ? { requestId } : {}),
-            path,
-            problem: redactSecrets(problem, this.#secrets),
+            path: redact(path),
+            problem: redact(problem),
             ...final,
           }),
       },
@@ -222,7 +225,7 @@ export class Transport {
       return badResponse("(body)", `not JSON (${describeBody(headers, text, this.#secrets)})`, requestIdFromHeader);
     }
     const bodyId = (body as { request_id?: unknown } | null)?.request_id;
-    const requestId = (typeof bodyId === "string" && bodyId) || requestIdFromHeader;
+    const requestId = (typeof bodyId === "string" && bodyId && redact(bodyId)) || requestIdFromHeader;
 
     const envelope = anyEnvelopeSchema.safeParse(body);
     if (!envelope.success) {
@@ -233,10 +236,10 @@ export class Transport {
 
     // As the vendor's client decides: `error` null, absent or a success code ("", "0", "OK") is no error.
     if (isFailureError(env.error)) {
-      const code = env.error.code;
+      const code = redact(env.error.code);
       const rateLimited = status === 429 || code === "RequestTooFrequently";
       const retryable = statusRetryable || RETRYABLE_CODES.has(code);
-      const serverMessage = redactSecrets(env.error.message, this.#secrets);
+      const serverMessage = redact(env.error.message);
       return {
         ok: false,
         failure: {
@@ -283,7 +286,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 /** A short, safe description of a body that is not JSON: its type and first characters. */
 function describeBody(headers: IncomingHttpHeaders, text: string, secrets: readonly string[]): string {
-  const type = headers["content-type"] ?? "no content-type";
+  const type = redactSecrets(String(headers["content-type"] ?? "no content-type"), secrets);
   // Redact before cutting: a key echoed across the cut would otherwise survive in part.
   const start = redactSecrets(text.replace(/\s+/g, " ").trim(), secrets).slice(0, 60);
   return text.length === 0 ? `empty body, ${type}` : `${type}: ${JSON.stringify(start)}${text.length > 60 ? "..." : ""}`;
