@@ -3,12 +3,13 @@
  * machine (Host and Origin checked, against DNS rebinding and cross-site requests), one emulator
  * per state file, and a change acknowledged only once it is saved.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, StateLockedError, type Emulator } from "../../emulator";
+import { applyChange } from "../../emulator/stateFormat";
 
 /** A raw request with exactly the given headers (fetch would set Host itself). */
 function raw(emu: Emulator, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {
@@ -103,5 +104,22 @@ describe("state file", () => {
     } finally {
       await emu.close().catch(() => undefined);
     }
+  });
+
+  it("removes temporary files a crash left next to the state file", async () => {
+    const file = join(dir, "crashed.json");
+    const orphan = `${file}.424242.tmp`;
+    writeFileSync(orphan, "half a snapshot");
+    await (await startEmulator({ port: 0, seed: { rules: 0 }, stateFile: file })).close();
+    expect(existsSync(orphan)).toBe(false);
+  });
+
+  it("caps the audit log at its limit, dropping the oldest entries", () => {
+    const audit = Array.from({ length: 5 }, (_, i) => ({
+      time: i, accountId: 1, actorMemberId: 1001, operation: "disable" as const, serverId: "mcp_x", requestId: `r${i}`, outcome: "success",
+    }));
+    const entry = { ...audit[0]!, time: 5, requestId: "r5" };
+    applyChange(new Map(), audit, { audit: [entry] }, 3);
+    expect(audit.map((e) => e.requestId)).toEqual(["r3", "r4", "r5"]);
   });
 });
