@@ -78,11 +78,11 @@ export interface McpServer {
   command?: string;
   /** stdio: its arguments (`[]` when the platform sends `null`). */
   args?: string[];
-  /** stdio: environment variables; secret values come back masked. */
+  /** stdio: environment variables; secret values come back masked. A key named `__proto__` is dropped. */
   env?: Record<string, string>;
   /** sse / streamable-http: the server URL. */
   url?: string;
-  /** sse / streamable-http: request headers; secret values come back masked. */
+  /** sse / streamable-http: request headers; secret values come back masked. A key named `__proto__` is dropped. */
   headers?: Record<string, string>;
   /** Proxy the platform connects through. */
   proxyUrl?: string;
@@ -92,7 +92,10 @@ export interface McpServer {
   allowInsecureTlsSkipVerify?: boolean;
   /** `shared`, `per_user_secret` or `per_user_oauth`; `""` means `shared`. */
   authMode?: string;
-  /** The per-user secrets the server needs, JSON as the platform sends it. */
+  /**
+   * The per-user secrets the server needs, JSON as the platform sends it, except that object keys
+   * named `__proto__` are dropped at any depth (so a payload can never set an object's prototype).
+   */
   secretSchema?: JsonValue;
   /** OAuth metadata, JSON text (not parsed). */
   oauthMetadata?: string;

@@ -88,7 +88,8 @@ const rules = fc
     ),
   );
 
-const stringMap = fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== "__proto__"), fc.constantFrom("******", "info", "1"), { maxKeys: 3 });
+// Keys include `__proto__` now and then (JSON allows it): the client drops such keys, see withoutProtoKeys.
+const stringMap = fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 10 }), fc.constant("__proto__")), fc.constantFrom("******", "info", "1"), { maxKeys: 3 });
 const SERVER_REQUIRED = {
   server_id: fc.stringMatching(/^mcp_[a-z0-9_]{1,12}$/),
   account_id: int32,
@@ -176,8 +177,23 @@ function expectedModel(generated: Record<string, unknown>, known: readonly strin
     else if (OPTIONAL_LISTS.has(key) && present && value === null) out[camelKey(key)] = [];
     else if (LEGACY.has(key)) {
       if (legacyValid(key, value)) out[camelKey(key)] = value;
-    } else if (present && value !== null) out[camelKey(key)] = value;
+    } else if (present && value !== null) out[camelKey(key)] = OPEN_OBJECTS.has(key) ? withoutProtoKeys(value) : value;
   }
+  return out;
+}
+
+/** Fields whose objects have keys of the platform's (or the user's) choosing. */
+const OPEN_OBJECTS = new Set(["env", "headers", "secret_schema"]);
+
+/**
+ * The value with every `__proto__` key dropped, at any depth: what the client reads from open JSON
+ * objects (documented in sdk/models.ts), so a payload can never set an object's prototype.
+ */
+function withoutProtoKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutProtoKeys);
+  if (typeof value !== "object" || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== "__proto__") out[k] = withoutProtoKeys(v);
   return out;
 }
 
@@ -271,6 +287,21 @@ describe("MCP servers", () => {
       ),
       { numRuns: RUNS },
     );
+  });
+
+  test("`__proto__` keys in open objects are dropped: a payload never sets a prototype", async () => {
+    const body = `{"request_id":"r","data":{"server_id":"mcp_p","account_id":1,"team_id":0,"can_edit":true,"environments":[],
+      "server_name":"p","description":"","transport":"sse","status":"enabled","connect_timeout":10,"call_timeout":60,
+      "created_by":1,"created_at":0,"updated_at":0,"url":"https://mcp.example.com/sse",
+      "headers":{"__proto__":"x","Authorization":"******"},
+      "secret_schema":{"__proto__":{"polluted":true},"fields":[{"__proto__":{"polluted":true},"name":"token"}]}}}`;
+    serve(JSON.parse(body));
+    const got = await client.mcpServers.get({ serverId: "mcp_p" });
+    expect(got.headers).toStrictEqual({ Authorization: "******" });
+    expect(got.secretSchema).toStrictEqual({ fields: [{ name: "token" }] });
+    expect(Object.getPrototypeOf(got.secretSchema)).toBe(Object.prototype);
+    expect((got.secretSchema as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
   test("disable and enable succeed whatever data a success envelope carries (absent, null, anything)", async () => {
