@@ -2,12 +2,13 @@
  * The provider text stored in state is a contract with every existing stack: the engine runs the
  * `__provider` that created a resource for its refresh and destroy. This runs the text recorded
  * by 0.1.0 (test/fixtures/v0.1.0-stack-export.json, a real `pulumi stack export`) against the
- * current build, with the real CLI and the emulator.
+ * current build, with the real CLI and the emulator, and the move to the current, compact text.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
+import { STORED_PROVIDER_TEXT } from "../../provider/mcpServerDisablement";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { successes } from "../support/audit";
 import { createEngineStack, type EngineStack } from "../support/engineStack";
@@ -70,6 +71,44 @@ test("refresh and destroy of a stack made by 0.1.0 run its stored provider text 
   emulator.setServerStatus("mcp_slack", "disabled");
 
   // Destroy through the old text: the server 0.1.0 disabled is enabled once, the adopted one stays.
+  await stack.ws.run(["destroy", "--yes"]);
+  expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
+  expect(emulator.server("mcp_slack")?.status).toBe("disabled");
+  expect(successes(emulator, "enable", "mcp_grafana")).toBe(1);
+  expect(successes(emulator, "enable", "mcp_slack")).toBe(0);
+});
+
+test("an `up` after upgrading from 0.1.0 stores the compact provider text with no API call; refresh and destroy run it", async () => {
+  emulator.reset();
+  stack?.dispose();
+  stack = await createEngineStack({ baseUrl: emulator.url, appKey: emulator.keys.admin, keyVia: "env", program: { servers: ["mcp_grafana", "mcp_slack"] } });
+  const fixture = fixtureFor(stack.ws.stack, emulator.url);
+  emulator.setServerStatus("mcp_grafana", "disabled");
+  await stack.importState(fixture);
+
+  await stack.ws.run(["up", "--yes"]);
+  // 0.1.0 did not record the resource name: one in-place update each, no call to the platform.
+  expect(emulator.audit()).toEqual([]);
+  let state = await stack.ws.exportState();
+  const resources = state.deployment.resources!.filter((r) => r.type === TYPE);
+  expect(resources).toHaveLength(2);
+  for (const r of resources) {
+    expect(r.inputs!.__provider).toBe(STORED_PROVIDER_TEXT);
+    expect(r.outputs!.__provider).toBe(STORED_PROVIDER_TEXT);
+  }
+  expect(STORED_PROVIDER_TEXT.length).toBeLessThan(providerTexts(fixture)[0]!.length / 4);
+
+  // A second `up` is a no-op.
+  const again = await stack.ws.run(["up", "--yes"]);
+  expect(again.output).toMatch(/Resources:\s+3 unchanged\s+Duration/);
+  expect(emulator.audit()).toEqual([]);
+
+  emulator.setServerStatus("mcp_slack", "enabled");
+  await stack.ws.run(["refresh", "--yes"]);
+  state = await stack.ws.exportState();
+  expect(state.deployment.resources!.find((r) => r.id === "mcp_slack")!.outputs).toMatchObject({ status: "enabled" });
+  emulator.setServerStatus("mcp_slack", "disabled");
+
   await stack.ws.run(["destroy", "--yes"]);
   expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
   expect(emulator.server("mcp_slack")?.status).toBe("disabled");

@@ -50,7 +50,7 @@ describe("under setMocks", () => {
     expect(args.type).toBe("pulumi-nodejs:dynamic/flashduty:McpServerDisablement");
     const serialized = String(args.inputs.__provider);
     expect(serialized).toContain('require("pulumi-flashduty/provider/mcpServerDisablementProvider")');
-    expect(serialized.length).toBeLessThan(2_500);
+    expect(serialized.length).toBeLessThan(600);
     expect(serialized).not.toContain(SECRET_KEY);
     expect(serialized).not.toContain(emulator.keys.admin);
     expect(serialized).not.toContain(emulator.url);
