@@ -389,8 +389,17 @@ export function listAutomationTemplatesToWire(p: ListAutomationTemplatesParams):
  * and a model read from the wire has no key for a field the platform left out.
  */
 function withoutUndefined<T extends Record<string, unknown>>(o: T): T {
+  // Most objects have every field: they are returned as built (one shape for all, no copy).
+  let complete = true;
+  for (const k in o) {
+    if (o[k] === undefined) {
+      complete = false;
+      break;
+    }
+  }
+  if (complete) return o;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  for (const k in o) if (o[k] !== undefined) out[k] = o[k];
   return out as T;
 }
 

@@ -6,9 +6,10 @@
  * is keyed by a sha256 so the raw key is never a map key.
  *
  * The guarantee is the one the server can check: never more than `limit` requests *arriving* in
- * any window. The client cannot see arrivals, only that each lies between the send and the end
- * of the answer. So a request holds its place in every window from its send until its answer
- * has ended, and one window-length after that. A cold process (undici compiles its HTTP parser
+ * any window. The client cannot see arrivals, only that each lies between the send and the
+ * first byte of the answer (its status line and headers: the server cannot answer a request it
+ * has not received). So a request holds its place in every window from its send until its
+ * answer has begun (or the attempt failed), and one window-length after that. A cold process (undici compiles its HTTP parser
  * on its first connection) or a loaded machine can delay delivery by 100 ms and more; counting
  * at send time alone would let a late first wave and a prompt second one meet in one server
  * window and draw a 429. The price is the latency: the sustained rate is `limit` per
@@ -22,7 +23,10 @@ export interface RateWindow {
   intervalMs: number;
 }
 
-/** Ends a request's hold on the rate limit; call it once the answer has ended (or failed). */
+/**
+ * Ends a request's hold on the rate limit; call it once the answer has begun (status line and
+ * headers received) or the attempt has failed. Calls after the first do nothing.
+ */
 export type RateRelease = () => void;
 
 /** Resolves when one more request may be sent, with the function to call when it has ended. */

@@ -94,12 +94,19 @@ export interface RetryLoopOptions<T> {
   maxRetries: number;
   /** Non-idempotent writes (disable/enable) report `mayHaveApplied`; reads never do. */
   nonIdempotent: boolean;
-  /** Waits for the client-side rate limit before every attempt; the attempt's end is reported back. */
+  /**
+   * Waits for the client-side rate limit before every attempt; the attempt reports back when the
+   * server's answer began (see `attempt`), or else when the attempt ended.
+   */
   gate?: () => Promise<() => void>;
   /** Receives one line per retry. */
   log?: (message: string) => void;
-  /** Performs attempt number `attempt` (1-based). Must not throw for HTTP-level failures. */
-  attempt: (attempt: number) => Promise<AttemptResult<T>>;
+  /**
+   * Performs attempt number `attempt` (1-based). Must not throw for HTTP-level failures. Calls
+   * `answered` as soon as the response's status line and headers have arrived: the request has
+   * reached the server by then, so its place in the rate gate's windows can end there.
+   */
+  attempt: (attempt: number, answered: () => void) => Promise<AttemptResult<T>>;
   /** Source of jitter, [0, 1). */
   random?: () => number;
   /**
@@ -112,6 +119,7 @@ export interface RetryLoopOptions<T> {
 }
 
 const ABORTED = Symbol("aborted");
+const noop = (): void => undefined;
 
 /** `promise`, or {@link ABORTED} as soon as `signal` aborts (the promise itself keeps running). */
 function orAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof ABORTED> {
@@ -163,7 +171,7 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
     }
     let result: AttemptResult<T>;
     try {
-      result = await opts.attempt(attempt);
+      result = await opts.attempt(attempt, release ?? noop);
     } finally {
       release?.();
     }

@@ -3,6 +3,8 @@
  * sliding window, as the server sees them), retries included, shared by clients of the same
  * (baseUrl, appKey).
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Agent } from "undici";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { FlashdutyClient } from "../../sdk";
@@ -56,7 +58,7 @@ describe("the gate (p-throttle, strict, composed, plus the exact check)", () => 
     expect(order).toEqual(["burst 0", "burst 1", "burst 2", "burst 3", "burst 4", "sixth"]);
   });
 
-  test("a request holds its place until its answer has ended, and a window after", async () => {
+  test("a request holds its place until it is released, and a window after", async () => {
     const gate = await createRateGate([{ limit: 2, intervalMs: 200 }]);
     const started = performance.now();
     const first = await Promise.all([gate(), gate()]);
@@ -123,6 +125,37 @@ describe("client", () => {
     expect(arrived).toHaveLength(8);
     expect(maxInAnyWindow(arrived, 1000)).toBeLessThanOrEqual(4);
     await dispatcher.close();
+  });
+
+  test("a place ends when the answer begins, not when its slow body has arrived; the limit still holds at the server", async () => {
+    // A peer that sends the status line and headers at once and the body 1.5 s later.
+    const arrivals: number[] = [];
+    const server = createServer((req, res) => {
+      arrivals.push(performance.now());
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.flushHeaders();
+        setTimeout(() => res.end(JSON.stringify({ request_id: "r", data: { templates: [] } })), 1500);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = new FlashdutyClient({
+        appKey: `${SECRET_KEY}-slow-body`,
+        baseUrl: `http://127.0.0.1:${port}`,
+        rateLimit: { perSecond: 1, perMinute: 1000 },
+      });
+      await Promise.all([client.automationTemplates.list(), client.automationTemplates.list()]);
+      expect(arrivals).toHaveLength(2);
+      const gap = arrivals[1]! - arrivals[0]!;
+      expect(gap).toBeGreaterThanOrEqual(1000); // one per second, as the server counts
+      expect(gap).toBeLessThan(1500 + 1000); // released at the headers, not after the 1.5 s body
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   test("one limiter per (baseUrl, appKey, operation): two clients share it, another key does not", async () => {
