@@ -138,27 +138,44 @@ export class McpServerDisablement extends pulumi.CustomResource {
    *   `deleteBeforeReplace` defaults to true here (see the class notes)
    */
   constructor(name: string, args: McpServerDisablementArgs, opts?: pulumi.CustomResourceOptions) {
-    // What pulumi.dynamic.Resource's constructor does, with the provider text above instead of a
-    // closure-serialized provider object (that class offers no way to pass the text).
-    super(
-      TYPE,
-      name,
-      {
-        __provider: STORED_PROVIDER_TEXT,
-        serverId: args?.serverId,
-        restoreOnDelete: args?.restoreOnDelete ?? true,
-        resourceName: name,
-        serverName: undefined,
-        teamId: undefined,
-        status: undefined,
-        disabledByThisResource: undefined,
-        disabledAt: undefined,
-      },
-      // Delete before create on every replacement, also `pulumi up --replace` (which does not ask
-      // the provider's diff): with create-before-delete the new resource would find the server
-      // disabled by the old one and adopt it, and the old one's delete would then enable it.
-      { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true },
-    );
+    // The Pulumi runtime records a stack trace for each of the promises behind every property
+    // (4 per property, 36 for this resource), formatted through source maps at once: half the
+    // cost of declaring the resource, paid before the program's first registration reaches the
+    // engine. Those traces only decorate leaked-promise reports, which name the resource and
+    // property anyway, so they are left empty here. The source position Pulumi records for the
+    // resource is unaffected (it raises the limit itself), and an error thrown while declaring the
+    // resource gets a full stack from the caller's frame.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      // What pulumi.dynamic.Resource's constructor does, with the provider text above instead of
+      // a closure-serialized provider object (that class offers no way to pass the text).
+      super(
+        TYPE,
+        name,
+        {
+          __provider: STORED_PROVIDER_TEXT,
+          serverId: args?.serverId,
+          restoreOnDelete: args?.restoreOnDelete ?? true,
+          resourceName: name,
+          serverName: undefined,
+          teamId: undefined,
+          status: undefined,
+          disabledByThisResource: undefined,
+          disabledAt: undefined,
+        },
+        // Delete before create on every replacement, also `pulumi up --replace` (which does not
+        // ask the provider's diff): with create-before-delete the new resource would find the
+        // server disabled by the old one and adopt it, and the old one's delete would then enable it.
+        { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true },
+      );
+    } catch (err) {
+      Error.stackTraceLimit = stackTraceLimit;
+      if (err instanceof Error) Error.captureStackTrace(err, McpServerDisablement);
+      throw err;
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     warnOnDuplicate(name, args?.serverId, this);
   }
 }

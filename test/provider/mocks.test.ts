@@ -56,6 +56,26 @@ describe("under setMocks", () => {
     expect(serialized).not.toContain(emulator.url);
   });
 
+  test("declaring the resource leaves Error.stackTraceLimit as it was; an error while declaring it has the caller's stack", async () => {
+    const flashduty = await import("../../provider");
+    const before = Error.stackTraceLimit;
+    const resource = new flashduty.McpServerDisablement("slack", { serverId: "mcp_slack" });
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(resource).toBeInstanceOf(pulumi.CustomResource);
+    expect(await resolve(resource.status)).toBe("disabled");
+
+    let thrown: unknown;
+    try {
+      new flashduty.McpServerDisablement("orphan", { serverId: "mcp_x" }, { parent: {} as pulumi.Resource });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(thrown).toBeInstanceOf(Error);
+    expect((thrown as Error).message).toMatch(/parent/);
+    expect((thrown as Error).stack).toContain("mocks.test.ts");
+  });
+
   test("the data sources construct in both forms and read through the configured client", async () => {
     const flashduty = await import("../../provider");
     const rules = await resolve(flashduty.getAutomationRulesOutput({ scope: "team" }));
