@@ -193,10 +193,21 @@ describe("client", () => {
     expect(maxInAnyWindow(times, 1000)).toBeLessThanOrEqual(2);
   });
 
-  test("rateLimit false sends at once", async () => {
+  test("rateLimit false sends at once: 60 requests, more than one window's 50, all arrive before any answer", async () => {
+    // The peer answers nobody until all 60 have arrived (or, should some be held back, after 3 s).
+    let arrived = 0;
+    let allArrived!: () => void;
+    const barrier = new Promise<void>((resolve) => (allArrived = resolve));
+    let answeredBeforeAll = false;
+    rec.respond(async () => {
+      if (++arrived === 60) allArrived();
+      await Promise.race([barrier, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      if (arrived < 60) answeredBeforeAll = true;
+      return ok({ templates: [] });
+    });
     const client = new FlashdutyClient({ appKey: SECRET_KEY, baseUrl: rec.url, rateLimit: false });
     await Promise.all(Array.from({ length: 60 }, () => client.automationTemplates.list()));
-    const times = rec.requests.map((r) => r.at);
-    expect(Math.max(...times) - Math.min(...times)).toBeLessThan(900);
+    expect(rec.requests).toHaveLength(60);
+    expect(answeredBeforeAll).toBe(false);
   });
 });
