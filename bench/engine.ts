@@ -172,13 +172,13 @@ async function clientAlone(): Promise<ClientAlone> {
   }
 }
 
-/** mcp_gen_0001..0200: account 1, team 1, enabled; the admin key may edit them. */
 /** The run whose time is the median (runs: an odd number). */
 function medianRun(runs: readonly PhaseCalls[]): PhaseCalls {
   const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
   return sorted[Math.floor(sorted.length / 2)] as PhaseCalls;
 }
 
+/** mcp_gen_0001..0200: account 1, team 1, enabled; the admin key may edit them. */
 function generatedServers(emu: Emulator): string[] {
   const ids = emu
     .servers()

@@ -9,11 +9,12 @@
  * any window. The client cannot see arrivals, only that each lies between the send and the
  * first byte of the answer (its status line and headers: the server cannot answer a request it
  * has not received). So a request holds its place in every window from its send until its
- * answer has begun (or the attempt failed), and one window-length after that. A cold process (undici compiles its HTTP parser
- * on its first connection) or a loaded machine can delay delivery by 100 ms and more; counting
- * at send time alone would let a late first wave and a prompt second one meet in one server
- * window and draw a 429. The price is the latency: the sustained rate is `limit` per
- * (window + latency), and a single burst of `limit` still goes at once.
+ * answer has begun (or the attempt failed), and one window-length after that. A cold process
+ * (undici compiles its HTTP parser on its first connection) or a loaded machine can delay
+ * delivery by 100 ms and more; counting at send time alone would let a late first wave and a
+ * prompt second one meet in one server window and draw a 429. The price is the latency: the
+ * sustained rate is `limit` per (window + latency), and a single burst of `limit` still goes at
+ * once.
  */
 import { createHash } from "node:crypto";
 
