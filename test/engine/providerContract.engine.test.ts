@@ -40,21 +40,39 @@ function fixtureFor(stackName: string, baseUrl: string): any {
 const providerTexts = (state: any): string[] =>
   state.deployment.resources.filter((r: any) => r.type === TYPE).map((r: any) => r.inputs.__provider as string);
 
-test("refresh and destroy of a stack made by 0.1.0 run its stored provider text against the current build", async () => {
+/**
+ * A fresh stack holding the fixture's state, the platform as 0.1.0 left it: it disabled
+ * mcp_grafana; mcp_slack was already disabled.
+ */
+async function stackFromFixture(): Promise<{ stack: EngineStack; fixture: any }> {
   emulator.reset();
+  stack?.dispose();
   stack = await createEngineStack({ baseUrl: emulator.url, appKey: emulator.keys.admin, keyVia: "env", program: { servers: ["mcp_grafana", "mcp_slack"] } });
   const fixture = fixtureFor(stack.ws.stack, emulator.url);
+  emulator.setServerStatus("mcp_grafana", "disabled");
+  await stack.importState(fixture);
+  return { stack, fixture };
+}
+
+/** Destroy: the server 0.1.0 disabled is enabled once, the adopted one stays disabled. */
+async function expectDestroyRestoresOnlyWhatItDisabled(s: EngineStack): Promise<void> {
+  await s.ws.run(["destroy", "--yes"]);
+  expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
+  expect(emulator.server("mcp_slack")?.status).toBe("disabled");
+  expect(successes(emulator, "enable", "mcp_grafana")).toBe(1);
+  expect(successes(emulator, "enable", "mcp_slack")).toBe(0);
+}
+
+test("refresh and destroy of a stack made by 0.1.0 run its stored provider text against the current build", async () => {
+  const { stack: engine, fixture } = await stackFromFixture();
   const recorded = providerTexts(fixture);
   expect(recorded).toHaveLength(2);
   for (const text of recorded) {
     expect(text).toContain('require("pulumi-flashduty/provider/mcpServerDisablementProvider").deleteResource(id, props)');
   }
-  // The platform as 0.1.0 left it: it disabled mcp_grafana; mcp_slack was already disabled.
-  emulator.setServerStatus("mcp_grafana", "disabled");
-  await stack.importState(fixture);
 
-  await stack.ws.run(["refresh", "--yes"]);
-  let state = await stack.ws.exportState();
+  await engine.ws.run(["refresh", "--yes"]);
+  let state = await engine.ws.exportState();
   // Refresh ran the recorded text (it is still in state) and wrote nothing on the platform.
   expect(providerTexts(state)).toEqual(recorded);
   const byId = Object.fromEntries(state.deployment.resources!.filter((r) => r.type === TYPE).map((r) => [r.id, r.outputs]));
@@ -64,32 +82,23 @@ test("refresh and destroy of a stack made by 0.1.0 run its stored provider text 
 
   // Drift seen through the old text.
   emulator.setServerStatus("mcp_slack", "enabled");
-  const drift = await stack.ws.run(["refresh", "--yes"]);
+  const drift = await engine.ws.run(["refresh", "--yes"]);
   expect(drift.output).toMatch(/updated/);
-  state = await stack.ws.exportState();
+  state = await engine.ws.exportState();
   expect(state.deployment.resources!.find((r) => r.id === "mcp_slack")!.outputs).toMatchObject({ status: "enabled" });
   emulator.setServerStatus("mcp_slack", "disabled");
 
-  // Destroy through the old text: the server 0.1.0 disabled is enabled once, the adopted one stays.
-  await stack.ws.run(["destroy", "--yes"]);
-  expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
-  expect(emulator.server("mcp_slack")?.status).toBe("disabled");
-  expect(successes(emulator, "enable", "mcp_grafana")).toBe(1);
-  expect(successes(emulator, "enable", "mcp_slack")).toBe(0);
+  // Destroy through the old text.
+  await expectDestroyRestoresOnlyWhatItDisabled(engine);
 });
 
 test("an `up` after upgrading from 0.1.0 stores the compact provider text with no API call; refresh and destroy run it", async () => {
-  emulator.reset();
-  stack?.dispose();
-  stack = await createEngineStack({ baseUrl: emulator.url, appKey: emulator.keys.admin, keyVia: "env", program: { servers: ["mcp_grafana", "mcp_slack"] } });
-  const fixture = fixtureFor(stack.ws.stack, emulator.url);
-  emulator.setServerStatus("mcp_grafana", "disabled");
-  await stack.importState(fixture);
+  const { stack: engine, fixture } = await stackFromFixture();
 
-  await stack.ws.run(["up", "--yes"]);
+  await engine.ws.run(["up", "--yes"]);
   // 0.1.0 did not record the resource name: one in-place update each, no call to the platform.
   expect(emulator.audit()).toEqual([]);
-  let state = await stack.ws.exportState();
+  let state = await engine.ws.exportState();
   const resources = state.deployment.resources!.filter((r) => r.type === TYPE);
   expect(resources).toHaveLength(2);
   for (const r of resources) {
@@ -99,19 +108,15 @@ test("an `up` after upgrading from 0.1.0 stores the compact provider text with n
   expect(STORED_PROVIDER_TEXT.length).toBeLessThan(providerTexts(fixture)[0]!.length / 4);
 
   // A second `up` is a no-op.
-  const again = await stack.ws.run(["up", "--yes"]);
+  const again = await engine.ws.run(["up", "--yes"]);
   expect(again.output).toMatch(/Resources:\s+3 unchanged\s+Duration/);
   expect(emulator.audit()).toEqual([]);
 
   emulator.setServerStatus("mcp_slack", "enabled");
-  await stack.ws.run(["refresh", "--yes"]);
-  state = await stack.ws.exportState();
+  await engine.ws.run(["refresh", "--yes"]);
+  state = await engine.ws.exportState();
   expect(state.deployment.resources!.find((r) => r.id === "mcp_slack")!.outputs).toMatchObject({ status: "enabled" });
   emulator.setServerStatus("mcp_slack", "disabled");
 
-  await stack.ws.run(["destroy", "--yes"]);
-  expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
-  expect(emulator.server("mcp_slack")?.status).toBe("disabled");
-  expect(successes(emulator, "enable", "mcp_grafana")).toBe(1);
-  expect(successes(emulator, "enable", "mcp_slack")).toBe(0);
+  await expectDestroyRestoresOnlyWhatItDisabled(engine);
 });
