@@ -65,7 +65,7 @@ const CONSTRUCTOR = "new FlashdutyClient";
 export class FlashdutyClient {
   /** MCP servers: get, list, disable, enable. */
   readonly mcpServers: McpServers;
-  /** Automation rules: list (one page), listAll (every page). */
+  /** Automation rules: list (one page), listAll (every page), get, create (exactly once), update, delete. */
   readonly automationRules: AutomationRules;
   /** Automation templates: list. */
   readonly automationTemplates: AutomationTemplates;
@@ -75,9 +75,10 @@ export class FlashdutyClient {
    *   or any malformed option.
    */
   constructor(options: FlashdutyClientOptions) {
-    const transport = new Transport(resolveOptions(options));
+    const resolved = resolveOptions(options);
+    const transport = new Transport(resolved);
     this.mcpServers = new McpServers(transport);
-    this.automationRules = new AutomationRules(transport);
+    this.automationRules = new AutomationRules(transport, resolved.maxRetries);
     this.automationTemplates = new AutomationTemplates(transport);
   }
 }

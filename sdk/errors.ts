@@ -6,6 +6,7 @@
  * ├── FlashdutyApiError               the server answered with an `error` envelope (`code`, `httpStatus`, `requestId`)
  * ├── FlashdutyValidationError        an argument was rejected before anything was sent (`field`)
  * ├── FlashdutyPagingError            `listAll` could not produce a complete, consistent listing (`reason`)
+ * ├── FlashdutyAmbiguousCreateError  a rule create's answer was lost and several rules could be it (`candidateRuleIds`)
  * ├── FlashdutyResponseError          the answer was not the documented envelope (`httpStatus`, `path`)
  * └── FlashdutyConnectionError        no answer at all (reset, refused, DNS...)
  *     └── FlashdutyTimeoutError       no complete answer within `timeoutMs`
@@ -176,6 +177,39 @@ export class FlashdutyPagingError extends FlashdutyError {
       mayHaveApplied: false,
     });
     this.reason = init.reason;
+  }
+}
+
+/** Fields of a {@link FlashdutyAmbiguousCreateError}. */
+export interface FlashdutyAmbiguousCreateErrorInit {
+  operation: string;
+  attempts: number;
+  /** Rule name of the create. */
+  name: string;
+  /** Ids of the rules made since the create began whose fields all equal the declared ones. */
+  candidateRuleIds: string[];
+}
+
+/**
+ * A rule create's answer was lost (reset, timeout, 5xx) and, before retrying, the client found
+ * several rules made since the create began whose fields all equal the declared ones: it cannot
+ * tell which one is its own, so it neither retries nor picks one. Delete the extra rules, or
+ * adopt one (the `ruleId` input of the `AutomationRule` resource, or `automationRules.get` /
+ * `update` with its id). `mayHaveApplied` is true.
+ */
+export class FlashdutyAmbiguousCreateError extends FlashdutyError {
+  /** The candidate rule ids (`arule_...`). */
+  readonly candidateRuleIds: readonly string[];
+
+  constructor(init: FlashdutyAmbiguousCreateErrorInit) {
+    super(
+      `${init.operation}: the answer to creating rule ${JSON.stringify(init.name)} was lost, and ${init.candidateRuleIds.length} rules ` +
+        `created since then match every declared field (${init.candidateRuleIds.join(", ")}), so which one this create made cannot be ` +
+        `decided and it is not retried. Adopt one by its id (the AutomationRule resource's ruleId input, e.g. ruleId: ` +
+        `"${init.candidateRuleIds[0] ?? ""}") and delete the others.`,
+      { operation: init.operation, attempts: init.attempts, mayHaveApplied: true },
+    );
+    this.candidateRuleIds = [...init.candidateRuleIds];
   }
 }
 

@@ -23,12 +23,20 @@ export {
   isFlashdutyApiError,
   isFlashdutyError,
   FlashdutyAbortError,
+  FlashdutyAmbiguousCreateError,
   type ErrorCode,
   type PagingFailureReason,
 } from "./errors";
 export type {
   AutomationRule,
+  AutomationRuleFields,
+  AutomationRuleIdParams,
   AutomationRuleList,
+  AutomationRuleWithToken,
+  CreateAutomationRuleParams,
+  RuleEnvironmentKind,
+  RuleSeverity,
+  UpdateAutomationRuleParams,
   AutomationTemplate,
   AutomationTemplateList,
   ListAutomationRulesParams,
@@ -43,7 +51,8 @@ export type {
   McpTool,
   RuleScope,
 } from "./models";
-export { AutomationRules, type ListAllAutomationRulesParams } from "./resources/automationRules";
+export { AutomationRules, CREATE_CLOCK_SKEW_MS, type ListAllAutomationRulesParams } from "./resources/automationRules";
+export { ruleFieldProblems, type RuleFieldProblem } from "./ruleValidation";
 export { AutomationTemplates } from "./resources/automationTemplates";
 export { McpServers } from "./resources/mcpServers";
 export { MAX_WALKS, PAGE_CONCURRENCY } from "./pagination";
@@ -62,6 +71,12 @@ export {
   MCP_SERVER_TRANSPORTS,
   PATHS,
   PLACEHOLDER_CRON,
+  HTTP_POST_TOKEN_PREFIX,
+  OPERATION_RATE_LIMITS,
+  RULE_ENVIRONMENT_KINDS,
+  RULE_LIMITS,
+  RULE_SEVERITIES,
+  httpPostTriggerPath,
   REQUEST_ID_HEADER,
   SUCCESS_CODES,
   type KnownErrorCode,

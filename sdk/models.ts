@@ -6,10 +6,13 @@
  * The type-level checks at the bottom fail the build if a wire field is added to `sdk/wire.ts`
  * without its camelCase twin here.
  */
-import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "./protocol";
+import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleEnvironmentKind, type RuleScope, type RuleSeverity } from "./protocol";
 import type { JsonValue } from "./wireTypes";
 import type {
   WireAutomationRule,
+  WireAutomationRuleWithToken,
+  WireRuleCreateRequest,
+  WireRuleUpdateRequest,
   WireAutomationTemplate,
   WireMcpServer,
   WireMcpServerListData,
@@ -21,7 +24,7 @@ import type {
   WireJson,
 } from "./wire";
 
-export type { McpServerStatus, RuleScope };
+export type { McpServerStatus, RuleEnvironmentKind, RuleScope, RuleSeverity };
 
 /** `scope` of the MCP server list: `all`, `account` (account-wide servers) or `team`. */
 export type McpServerScope = (typeof MCP_SERVER_SCOPES)[number];
@@ -340,6 +343,113 @@ export function listAutomationRulesToWire(p: ListAutomationRulesParams): WireRul
     enabled: p.enabled,
     keyword: p.keyword,
   });
+}
+
+/**
+ * The fields of a rule a caller declares (`automationRules.create`; every one optional on
+ * `update`). Times in the rule's `timezone`; ids as the platform issues them.
+ */
+export interface AutomationRuleFields {
+  /** Rule name, 1-255 characters. Names are not unique: a name does not identify a rule. */
+  name: string;
+  /** Instruction text the rule runs, at least 1 character. */
+  prompt: string;
+  /**
+   * Cron in the platform's dialect: 5 fields (`minute hour day-of-month month day-of-week`) or 4
+   * (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number; no seconds;
+   * not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST
+   * trigger: send `PLACEHOLDER_CRON` (`0 0 * * *`) with `scheduleTriggerEnabled: false`.
+   */
+  cronExpr: string;
+  /** IANA time zone of `cronExpr`. Omitted on create: the caller's member time zone, then the account's, then UTC. */
+  timezone?: string;
+  /** Team of the rule; 0 or omitted = a personal rule of the caller. Cannot change after creation. */
+  teamId?: number;
+  /** Whether the rule runs at all. Omitted on create: **false** (the platform's default). */
+  enabled?: boolean;
+  /** Whether the schedule trigger fires. Omitted on create: true. */
+  scheduleTriggerEnabled?: boolean;
+  /** Whether the HTTP POST trigger exists and fires; true on create (or update) makes one and returns its token. */
+  httpPostTriggerEnabled?: boolean;
+  /** Whether the on-call incident trigger fires; enabling it needs at least one channel id and one severity. */
+  oncallIncidentTriggerEnabled?: boolean;
+  /** On-call integration (channel) ids, positive integers. */
+  oncallIncidentChannelIds?: number[];
+  /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. */
+  oncallIncidentSeverities?: RuleSeverity[];
+  /** `""` (chosen automatically), `cloud` or `byoc`. */
+  environmentKind?: RuleEnvironmentKind;
+  /** BYOC runner id; only with `environmentKind: "byoc"`. */
+  environmentId?: string;
+}
+
+/** Argument of `automationRules.create`: the declared fields (`name`, `prompt`, `cronExpr` required). */
+export type CreateAutomationRuleParams = AutomationRuleFields;
+
+/**
+ * Argument of `automationRules.update`: the rule and only the fields to change (an omitted
+ * field is left as it is). `teamId` may only repeat the rule's current team.
+ */
+export interface UpdateAutomationRuleParams extends Partial<AutomationRuleFields> {
+  /** Rule id, `arule_...`. */
+  ruleId: string;
+  /** `true` issues a new HTTP POST trigger token (the old one stops working) and returns it as `httpPostToken`. */
+  rotateHttpPostTriggerToken?: boolean;
+}
+
+/** Argument of `automationRules.get` and `delete`. */
+export interface AutomationRuleIdParams {
+  /** Rule id, `arule_...`. */
+  ruleId: string;
+}
+
+/**
+ * A rule as `create` and `update` return it. `httpPostToken` (`sat_...`, a SECRET: keep it as
+ * one, never log it) is present only after a create that made an HTTP POST trigger or an
+ * update that rotated the token: no read returns it again.
+ */
+export interface AutomationRuleWithToken extends AutomationRule {
+  httpPostToken?: string;
+}
+
+/** @internal */
+export function automationRuleWithTokenFromWire(w: WireAutomationRuleWithToken): AutomationRuleWithToken {
+  const rule: AutomationRuleWithToken = automationRuleFromWire(w);
+  if (w.http_post_token !== undefined) rule.httpPostToken = w.http_post_token;
+  return rule;
+}
+
+/** @internal Body of `rule/create` (or the field part of `rule/update`); fields left out are not sent. */
+export function automationRuleFieldsToWire(p: Partial<AutomationRuleFields>): WireRuleCreateRequest {
+  return withoutUndefined({
+    name: p.name,
+    prompt: p.prompt,
+    cron_expr: p.cronExpr,
+    team_id: p.teamId,
+    enabled: p.enabled,
+    timezone: p.timezone,
+    schedule_trigger_enabled: p.scheduleTriggerEnabled,
+    http_post_trigger_enabled: p.httpPostTriggerEnabled,
+    oncall_incident_trigger_enabled: p.oncallIncidentTriggerEnabled,
+    oncall_incident_channel_ids: p.oncallIncidentChannelIds,
+    oncall_incident_severities: p.oncallIncidentSeverities,
+    environment_kind: p.environmentKind,
+    environment_id: p.environmentId,
+  } as WireRuleCreateRequest);
+}
+
+/** @internal Body of `rule/update`. */
+export function updateAutomationRuleToWire(p: UpdateAutomationRuleParams): WireRuleUpdateRequest {
+  return withoutUndefined({
+    rule_id: p.ruleId,
+    ...automationRuleFieldsToWire(p),
+    rotate_http_post_trigger_token: p.rotateHttpPostTriggerToken,
+  });
+}
+
+/** @internal Body of `rule/get` and `rule/delete`. */
+export function ruleIdToWire(p: AutomationRuleIdParams): { rule_id: string } {
+  return { rule_id: p.ruleId };
 }
 
 // ---------------------------------------------------------------- automation templates

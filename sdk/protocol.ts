@@ -65,10 +65,36 @@ export const PATHS = {
   mcpServerGet: "/safari/mcp/server/get",
   mcpServerList: "/safari/mcp/server/list",
   automationRuleList: "/safari/automation/rule/list",
+  automationRuleCreate: "/safari/automation/rule/create",
+  automationRuleGet: "/safari/automation/rule/get",
+  automationRuleUpdate: "/safari/automation/rule/update",
+  automationRuleDelete: "/safari/automation/rule/delete",
+  automationRuleRun: "/safari/automation/rule/run",
   automationTemplateList: "/safari/automation/template/list",
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
+
+/**
+ * Operations whose production rate limit is lower than {@link LIMITS}' 50/s and 1000/min
+ * (real-api.md "Automation rules: the write operations"): rule create, update and delete 20/s
+ * and 300/min; rule run 5/s and 100/min (plus one run per rule per minute, enforced by the
+ * server only). A client applies the lower of its own limit and this row.
+ */
+export const OPERATION_RATE_LIMITS: Readonly<Partial<Record<ApiPath, { readonly perSecond: number; readonly perMinute: number }>>> = {
+  [PATHS.automationRuleCreate]: { perSecond: 20, perMinute: 300 },
+  [PATHS.automationRuleUpdate]: { perSecond: 20, perMinute: 300 },
+  [PATHS.automationRuleDelete]: { perSecond: 20, perMinute: 300 },
+  [PATHS.automationRuleRun]: { perSecond: 5, perMinute: 100 },
+};
+
+/**
+ * Path of a rule's HTTP POST trigger, relative to the API base URL (the rule's
+ * `http_post_trigger_url`): firing it takes `Authorization: Bearer <token>` and no `app_key`.
+ */
+export function httpPostTriggerPath(triggerId: string): string {
+  return `/safari/automation/triggers/${encodeURIComponent(triggerId)}/fire`;
+}
 
 /**
  * `error.code` values the vendor's own client reads as success (compared case-insensitively):
@@ -95,3 +121,20 @@ export type RuleScope = (typeof RULE_SCOPES)[number];
  * real-api.md.
  */
 export const PLACEHOLDER_CRON = "0 0 * * *";
+
+/** Severities of the on-call incident trigger (`oncall_incident_severities`). */
+export const RULE_SEVERITIES = ["Critical", "Warning", "Info"] as const;
+export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
+
+/** `environment_kind` of a rule: `""` = chosen automatically, `cloud`, or `byoc` (with `environment_id`). */
+export const RULE_ENVIRONMENT_KINDS = ["", "cloud", "byoc"] as const;
+export type RuleEnvironmentKind = (typeof RULE_ENVIRONMENT_KINDS)[number];
+
+/** Limits of a rule's fields on create and update (real-api.md). */
+export const RULE_LIMITS = {
+  /** Longest rule name, in characters (at least 1). */
+  maxNameLength: 255,
+} as const;
+
+/** Prefix of a rule's HTTP POST trigger token (`http_post_token`). */
+export const HTTP_POST_TOKEN_PREFIX = "sat_";

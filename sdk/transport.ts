@@ -19,7 +19,7 @@ import {
 import { loadRateLimiter, sharedRateGate, type RateGate } from "./rateLimit";
 import type { RequestOptions } from "./requestOptions";
 import { RETRYABLE_CODES, RETRYABLE_STATUSES, runWithRetries, serverRequestedDelayMs, type AttemptFailure, type AttemptResult } from "./retry";
-import { anyEnvelopeSchema, isFailureError, REQUEST_ID_HEADER, type ApiPath } from "./wire";
+import { anyEnvelopeSchema, isFailureError, OPERATION_RATE_LIMITS, REQUEST_ID_HEADER, type ApiPath } from "./wire";
 
 /** An API operation: its path, the schema of its `data`, and whether it is safe to repeat. */
 export interface Operation<T> {
@@ -116,7 +116,7 @@ export class Transport {
     if (limits === false) return Promise.resolve(undefined);
     let gate = this.#gates.get(path);
     if (gate === undefined) {
-      const created = sharedRateGate(this.#config.baseUrl, this.#appKey, path, limits);
+      const created = sharedRateGate(this.#config.baseUrl, this.#appKey, path, operationLimits(path as ApiPath, limits));
       // A failed load is reported to the call that needed it and tried again by the next one.
       created.catch(() => {
         if (this.#gates.get(path) === created) this.#gates.delete(path);
@@ -281,6 +281,13 @@ export class Transport {
     }
     return { ok: true, value: data.data };
   }
+}
+
+/** The client's limits, lowered to the operation's own production limits where it has lower ones (rule writes, run). */
+function operationLimits(path: ApiPath, limits: { perSecond: number; perMinute: number }): { perSecond: number; perMinute: number } {
+  const row = OPERATION_RATE_LIMITS[path];
+  if (row === undefined) return limits;
+  return { perSecond: Math.min(limits.perSecond, row.perSecond), perMinute: Math.min(limits.perMinute, row.perMinute) };
 }
 
 function optionalDelay(ms: number | undefined): { retryAfterMs?: number } {

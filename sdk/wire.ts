@@ -13,9 +13,10 @@
 import { z } from "zod";
 import { LIMITS, MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
 
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "./wireTypes";
+import type { WireAutomationRule, WireAutomationRuleWithToken, WireAutomationTemplate, WireMcpServer } from "./wireTypes";
 
 export * from "./protocol";
+export { cronDialectProblem, isKnownTimezone, normalizeCron } from "./cronDialect";
 
 // Compile-time parity of the schemas with the plain interfaces of sdk/wireTypes.ts.
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
@@ -267,6 +268,86 @@ export const wireRuleListDataSchema = z.object({
   rules: list(wireAutomationRuleSchema),
 });
 export type WireRuleListData = z.output<typeof wireRuleListDataSchema>;
+
+/**
+ * An automation rule as `rule/create` and `rule/update` return it: the rule, plus
+ * `http_post_token` (`sat_...`) from a create that made an HTTP POST trigger or an update with
+ * `rotate_http_post_trigger_token: true`; absent or `""` otherwise (read as absent).
+ */
+export const wireAutomationRuleWithTokenSchema = wireAutomationRuleSchema.extend({
+  http_post_token: z
+    .string()
+    .nullish()
+    .transform((v): string | undefined => (v === null || v === undefined || v === "" ? undefined : v))
+    .optional(),
+});
+export type { WireAutomationRuleWithToken };
+type _WireAutomationRuleWithTokenParity = Assert<Equal<WireAutomationRuleWithToken, z.output<typeof wireAutomationRuleWithTokenSchema>>>;
+
+/**
+ * The fields of a rule a caller declares, as `rule/create` takes them (real-api.md "Create
+ * fields"). `name`, `prompt` and `cron_expr` are required on create; the rest optional (omitted:
+ * `team_id` 0 = personal, `enabled` false, `timezone` the caller's, `schedule_trigger_enabled`
+ * true). Unknown fields are stripped.
+ */
+export const wireRuleCreateRequestSchema = z.object({
+  name: z.string(),
+  prompt: z.string(),
+  cron_expr: z.string(),
+  team_id: z.number().int().nullish(),
+  enabled: z.boolean().nullish(),
+  timezone: z.string().nullish(),
+  schedule_trigger_enabled: z.boolean().nullish(),
+  http_post_trigger_enabled: z.boolean().nullish(),
+  oncall_incident_trigger_enabled: z.boolean().nullish(),
+  oncall_incident_channel_ids: z.array(z.number().int()).nullish(),
+  oncall_incident_severities: z.array(z.string()).nullish(),
+  environment_kind: z.string().nullish(),
+  environment_id: z.string().nullish(),
+});
+export type WireRuleCreateRequest = z.input<typeof wireRuleCreateRequestSchema>;
+
+/**
+ * Body of `rule/update`: `rule_id` and any subset of the create fields; an omitted or `null`
+ * field is left as it is. `team_id` may only repeat the current value.
+ * `rotate_http_post_trigger_token: true` issues a new token (returned in the answer).
+ */
+export const wireRuleUpdateRequestSchema = wireRuleCreateRequestSchema.partial().extend({
+  rule_id: z.string(),
+  name: z.string().nullish(),
+  prompt: z.string().nullish(),
+  cron_expr: z.string().nullish(),
+  rotate_http_post_trigger_token: z.boolean().nullish(),
+});
+export type WireRuleUpdateRequest = z.input<typeof wireRuleUpdateRequestSchema>;
+
+/** Body of `rule/get`, `rule/delete` and `rule/run`. */
+export const wireRuleIdRequestSchema = z.object({
+  rule_id: z.string(),
+});
+export type WireRuleIdRequest = z.infer<typeof wireRuleIdRequestSchema>;
+
+/** `data` of `rule/run`: one manual run (`run` and `preflight` are left open by the schema). */
+export const wireRuleRunDataSchema = z.object({
+  rule_id: z.string(),
+  trigger_kind: z.string(),
+  run: z.unknown(),
+  preflight: z.unknown(),
+});
+export type WireRuleRunData = z.output<typeof wireRuleRunDataSchema>;
+
+/** Body of `POST /safari/automation/triggers/<id>/fire` (optional). */
+export const wireTriggerFireRequestSchema = z.object({
+  text: z.string().nullish(),
+});
+
+/** `data` of a trigger fire. */
+export const wireTriggerFireDataSchema = z.object({
+  type: z.string(),
+  session_id: z.string(),
+  session_url: z.string(),
+});
+export type WireTriggerFireData = z.output<typeof wireTriggerFireDataSchema>;
 
 // ---------------------------------------------------------------- automation templates
 

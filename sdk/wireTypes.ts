@@ -110,6 +110,14 @@ export interface WireAutomationRule {
   oncall_incident_severities?: string[];
 }
 
+/**
+ * An automation rule as `rule/create` and `rule/update` return it: `http_post_token` (`sat_...`)
+ * only from a create that made an HTTP POST trigger or an update that rotated its token.
+ */
+export interface WireAutomationRuleWithToken extends WireAutomationRule {
+  http_post_token?: string;
+}
+
 /** A preset automation template; `name` is its identity within a locale. */
 export interface WireAutomationTemplate {
   name: string;

@@ -1,29 +1,58 @@
 /**
- * Automation rules: `POST /safari/automation/rule/list`, one page (`list`) or all (`listAll`).
+ * Automation rules: `POST /safari/automation/rule/{list,get,create,update,delete}`.
  */
+import { z } from "zod";
 import {
+  automationRuleFieldsToWire,
+  automationRuleFromWire,
   automationRuleListFromWire,
+  automationRuleWithTokenFromWire,
   listAutomationRulesToWire,
+  ruleIdToWire,
+  updateAutomationRuleToWire,
   type AutomationRule,
+  type AutomationRuleFields,
+  type AutomationRuleIdParams,
   type AutomationRuleList,
+  type AutomationRuleWithToken,
+  type CreateAutomationRuleParams,
   type ListAutomationRulesParams,
+  type UpdateAutomationRuleParams,
 } from "../models";
-import { FlashdutyValidationError } from "../errors";
+import { FlashdutyAmbiguousCreateError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
 import { pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
+import { backoffDelayMs, RETRYABLE_CODES, RETRYABLE_STATUSES } from "../retry";
+import { ruleFieldProblems } from "../ruleValidation";
 import { defineOperation, type Transport } from "../transport";
 import {
   checkBoolean,
   checkEnum,
+  checkId,
   checkIntegerArray,
   checkLimit,
   checkPage,
   checkParams,
   checkString,
 } from "../validation";
-import { LIMITS, PATHS, RULE_SCOPES, wireRuleListDataSchema } from "../wire";
+import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../wire";
 
 const LIST = defineOperation(PATHS.automationRuleList, wireRuleListDataSchema, { nonIdempotent: false });
+const GET = defineOperation(PATHS.automationRuleGet, wireAutomationRuleSchema, { nonIdempotent: false });
+// create has no client token: its retries are driven by `create` below, never blindly.
+const CREATE = defineOperation(PATHS.automationRuleCreate, wireAutomationRuleWithTokenSchema, { nonIdempotent: true });
+// update sets fields to values (repeating it changes nothing more); a repeated rotation leaves the newest token working.
+const UPDATE = defineOperation(PATHS.automationRuleUpdate, wireAutomationRuleWithTokenSchema, { nonIdempotent: false });
+// `data` is documented as null; anything else is tolerated. A repeat answers ResourceNotFound.
+const DELETE = defineOperation(PATHS.automationRuleDelete, z.unknown(), { nonIdempotent: false });
+
+/**
+ * How far before the create began a rule's `created_at` may lie and still be taken for the
+ * create's own (the client's and the platform's clocks differ; both count epoch ms), in ms.
+ */
+export const CREATE_CLOCK_SKEW_MS = 5_000;
+/** Least wait before retrying a create refused with 429 (the answer's `Retry-After` is not seen here), in ms. */
+const RATE_LIMITED_RETRY_MS = 1_000;
 
 /** Filters of {@link AutomationRules.listAll}: those of `list` without `page`. */
 export type ListAllAutomationRulesParams = Omit<ListAutomationRulesParams, "page">;
@@ -32,9 +61,139 @@ export type ListAllAutomationRulesParams = Omit<ListAutomationRulesParams, "page
 export class AutomationRules {
   readonly #transport: Transport;
 
+  readonly #maxRetries: number;
+
   /** @internal Built by `FlashdutyClient`; use `client.mcpServers` etc. */
-  constructor(transport: Transport) {
+  constructor(transport: Transport, maxRetries: number) {
     this.#transport = transport;
+    this.#maxRetries = maxRetries;
+  }
+
+  /**
+   * Reads one rule. `POST /safari/automation/rule/get`, body `{ rule_id }`. Never returns the
+   * HTTP POST token.
+   *
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (see `RequestOptions`).
+   * @throws FlashdutyValidationError if `ruleId` is empty.
+   * @throws FlashdutyApiError `ResourceNotFound` (HTTP 400) for an unknown rule or one the caller
+   *   cannot see (`isNotFound`), and the other request errors.
+   */
+  async get(params: AutomationRuleIdParams, options?: RequestOptions): Promise<AutomationRule> {
+    const wire = await this.#transport.call(GET, ruleIdToWire(checkRuleId(GET.name, params)), checkRequestOptions(GET.name, options));
+    return automationRuleFromWire(wire);
+  }
+
+  /**
+   * Creates a rule. `POST /safari/automation/rule/create` with the given fields only (an
+   * omitted field takes the platform's default: `enabled` false, `timezone` the caller's,
+   * `scheduleTriggerEnabled` true). Rate limit 20/s and 300/min.
+   *
+   * Exactly once: a rule has no client token and names are not unique, so a create is never
+   * repeated blindly. When an attempt's answer is lost (reset or timeout after sending, 5xx,
+   * unreadable answer), before any retry (and before giving up) the client lists the rules
+   * named like this one in its team (`keyword` = the name's first 64 characters) created since
+   * the create began (less {@link CREATE_CLOCK_SKEW_MS}) whose declared fields all equal these:
+   * one match is taken as this create's rule (when an HTTP POST trigger was declared, its token,
+   * lost with the answer, is rotated once to get a usable one); none: the create is retried;
+   * several: {@link FlashdutyAmbiguousCreateError} naming them. An attempt refused outright (429,
+   * refused connection) is retried without that check. A timed-out attempt the platform
+   * applies only after that listing cannot be seen; the list is read as late as possible.
+   *
+   * @returns the rule, with `httpPostToken` (a secret) when an HTTP POST trigger was made.
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (attempts of the create itself).
+   * @throws FlashdutyValidationError naming the field and the rule it breaks (name 1-255
+   *   characters, non-empty prompt, the cron dialect, IANA time zone, severities, channel ids,
+   *   on-call lists, environmentId only with byoc), before anything is sent.
+   * @throws FlashdutyAmbiguousCreateError (see above); FlashdutyApiError `InvalidParameter`,
+   *   `AccessDenied` (not a member of `teamId`), and the other request errors.
+   */
+  async create(params: CreateAutomationRuleParams, options?: RequestOptions): Promise<AutomationRuleWithToken> {
+    const fields = checkRuleFields(CREATE.name, params, true) as AutomationRuleFields;
+    const request = checkRequestOptions(CREATE.name, options);
+    const maxRetries = request.maxRetries ?? this.#maxRetries;
+    const body = automationRuleFieldsToWire(fields);
+    const startedAt = Date.now();
+    let outcomeUnknown = false;
+    for (let attempt = 1; ; attempt++) {
+      let failure: FlashdutyError;
+      try {
+        return automationRuleWithTokenFromWire(await this.#transport.call(CREATE, body, { ...request, maxRetries: 0 }));
+      } catch (error) {
+        if (!(error instanceof FlashdutyError)) throw error;
+        failure = error;
+      }
+      if (failure.mayHaveApplied) outcomeUnknown = true;
+      const retry = retryableCreateFailure(failure) && attempt <= maxRetries && request.signal?.aborted !== true;
+      if (outcomeUnknown) {
+        const applied = await this.#findApplied(fields, startedAt, attempt, request);
+        if (applied !== undefined) return applied;
+      }
+      if (!retry) throw failure;
+      const delay = Math.max(backoffDelayMs(attempt), isRateLimited(failure) ? RATE_LIMITED_RETRY_MS : 0);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+
+  /**
+   * The rule an earlier attempt of {@link create} made, if the platform has one: see `create`.
+   * A match with a declared HTTP POST trigger has its token rotated (one `rule/update`), since
+   * the token came only in the lost answer.
+   */
+  async #findApplied(fields: AutomationRuleFields, startedAt: number, attempts: number, request: RequestOptions): Promise<AutomationRuleWithToken | undefined> {
+    const teamId = fields.teamId ?? 0;
+    const perCall = { ...(request.signal ? { signal: request.signal } : {}), ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) };
+    const candidates: AutomationRule[] = [];
+    const listing = this.listAll(
+      { keyword: [...fields.name].slice(0, LIMITS.maxKeywordLength).join(""), ...(teamId > 0 ? { scope: "team", teamIds: [teamId] } : { scope: "personal" }) },
+      perCall,
+    );
+    for await (const rule of listing) {
+      if (rule.createdAt >= startedAt - CREATE_CLOCK_SKEW_MS && matchesDeclared(rule, fields)) candidates.push(rule);
+    }
+    if (candidates.length === 0) return undefined;
+    if (candidates.length > 1) {
+      throw new FlashdutyAmbiguousCreateError({ operation: CREATE.name, attempts, name: fields.name, candidateRuleIds: candidates.map((r) => r.ruleId) });
+    }
+    const [rule] = candidates as [AutomationRule];
+    if (fields.httpPostTriggerEnabled === true && rule.httpPostTriggerId !== undefined) {
+      return this.update({ ruleId: rule.ruleId, rotateHttpPostTriggerToken: true }, perCall);
+    }
+    return rule;
+  }
+
+  /**
+   * Changes the given fields of a rule, leaving the others as they are.
+   * `POST /safari/automation/rule/update`, body `{ rule_id, ...only the given fields }`. Safe to
+   * retry (it sets values). Rate limit 20/s and 300/min.
+   *
+   * @param params `ruleId`, the fields to change (`teamId` only its current value), and
+   *   `rotateHttpPostTriggerToken: true` to issue a new HTTP POST token.
+   * @returns the rule; `httpPostToken` (a secret) only when rotated or when `httpPostTriggerEnabled: true`
+   *   made a new trigger.
+   * @throws FlashdutyValidationError as {@link create}, for the fields given.
+   * @throws FlashdutyApiError `ResourceNotFound`, `AccessDenied` (a personal rule of another
+   *   member; a team the caller is not in), `InvalidParameter`, and the other request errors.
+   */
+  async update(params: UpdateAutomationRuleParams, options?: RequestOptions): Promise<AutomationRuleWithToken> {
+    const op = UPDATE.name;
+    const p = checkParams(op, params);
+    const ruleId = checkId(op, "ruleId", p.ruleId);
+    const fields = checkRuleFields(op, p, false);
+    const rotate = checkBoolean(op, "rotateHttpPostTriggerToken", p.rotateHttpPostTriggerToken, false) ?? undefined;
+    const body = updateAutomationRuleToWire({ ...fields, ruleId, ...(rotate === undefined ? {} : { rotateHttpPostTriggerToken: rotate }) });
+    return automationRuleWithTokenFromWire(await this.#transport.call(UPDATE, body, checkRequestOptions(op, options)));
+  }
+
+  /**
+   * Deletes a rule and its three triggers; its HTTP POST token stops working.
+   * `POST /safari/automation/rule/delete`, body `{ rule_id }`. Safe to retry: a repeat answers
+   * `ResourceNotFound`, which a caller deleting a rule may treat as done. Rate limit 20/s and 300/min.
+   *
+   * @throws FlashdutyValidationError if `ruleId` is empty.
+   * @throws FlashdutyApiError `ResourceNotFound` (already gone), `AccessDenied`, and the other request errors.
+   */
+  async delete(params: AutomationRuleIdParams, options?: RequestOptions): Promise<void> {
+    await this.#transport.call(DELETE, ruleIdToWire(checkRuleId(DELETE.name, params)), checkRequestOptions(DELETE.name, options));
   }
 
   /**
@@ -113,4 +272,58 @@ function checkRuleFilters(operation: string, params: unknown, allowPage: boolean
     enabled: checkBoolean(operation, "enabled", p.enabled, true),
     keyword: checkString(operation, "keyword", p.keyword, LIMITS.maxKeywordLength),
   };
+}
+
+function checkRuleId(operation: string, params: AutomationRuleIdParams): AutomationRuleIdParams {
+  const p = checkParams(operation, params);
+  return { ruleId: checkId(operation, "ruleId", p.ruleId) };
+}
+
+const FIELD_NAMES: readonly (keyof AutomationRuleFields)[] = [
+  "name", "prompt", "cronExpr", "timezone", "teamId", "enabled", "scheduleTriggerEnabled", "httpPostTriggerEnabled",
+  "oncallIncidentTriggerEnabled", "oncallIncidentChannelIds", "oncallIncidentSeverities", "environmentKind", "environmentId",
+];
+
+/** The declared fields of `params` (unknown keys dropped), checked; throws for the first problem. */
+function checkRuleFields(operation: string, params: unknown, requireAll: boolean): Partial<AutomationRuleFields> {
+  const p = checkParams(operation, params);
+  const fields: Record<string, unknown> = {};
+  for (const key of FIELD_NAMES) if (p[key] !== undefined) fields[key] = Array.isArray(p[key]) ? [...(p[key] as unknown[])] : p[key];
+  const [first] = ruleFieldProblems(fields, requireAll);
+  if (first !== undefined) throw new FlashdutyValidationError({ operation, field: first.field, problem: first.problem });
+  return fields as Partial<AutomationRuleFields>;
+}
+
+/** Whether every declared field of `fields` equals `rule`'s (lists compared as sets). */
+export function matchesDeclared(rule: AutomationRule, fields: Partial<AutomationRuleFields>): boolean {
+  const sameSet = (a: readonly unknown[] | undefined, b: readonly unknown[]) => {
+    const x = new Set(a ?? []);
+    const y = new Set(b);
+    return x.size === y.size && [...x].every((v) => y.has(v));
+  };
+  for (const key of FIELD_NAMES) {
+    const want = fields[key];
+    if (want === undefined) continue;
+    if (key === "teamId") {
+      if (rule.teamId !== want) return false;
+    } else if (key === "timezone") {
+      if ((rule.timezone || "UTC") !== (want || "UTC")) return false;
+    } else if (Array.isArray(want)) {
+      if (!sameSet(rule[key] as readonly unknown[] | undefined, want)) return false;
+    } else if (rule[key] !== want) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Whether a failed create attempt may be tried again (after the exactly-once check when its outcome is unknown). */
+function retryableCreateFailure(error: FlashdutyError): boolean {
+  if (error instanceof FlashdutyApiError) return RETRYABLE_CODES.has(error.code) || RETRYABLE_STATUSES.has(error.httpStatus);
+  if (error instanceof FlashdutyResponseError) return RETRYABLE_STATUSES.has(error.httpStatus);
+  return error instanceof FlashdutyConnectionError;
+}
+
+function isRateLimited(error: FlashdutyError): boolean {
+  return error instanceof FlashdutyApiError && error.isRateLimited;
 }
