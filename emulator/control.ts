@@ -32,20 +32,30 @@ export interface ControlState {
 
 /** What the control API acts on: the running emulator. */
 export type ControlTarget = Pick<Emulator, "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"> &
-  Pick<Emulator, "deleteServer" | "updateRule" | "updateTemplate"> & {
+  Pick<Emulator, "deleteServer" | "updateRule" | "deleteRule" | "updateTemplate"> & {
   state(): ControlState;
 };
 
 const serverStatusSchema = z.object({ server_id: z.string(), status: z.enum(MCP_SERVER_STATUSES) });
 const serverIdSchema = z.object({ server_id: z.string() });
 // What a person edits in the console; unknown fields are refused so a typo is not a silent no-op.
+// Any field a person can change in the console (not the rule's identity, owner, team or scope).
 const ruleUpdateSchema = z.strictObject({
   rule_id: z.string(),
   name: z.string().min(1).optional(),
   enabled: z.boolean().optional(),
   prompt: z.string().optional(),
   cron_expr: z.string().optional(),
+  timezone: z.string().optional(),
+  schedule_trigger_enabled: z.boolean().optional(),
+  http_post_trigger_enabled: z.boolean().optional(),
+  oncall_incident_trigger_enabled: z.boolean().optional(),
+  oncall_incident_channel_ids: z.array(z.number().int()).optional(),
+  oncall_incident_severities: z.array(z.string()).optional(),
+  environment_kind: z.string().optional(),
+  environment_id: z.string().optional(),
 });
+const ruleIdSchema = z.object({ rule_id: z.string() });
 const templateUpdateSchema = z.strictObject({
   locale: z.string(),
   name: z.string(),
@@ -126,6 +136,15 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
     } catch {
       throw new ApiError("InvalidParameter", (m) => m.paramInvalid("rule_id", `no automation rule ${rule_id}`));
     }
+  });
+  route("POST", "/_emulator/rules/delete", (body) => {
+    const { rule_id } = parseBody(ruleIdSchema, body);
+    try {
+      target.deleteRule(rule_id);
+    } catch {
+      throw new ApiError("InvalidParameter", (m) => m.paramInvalid("rule_id", `no automation rule ${rule_id}`));
+    }
+    return null;
   });
   route("POST", "/_emulator/templates/update", (body) => {
     const { locale, name, ...changes } = parseBody(templateUpdateSchema, body);

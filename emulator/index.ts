@@ -11,6 +11,8 @@ import { bindsBeyondLoopback, exposureWarning } from "./loopback";
 import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
 import { copyTemplates, templateLocale } from "./routes/automationTemplates";
+import { removeRule } from "./routes/automationRules";
+import { nextFireAtMs } from "./nextFire";
 import { RuleVisibility, type RuleChanges } from "./ruleVisibility";
 import {
   DEFAULT_RULE_COUNT,
@@ -103,7 +105,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const usersByKey = new Map(users.map((u) => [u.appKey, u]));
   const store = new Store(serverCount, options.stateFile);
   const seedTemplates = () => Object.fromEntries(TEMPLATE_LOCALES.map((l) => [l, copyTemplates(SEED_TEMPLATES[l])])) as Record<TemplateLocale, WireAutomationTemplate[]>;
-  const world = { store, rules: new RuleVisibility(seedRules(ruleCount), users), templates: seedTemplates() };
+  const world = {
+    store,
+    rules: new RuleVisibility(seedRules(ruleCount), users),
+    templates: seedTemplates(),
+    triggerTokens: new Map<string, string>(),
+    lastRuns: new Map<string, number>(),
+    users,
+  };
 
   const keyOf = (memberId: number) => users.find((u) => u.memberId === memberId)!.appKey;
 
@@ -136,9 +145,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!store.deleteServer(serverId)) throw new Error(`unknown MCP server ${serverId}`);
     },
     updateRule(ruleId: string, changes: RuleChanges): StoredRule {
-      const rule = world.rules.update(ruleId, changes, Date.now());
-      if (rule === undefined) throw new Error(`unknown automation rule ${ruleId}`);
-      return rule;
+      const current = world.rules.get(ruleId);
+      if (current === undefined) throw new Error(`unknown automation rule ${ruleId}`);
+      const now = Date.now();
+      const next = { ...current, ...changes };
+      return world.rules.update(ruleId, { ...changes, schedule_next_fire_at_ms: nextFireAtMs(next, now) }, now)!;
+    },
+    deleteRule(ruleId: string): void {
+      if (!removeRule(world, ruleId)) throw new Error(`unknown automation rule ${ruleId}`);
+    },
+    rule(ruleId: string): StoredRule | undefined {
+      const rule = world.rules.get(ruleId);
+      return rule === undefined ? undefined : structuredClone(rule);
     },
     updateTemplate(locale: string, name: string, changes: TemplateChanges): WireAutomationTemplate {
       const template = world.templates[templateLocale(locale, undefined)].find((t) => t.name === name);
@@ -153,6 +171,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       store.resetToSeed();
       world.rules = new RuleVisibility(seedRules(ruleCount), users);
       world.templates = seedTemplates();
+      world.triggerTokens.clear();
+      world.lastRuns.clear();
       faults.set([]);
       limits.clear();
     },

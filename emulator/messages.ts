@@ -40,6 +40,13 @@ export interface Messages {
   pageWindow(p: number, limit: number, max: number): string;
   serverAlready(serverId: string, status: string): string;
   serverNotFound(serverId: string): string;
+  ruleNotFound(ruleId: string): string;
+  /** `teamId` 0: a personal rule of another member. */
+  ruleNotEditable(ruleId: string, teamId: number): string;
+  teamNotEditable(teamId: number): string;
+  triggerTokenInvalid(): string;
+  triggerDisabled(triggerId: string): string;
+  runTooSoon(ruleId: string, retryAfterSeconds: number): string;
   routeNotFound(method: string, path: string): string;
   methodNotAllowed(method: string, allowed: string): string;
   entityTooLarge(maxBytes: number): string;
@@ -73,6 +80,14 @@ const EN: Messages = {
   pageWindow: (p, limit, max) => `invalid parameter p, limit: p * limit (${p} * ${limit}) must not exceed ${max}`,
   serverAlready: (serverId, status) => `invalid parameter server_id: MCP server ${serverId} is already ${status}`,
   serverNotFound: (serverId) => `MCP server ${serverId} not found`,
+  ruleNotFound: (ruleId) => `automation rule ${ruleId} not found`,
+  ruleNotEditable: (ruleId, teamId) => teamId === 0
+    ? `permission denied: automation rule ${ruleId} is a personal rule, writable by its owner only`
+    : `permission denied: automation rule ${ruleId} belongs to team ${teamId}; only members of that team and account admins may write it`,
+  teamNotEditable: (teamId) => `permission denied: only members of team ${teamId} and account admins may create its automation rules`,
+  triggerTokenInvalid: () => "the trigger token is missing or invalid (Authorization: Bearer <token>)",
+  triggerDisabled: (triggerId) => `invalid parameter trigger_id: the trigger ${triggerId} or its rule is disabled`,
+  runTooSoon: (ruleId, seconds) => `automation rule ${ruleId} ran less than a minute ago, retry after ${seconds}s`,
   routeNotFound: (method, path) => `route ${method} ${path} not found`,
   methodNotAllowed: (method, allowed) => `method ${method} not allowed, use ${allowed}`,
   entityTooLarge: (maxBytes) => `request body too large: at most ${maxBytes} bytes`,
@@ -106,6 +121,14 @@ const ZH: Messages = {
   pageWindow: (p, limit, max) => `参数 p, limit 无效：p * limit（${p} * ${limit}）不能超过 ${max}`,
   serverAlready: (serverId, status) => `参数 server_id 无效：MCP 服务 ${serverId} 已经是 ${status} 状态`,
   serverNotFound: (serverId) => `MCP 服务 ${serverId} 不存在`,
+  ruleNotFound: (ruleId) => `自动化规则 ${ruleId} 不存在`,
+  ruleNotEditable: (ruleId, teamId) => teamId === 0
+    ? `权限不足：自动化规则 ${ruleId} 是个人规则，只有其所有者可以修改`
+    : `权限不足：自动化规则 ${ruleId} 属于团队 ${teamId}，只有该团队成员和账户管理员可以修改`,
+  teamNotEditable: (teamId) => `权限不足：只有团队 ${teamId} 的成员和账户管理员可以为其创建自动化规则`,
+  triggerTokenInvalid: () => "触发令牌缺失或无效（Authorization: Bearer <token>）",
+  triggerDisabled: (triggerId) => `参数 trigger_id 无效：触发器 ${triggerId} 或其规则已停用`,
+  runTooSoon: (ruleId, seconds) => `自动化规则 ${ruleId} 一分钟内已运行过，请 ${seconds} 秒后重试`,
   routeNotFound: (method, path) => `路由 ${method} ${path} 不存在`,
   methodNotAllowed: (method, allowed) => `不支持 ${method} 方法，请使用 ${allowed}`,
   entityTooLarge: (maxBytes) => `请求体过大：最多 ${maxBytes} 字节`,

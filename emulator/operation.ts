@@ -14,6 +14,12 @@ export interface World {
   store: Store;
   /** Replaced on reset (rules may be edited through the control API). */
   rules: RuleVisibility;
+  /** HTTP POST trigger tokens by trigger id (never in any answer but the create or rotation that issued them); emptied on reset. */
+  triggerTokens: Map<string, string>;
+  /** When each rule last ran (`rule/run`), epoch ms: one run per rule per minute; emptied on reset. */
+  lastRuns: Map<string, number>;
+  /** Every seeded member (for operations authenticated otherwise than by app key). */
+  users: readonly SeedUser[];
   /** This emulator's own copy of the seed templates (editable through the control API; replaced on reset). */
   templates: Record<TemplateLocale, WireAutomationTemplate[]>;
 }
@@ -28,6 +34,8 @@ export interface OperationContext {
   acceptLanguage: string | undefined;
   /** Epoch ms when handling started. */
   now: number;
+  /** Path parameters (the fire endpoint's `trigger_id`). */
+  params: Record<string, string>;
 }
 
 export interface Operation {
@@ -35,6 +43,13 @@ export interface Operation {
   path: string;
   /** Rate-limit key: the app key (writes) or the caller's account (reads). */
   limitBy: "appKey" | "account";
+  /** This operation's own production limits where lower than the emulator's (rule writes, run); the lower of the two applies. */
+  limits?: { perSecond: number; perMinute: number };
+  /**
+   * Authenticates otherwise than by `app_key` (the fire endpoint's Bearer token): returns the
+   * member the request acts for, or throws `ApiError` (401). Runs where the app key check would.
+   */
+  authenticate?(world: World, headers: Record<string, string | string[] | undefined>, params: Record<string, string>): SeedUser;
   /** The `data` of a success (null for disable/enable); throws `ApiError` for a failure. */
   handle(context: OperationContext): unknown;
 }

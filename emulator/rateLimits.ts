@@ -43,6 +43,8 @@ export class RateLimits {
   private second?: RateLimiterMemory;
   private minute?: RateLimiterMemory;
   private current: RateLimitConfig | false = false;
+  /** Windows of operations with lower limits of their own, by their effective limits. */
+  private capped = new Map<string, { second: RateLimiterMemory; minute: RateLimiterMemory }>();
 
   constructor(config: RateLimitConfig | false) {
     this.set(config);
@@ -59,6 +61,7 @@ export class RateLimits {
     this.current = config === false ? false : { ...config };
     this.second = config === false ? undefined : new RateLimiterMemory({ points: config.perSecond, duration: 1 });
     this.minute = config === false ? undefined : new RateLimiterMemory({ points: config.perMinute, duration: 60 });
+    this.capped = new Map();
   }
 
   /** Empties the windows, keeping the limits. */
@@ -71,13 +74,27 @@ export class RateLimits {
    * window, or undefined when limits are off; rejects with the 429 `ApiError`. A request refused
    * by the per-second window does not use up the per-minute one.
    */
-  async consume(key: string): Promise<RateLimitHeaders | undefined> {
-    const { second, minute } = this;
+  async consume(key: string, cap?: RateLimitConfig): Promise<RateLimitHeaders | undefined> {
+    const { second, minute } = cap === undefined ? { second: this.second, minute: this.minute } : this.windowsFor(cap);
     if (second === undefined || minute === undefined) return undefined;
     const perSecond = await this.take(second, key);
     const perMinute = await this.take(minute, key);
     const tighter = perMinute.res.remainingPoints < perSecond.res.remainingPoints ? perMinute : perSecond;
     return headers(tighter.limit, tighter.res.remainingPoints, tighter.res.msBeforeNext);
+  }
+
+  /** The windows of an operation whose own limits are `cap`: the lower of `cap` and the emulator's limits. */
+  private windowsFor(cap: RateLimitConfig): { second?: RateLimiterMemory; minute?: RateLimiterMemory } {
+    if (this.current === false) return {};
+    const perSecond = Math.min(cap.perSecond, this.current.perSecond);
+    const perMinute = Math.min(cap.perMinute, this.current.perMinute);
+    const id = `${perSecond}/${perMinute}`;
+    let windows = this.capped.get(id);
+    if (windows === undefined) {
+      windows = { second: new RateLimiterMemory({ points: perSecond, duration: 1 }), minute: new RateLimiterMemory({ points: perMinute, duration: 60 }) };
+      this.capped.set(id, windows);
+    }
+    return windows;
   }
 
   private async take(limiter: RateLimiterMemory, key: string): Promise<{ res: RateLimiterRes; limit: number }> {

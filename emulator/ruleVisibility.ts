@@ -6,7 +6,7 @@
  * concatenates. A page of 100 rules is ~100 KB; without this the emulator would spend its time
  * in JSON.stringify and fall below the 2,000 requests/s it must sustain.
  */
-import type { StoredRule } from "./seed";
+import { compareRules, type StoredRule } from "./seed";
 import { canEditRule, isAccountAdmin } from "./auth";
 import type { RuleFilter, SeedUser } from "./types";
 
@@ -41,36 +41,84 @@ export function effectiveScope(scope: string | undefined, includePerson: boolean
   return scope === "all" || scope === "personal" || scope === "team" ? scope : undefined;
 }
 
-/** Fields of a rule that `RuleVisibility.update` may change (what the console edits). */
-export type RuleChanges = Partial<Pick<StoredRule, "name" | "enabled" | "prompt" | "cron_expr">>;
+/**
+ * Fields of a rule that `RuleVisibility.update` may change: everything but its identity, account,
+ * owner, team and scope (which never change, see the file comment).
+ */
+export type RuleChanges = Partial<Omit<StoredRule, "rule_id" | "account_id" | "owner_id" | "team_id" | "run_scope" | "can_edit" | "created_at">>;
+
+/** Inserts `entry` into `list` (in API order) at its place. */
+function insertInOrder(list: IndexedRule[], entry: IndexedRule): void {
+  let at = 0;
+  while (at < list.length && compareRules(list[at]!.rule, entry.rule) < 0) at++;
+  list.splice(at, 0, entry);
+}
 
 export class RuleVisibility {
   private readonly byMember = new Map<number, Visible>();
   private readonly byId = new Map<string, IndexedRule>();
+  private readonly users: readonly SeedUser[];
 
   /** `rules` must already be in API order (see `compareRules`). */
   constructor(rules: readonly StoredRule[], users: readonly SeedUser[]) {
+    this.users = users;
     const indexed: IndexedRule[] = rules.map((rule) => ({ rule, lowerName: rule.name.toLowerCase() }));
     for (const entry of indexed) this.byId.set(entry.rule.rule_id, entry);
     for (const user of users) {
       const visible: Visible = { all: [], personal: [], team: [] };
-      const admin = isAccountAdmin(user);
       for (const entry of indexed) {
-        const { rule } = entry;
-        if (rule.account_id !== user.accountId) continue;
-        if (rule.run_scope === "person") {
-          // Never another member's personal rules, admins included.
-          if (rule.owner_id !== user.memberId) continue;
-          visible.personal.push(entry);
-        } else if (admin || user.teamIds.includes(rule.team_id)) {
-          visible.team.push(entry);
-        } else {
-          continue;
-        }
+        const scope = this.scopeFor(user, entry.rule);
+        if (scope === undefined) continue;
+        visible[scope].push(entry);
         visible.all.push(entry);
       }
       this.byMember.set(user.memberId, visible);
     }
+  }
+
+  /** Which list of `user` holds `rule`, or undefined when they do not see it. */
+  private scopeFor(user: SeedUser, rule: StoredRule): "personal" | "team" | undefined {
+    if (rule.account_id !== user.accountId) return undefined;
+    // Never another member's personal rules, admins included.
+    if (rule.run_scope === "person") return rule.owner_id === user.memberId ? "personal" : undefined;
+    return isAccountAdmin(user) || user.teamIds.includes(rule.team_id) ? "team" : undefined;
+  }
+
+  /** The stored rule `ruleId` (shared: change it only through {@link update}), or undefined. */
+  get(ruleId: string): StoredRule | undefined {
+    return this.byId.get(ruleId)?.rule;
+  }
+
+  /** Every stored rule, in API order (copies), for the state file. */
+  all(): StoredRule[] {
+    return [...this.byId.values()].map((e) => structuredClone(e.rule)).sort(compareRules);
+  }
+
+  /** Adds a new rule (a `rule/create`): every member who may see it sees it at its place in API order. */
+  add(rule: StoredRule): void {
+    const entry: IndexedRule = { rule, lowerName: rule.name.toLowerCase() };
+    this.byId.set(rule.rule_id, entry);
+    for (const user of this.users) {
+      const scope = this.scopeFor(user, rule);
+      if (scope === undefined) continue;
+      const visible = this.byMember.get(user.memberId)!;
+      insertInOrder(visible[scope], entry);
+      insertInOrder(visible.all, entry);
+    }
+  }
+
+  /** Removes a rule (a `rule/delete`, or a deletion in the console); false for an unknown id. */
+  remove(ruleId: string): boolean {
+    const entry = this.byId.get(ruleId);
+    if (entry === undefined) return false;
+    this.byId.delete(ruleId);
+    for (const visible of this.byMember.values()) {
+      for (const list of [visible.all, visible.personal, visible.team]) {
+        const at = list.indexOf(entry);
+        if (at >= 0) list.splice(at, 1);
+      }
+    }
+    return true;
   }
 
   /**

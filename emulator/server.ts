@@ -28,14 +28,17 @@ import { PROXY_502_HTML, type Faults } from "./faults";
 import { messageLocale } from "./messages";
 import type { Operation, World } from "./operation";
 import { tooFrequently, type RateLimitHeaders, type RateLimits } from "./rateLimits";
-import { listRules } from "./routes/automationRules";
+import { createRule, deleteRule, fireTrigger, getRule, listRules, runRule, updateRule } from "./routes/automationRules";
 import { listTemplates } from "./routes/automationTemplates";
 import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
 import { StateSaveError } from "./stateFile";
 import type { OperationName, RequestLogEntry, SeedUser } from "./types";
 
 /** The API operations, one route each (all POST). */
-export const OPERATIONS: readonly Operation[] = [disableServer, enableServer, getServer, listServers, listRules, listTemplates];
+export const OPERATIONS: readonly Operation[] = [
+  disableServer, enableServer, getServer, listServers, listRules, listTemplates,
+  getRule, createRule, updateRule, deleteRule, runRule, fireTrigger,
+];
 
 export interface ServerParts {
   world: World;
@@ -166,12 +169,17 @@ export function buildServer(parts: ServerParts): FastifyInstance {
     let rateHeaders: RateLimitHeaders | undefined;
     let outcome: { data: unknown } | { error: ApiError };
     try {
-      const caller = authenticate((request.query as Record<string, unknown>).app_key, usersByKey);
+      const params = (request.params ?? {}) as Record<string, string>;
+      const caller = operation.authenticate !== undefined
+        ? operation.authenticate(world, request.headers, params)
+        : authenticate((request.query as Record<string, unknown>).app_key, usersByKey);
       rateHeaders = await limits.consume(
         operation.limitBy === "appKey" ? `${operation.name}|key|${caller.appKey}` : `${operation.name}|account|${caller.accountId}`,
+        operation.limits,
       );
-      const body = readJsonObject(request);
-      outcome = { data: operation.handle({ world, caller, body, requestId, acceptLanguage, now: Date.now() }) };
+      // The fire endpoint's body is optional.
+      const body = operation.authenticate !== undefined && (request.body === undefined || (request.body as Buffer).length === 0) ? {} : readJsonObject(request);
+      outcome = { data: operation.handle({ world, caller, body, requestId, acceptLanguage, now: Date.now(), params }) };
     } catch (thrown) {
       outcome = { error: thrown instanceof ApiError ? thrown : unexpected(thrown) };
     }

@@ -73,8 +73,9 @@ const auditEntrySchema = z.object({
   time: z.number().min(0),
   accountId: z.number().int(),
   actorMemberId: z.number().int(),
-  operation: z.enum(["disable", "enable"]),
-  serverId: z.string().min(1),
+  operation: z.enum(["disable", "enable", "rule.create", "rule.update", "rule.delete", "rule.run"]),
+  serverId: z.string().min(1).optional(),
+  ruleId: z.string().optional(),
   requestId: z.string().min(1),
   outcome: z.string().min(1),
 }).strict();

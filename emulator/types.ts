@@ -14,6 +14,12 @@ export const OPERATION_NAMES = [
   "mcpServer.list",
   "automationRule.list",
   "automationTemplate.list",
+  "automationRule.get",
+  "automationRule.create",
+  "automationRule.update",
+  "automationRule.delete",
+  "automationRule.run",
+  "automationTrigger.fire",
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 
@@ -82,14 +88,21 @@ export interface EmulatorOptions {
   requestTimeoutMs?: number;
 }
 
-/** One disable/enable call in an account's audit log. */
+/**
+ * One write in an account's audit log: an MCP server disable/enable (`serverId`), or an
+ * automation rule create, update, delete or run (`ruleId`; for a failed create there is no id yet:
+ * `""`).
+ */
 export interface AuditEntry {
   /** Epoch milliseconds. */
   time: number;
   accountId: number;
   actorMemberId: number;
-  operation: "disable" | "enable";
-  serverId: string;
+  operation: "disable" | "enable" | "rule.create" | "rule.update" | "rule.delete" | "rule.run";
+  /** The MCP server of a disable/enable. */
+  serverId?: string;
+  /** The automation rule of a rule operation. */
+  ruleId?: string;
   requestId: string;
   /** "success" or the error code the call answered. */
   outcome: string;
@@ -177,12 +190,16 @@ export interface Emulator {
   /** Deletes a server out of band, as a person in the console would (later reads answer `ResourceNotFound`); not audited. Throws for an unknown id. */
   deleteServer(serverId: string): void;
   /**
-   * Edits an automation rule out of band, as a person in the console would: the given fields and
-   * `updated_at` (now, epoch ms). Toggling `enabled` moves it in or out of `enabled`-filtered
-   * lists. Returns the rule (wire shape, `can_edit` false). Throws for an unknown id. Not kept in
-   * the state file; `reset()` restores the seed.
+   * Edits an automation rule out of band, as a person in the console would: the given fields,
+   * `updated_at` (now, epoch ms) and the next fire time. Toggling `enabled` moves it in or out
+   * of `enabled`-filtered lists. Returns the rule (wire shape, `can_edit` false). Throws for an
+   * unknown id. Not audited; `reset()` restores the seed.
    */
   updateRule(ruleId: string, changes: RuleChanges): StoredRule;
+  /** Deletes an automation rule out of band, as a person in the console would (its token stops working). Not audited. Throws for an unknown id. */
+  deleteRule(ruleId: string): void;
+  /** A rule as stored (wire shape, `can_edit` false, never its token), or undefined. */
+  rule(ruleId: string): StoredRule | undefined;
   /**
    * Edits a preset template of one locale (matched like the `locale` body value) by its `name`.
    * Returns the template. Throws for an unknown name. Not kept in the state file; `reset()`
