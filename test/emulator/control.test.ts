@@ -42,7 +42,9 @@ describe("control API", () => {
     expect(counters).toEqual(emu.counters());
     expect(counters["mcpServer.disable"]).toEqual({ requests: 1, statuses: { "200": 1 } });
     expect(Object.keys(counters).sort()).toEqual([
-      "automationRule.list", "automationTemplate.list", "mcpServer.disable", "mcpServer.enable", "mcpServer.get", "mcpServer.list",
+      "automationRule.create", "automationRule.delete", "automationRule.get", "automationRule.list", "automationRule.run",
+      "automationRule.update", "automationTemplate.list", "automationTrigger.fire",
+      "mcpServer.disable", "mcpServer.enable", "mcpServer.get", "mcpServer.list",
     ]);
   });
 
