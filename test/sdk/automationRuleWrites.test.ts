@@ -183,7 +183,7 @@ describe("exactly-once create", () => {
     // A reset before any answer: the outcome is unknown, and two identical rules exist already.
     const error = await caught(api.automationRules.create(DIGEST));
     expect(error).toBeInstanceOf(FlashdutyAmbiguousCreateError);
-    expect((error as FlashdutyAmbiguousCreateError).candidateRuleIds.sort()).toEqual([first.ruleId, second.ruleId].sort());
+    expect((error as FlashdutyAmbiguousCreateError).candidateRuleIds.slice().sort()).toEqual([first.ruleId, second.ruleId].sort());
     expect(error.message).toContain("ruleId");
     expect(ruleCount(DIGEST.name)).toBe(2);
   });

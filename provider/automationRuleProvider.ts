@@ -1,0 +1,366 @@
+/**
+ * Implementation of the `AutomationRule` dynamic provider: the code the engine's `pulumi-nodejs`
+ * plugin runs for check, diff, create, read, update and delete.
+ *
+ * FROZEN CONTRACT: the provider text stored in every stack's state (`automationRule.ts`) loads
+ * this module by its path `pulumi-flashduty/provider/automationRuleProvider` and calls
+ * `configure`, `check`, `diff`, `create`, `read`, `update` and `deleteResource`; those names and
+ * that path must never change or disappear. The installed package version decides the behaviour
+ * of `refresh` and `destroy`, not the version that created the resource.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, FlashdutyClient, RuleSeverity, UpdateAutomationRuleParams } from "../sdk";
+import { DEFAULT_BASE_URL } from "../sdk/client";
+import { FlashdutyApiError, isFlashdutyApiError } from "../sdk/errors";
+import { ruleFieldProblems } from "../sdk/ruleValidation";
+import { type ConfigSource, resolveConfig } from "./config";
+import { describeRuleAccessDenied } from "./ruleAccessDenied";
+
+/** The declared fields, with the defaults `check` fills in. */
+export interface AutomationRuleDeclared {
+  name: string;
+  prompt: string;
+  cronExpr: string;
+  /** Default `"UTC"`. */
+  timezone: string;
+  /** Default 0 (personal). Changing it replaces the rule. */
+  teamId: number;
+  /** Default true. */
+  enabled: boolean;
+  /** Default true. */
+  scheduleTriggerEnabled: boolean;
+  /** Default false. */
+  httpPostTriggerEnabled: boolean;
+  /** Default false. */
+  oncallIncidentTriggerEnabled: boolean;
+  /** Default `[]`. */
+  oncallIncidentChannelIds: number[];
+  /** Default `[]`. */
+  oncallIncidentSeverities: RuleSeverity[];
+  /** Default `""`. */
+  environmentKind: "" | "cloud" | "byoc";
+  /** Default `""`. */
+  environmentId: string;
+}
+
+/** Inputs after `check`: what the engine stores as the resource's inputs. */
+export interface AutomationRuleInputs extends AutomationRuleDeclared {
+  /** Any value; changing it rotates the HTTP POST token. */
+  httpPostTokenRotation?: string;
+  /** Adoption: the id of an existing rule to take over instead of creating one. */
+  ruleId?: string;
+}
+
+/** Outputs (state) of the resource; see `AutomationRule` for the meaning of each. */
+export interface AutomationRuleOutputs extends AutomationRuleDeclared {
+  ruleId: string;
+  /** The `ruleId` input when the rule was adopted. */
+  adoptedRuleId?: string;
+  httpPostTokenRotation?: string;
+  ownerId: number;
+  runScope: string;
+  scheduleTriggerId?: string;
+  httpPostTriggerId?: string;
+  /** Full URL: the API base URL joined with the platform's path. */
+  httpPostTriggerUrl?: string;
+  /** SECRET (additionalSecretOutputs): kept from the create or rotation that returned it. */
+  httpPostToken?: string;
+  oncallIncidentTriggerId?: string;
+  scheduleNextFireAtMs: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The value Pulumi passes for inputs that are not known yet during preview. */
+const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** The declared fields, in the order diffs name them. */
+export const DECLARED_FIELDS = [
+  "name", "prompt", "cronExpr", "timezone", "teamId", "enabled", "scheduleTriggerEnabled", "httpPostTriggerEnabled",
+  "oncallIncidentTriggerEnabled", "oncallIncidentChannelIds", "oncallIncidentSeverities", "environmentKind", "environmentId",
+] as const satisfies readonly (keyof AutomationRuleDeclared)[];
+
+const DEFAULTS: Omit<AutomationRuleDeclared, "name" | "prompt" | "cronExpr"> = {
+  timezone: "UTC",
+  teamId: 0,
+  enabled: true,
+  scheduleTriggerEnabled: true,
+  httpPostTriggerEnabled: false,
+  oncallIncidentTriggerEnabled: false,
+  oncallIncidentChannelIds: [],
+  oncallIncidentSeverities: [],
+  environmentKind: "",
+  environmentId: "",
+};
+
+let stackConfig: ConfigSource = () => undefined;
+
+/** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  stackConfig = (key) => req.config.get(key);
+}
+
+async function client(): Promise<FlashdutyClient> {
+  // Loaded on first use: a preview runs only check and diff, which never call the API.
+  const { clientFor } = await import("./client.js");
+  return clientFor(resolveConfig(stackConfig), (message) => console.error(message));
+}
+
+/** The API base URL the rule's trigger path is joined to (no trailing slash). */
+function baseUrl(): string {
+  return (resolveConfig(stackConfig).baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+}
+
+function isUnknown(value: unknown): boolean {
+  return value === UNKNOWN || (Array.isArray(value) && value.some((v) => v === UNKNOWN));
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/**
+ * Fills the defaults and validates before any API call: each failure names the input and the
+ * rule it breaks (name 1-255 characters, non-empty prompt, the platform's cron dialect, an IANA
+ * time zone, severities, positive channel ids, at least one of each when the on-call trigger is
+ * enabled, environmentId only with byoc). Values not known yet (preview) are skipped.
+ */
+export async function check(
+  _olds: Partial<AutomationRuleInputs>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.CheckResult<AutomationRuleInputs>> {
+  const inputs: Record<string, unknown> = { ...news };
+  for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const known: Record<string, unknown> = {};
+  for (const key of DECLARED_FIELDS) {
+    const value = inputs[key];
+    if (value === undefined) {
+      if (key === "name" || key === "prompt" || key === "cronExpr") {
+        failures.push({ property: key, reason: `${key} is required${key === "cronExpr" ? ' (for a rule with only an HTTP POST trigger use the placeholder "0 0 * * *" with scheduleTriggerEnabled: false)' : ""}` });
+      }
+      continue;
+    }
+    if (!isUnknown(value)) known[key] = value;
+  }
+  // A cross-field rule needs both sides known; an unknown side leaves it to the next check.
+  if (isUnknown(inputs.oncallIncidentTriggerEnabled)) delete known.oncallIncidentTriggerEnabled;
+  if (isUnknown(inputs.environmentKind)) delete known.environmentId;
+  for (const problem of ruleFieldProblems(known, false)) failures.push({ property: problem.field, reason: problem.problem });
+  for (const key of ["ruleId", "httpPostTokenRotation"] as const) {
+    const value = inputs[key];
+    if (value === undefined || value === UNKNOWN) continue;
+    if (typeof value !== "string" || value.trim() === "") {
+      failures.push({
+        property: key,
+        reason: key === "ruleId"
+          ? `ruleId must be the id of an existing rule to adopt, such as 'arule_0123abcd' (got ${describe(value)})`
+          : `httpPostTokenRotation must be a non-empty string; change it to rotate the HTTP POST token (got ${describe(value)})`,
+      });
+    }
+  }
+  return { inputs: inputs as unknown as AutomationRuleInputs, failures };
+}
+
+/** Lists compared as sets; a legacy empty time zone equals UTC. */
+function same(key: (typeof DECLARED_FIELDS)[number], a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    const x = new Set(Array.isArray(a) ? a : []);
+    const y = new Set(Array.isArray(b) ? b : []);
+    return x.size === y.size && [...x].every((v) => y.has(v));
+  }
+  if (key === "timezone") return (a || "UTC") === (b || "UTC");
+  return a === b;
+}
+
+/** The declared fields whose new value differs from the old one (an unknown new value counts as different). */
+export function changedFields(olds: Partial<AutomationRuleDeclared>, news: Partial<AutomationRuleDeclared>): (keyof AutomationRuleDeclared)[] {
+  return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
+}
+
+/**
+ * A new `teamId` replaces the rule (the platform cannot move a rule), and so does a `ruleId` input
+ * naming another rule than the one held; any other declared field, a rule changed in the console
+ * (after refresh), or a new `httpPostTokenRotation` is an in-place update.
+ */
+export async function diff(_id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<pulumi.dynamic.DiffResult> {
+  const changed = changedFields(olds, news);
+  const replaces: string[] = changed.includes("teamId") ? ["teamId"] : [];
+  if (news.ruleId !== undefined && news.ruleId !== olds.ruleId) replaces.push("ruleId");
+  const rotation = (news.httpPostTokenRotation ?? "") !== (olds.httpPostTokenRotation ?? "");
+  return { changes: changed.length > 0 || rotation || replaces.length > 0, replaces, deleteBeforeReplace: false };
+}
+
+/** Outputs for `rule` as the platform holds it; `token` is the one kept (or newly returned). */
+function toOutputs(rule: Rule, extras: { token?: string; rotation?: string; adopted?: string }): AutomationRuleOutputs {
+  const outs: AutomationRuleOutputs = {
+    name: rule.name,
+    prompt: rule.prompt,
+    cronExpr: rule.cronExpr,
+    timezone: rule.timezone === "" ? "UTC" : rule.timezone,
+    teamId: rule.teamId,
+    enabled: rule.enabled,
+    scheduleTriggerEnabled: rule.scheduleTriggerEnabled,
+    httpPostTriggerEnabled: rule.httpPostTriggerEnabled,
+    oncallIncidentTriggerEnabled: rule.oncallIncidentTriggerEnabled,
+    oncallIncidentChannelIds: [...(rule.oncallIncidentChannelIds ?? [])],
+    oncallIncidentSeverities: [...(rule.oncallIncidentSeverities ?? [])] as RuleSeverity[],
+    environmentKind: rule.environmentKind as AutomationRuleDeclared["environmentKind"],
+    environmentId: rule.environmentId,
+    ruleId: rule.ruleId,
+    ownerId: rule.ownerId,
+    runScope: rule.runScope,
+    scheduleNextFireAtMs: rule.scheduleNextFireAtMs,
+    createdAt: rule.createdAt,
+    updatedAt: rule.updatedAt,
+  };
+  if (rule.scheduleTriggerId !== undefined) outs.scheduleTriggerId = rule.scheduleTriggerId;
+  if (rule.oncallIncidentTriggerId !== undefined) outs.oncallIncidentTriggerId = rule.oncallIncidentTriggerId;
+  if (rule.httpPostTriggerId !== undefined) {
+    outs.httpPostTriggerId = rule.httpPostTriggerId;
+    if (rule.httpPostTriggerUrl !== undefined) outs.httpPostTriggerUrl = `${baseUrl()}${rule.httpPostTriggerUrl}`;
+    if (extras.token !== undefined) outs.httpPostToken = extras.token;
+  }
+  if (extras.rotation !== undefined) outs.httpPostTokenRotation = extras.rotation;
+  if (extras.adopted !== undefined) outs.adoptedRuleId = extras.adopted;
+  return outs;
+}
+
+/** The declared fields of `inputs` (defaults filled by check). */
+function declared(inputs: AutomationRuleDeclared): AutomationRuleFields {
+  const fields: Record<string, unknown> = {};
+  for (const key of DECLARED_FIELDS) if (inputs[key] !== undefined) fields[key] = inputs[key];
+  return fields as unknown as AutomationRuleFields;
+}
+
+/** Turns a 403 into a message naming what is missing; anything else passes through. */
+function explain(err: unknown, action: string, rule: { label: string; teamId: number }): unknown {
+  if (err instanceof FlashdutyApiError && err.isAccessDenied) return new Error(describeRuleAccessDenied(err, action, rule));
+  return err;
+}
+
+/**
+ * One `rule/create` (exactly once, see the SDK's `automationRules.create`), or, with a `ruleId`
+ * input, adoption: `rule/get`, then one `rule/update` with the declared fields that differ (and
+ * a token rotation when an HTTP POST trigger is declared, since no read returns its token).
+ *
+ * @throws Error naming the rule for an unknown `ruleId`, an adopted rule of another team, or a 403
+ */
+export async function create(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.CreateResult<AutomationRuleOutputs>> {
+  const api = await client();
+  const fields = declared(inputs);
+  const extras = { ...(inputs.httpPostTokenRotation !== undefined ? { rotation: inputs.httpPostTokenRotation } : {}) };
+  if (inputs.ruleId === undefined) {
+    let rule: AutomationRuleWithToken;
+    try {
+      rule = await api.automationRules.create(fields);
+    } catch (err) {
+      throw explain(err, "create", { label: JSON.stringify(inputs.name), teamId: inputs.teamId });
+    }
+    return { id: rule.ruleId, outs: toOutputs(rule, { ...extras, ...(rule.httpPostToken !== undefined ? { token: rule.httpPostToken } : {}) }) };
+  }
+
+  const ruleId = inputs.ruleId;
+  let current: Rule;
+  try {
+    current = await api.automationRules.get({ ruleId });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) {
+      throw new Error(`automation rule '${ruleId}' (the ruleId input) not found, or not visible to the app key's member (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`);
+    }
+    throw err;
+  }
+  if (current.teamId !== inputs.teamId) {
+    throw new Error(`automation rule '${ruleId}' belongs to ${current.teamId === 0 ? "no team (a personal rule)" : `team ${current.teamId}`}, but teamId is ${inputs.teamId}: set teamId to ${current.teamId} to adopt it (a rule cannot move to another team)`);
+  }
+  const changes = changedFields(toOutputs(current, {}), inputs).filter((key) => key !== "teamId");
+  const rotate = inputs.httpPostTriggerEnabled;
+  let rule: AutomationRuleWithToken = current;
+  if (changes.length > 0 || rotate) {
+    const params: UpdateAutomationRuleParams = { ruleId, ...pick(fields, changes), ...(rotate ? { rotateHttpPostTriggerToken: true } : {}) };
+    try {
+      rule = await api.automationRules.update(params);
+    } catch (err) {
+      throw explain(err, "adopt", { label: `'${ruleId}'`, teamId: current.teamId });
+    }
+  }
+  return { id: ruleId, outs: toOutputs(rule, { ...extras, adopted: ruleId, ...(rule.httpPostToken !== undefined ? { token: rule.httpPostToken } : {}) }) };
+}
+
+function pick(fields: AutomationRuleFields, keys: readonly (keyof AutomationRuleDeclared)[]): Partial<AutomationRuleFields> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = fields[key];
+  return out as Partial<AutomationRuleFields>;
+}
+
+/**
+ * `rule/get`: the rule as the platform holds it, so a console edit shows in
+ * `pulumi preview --refresh --diff` as an update naming the fields (the refreshed inputs are
+ * the platform's values, the program's are the declared ones). An unknown rule leaves the stack.
+ * The token is kept from state (no read returns it).
+ */
+export async function read(id: string, props: AutomationRuleOutputs): Promise<pulumi.dynamic.ReadResult<AutomationRuleOutputs>> {
+  const ruleId = props.ruleId ?? id;
+  let rule: Rule;
+  try {
+    rule = await (await client()).automationRules.get({ ruleId });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) return {};
+    throw err;
+  }
+  const outs = toOutputs(rule, {
+    ...(props.httpPostToken !== undefined ? { token: props.httpPostToken } : {}),
+    ...(props.httpPostTokenRotation !== undefined ? { rotation: props.httpPostTokenRotation } : {}),
+    ...(props.adoptedRuleId !== undefined ? { adopted: props.adoptedRuleId } : {}),
+  });
+  const inputs: Record<string, unknown> = {};
+  for (const key of DECLARED_FIELDS) inputs[key] = outs[key];
+  if (props.httpPostTokenRotation !== undefined) inputs.httpPostTokenRotation = props.httpPostTokenRotation;
+  if (props.adoptedRuleId !== undefined) inputs.ruleId = props.adoptedRuleId;
+  return { id, props: outs, inputs: inputs as unknown as AutomationRuleOutputs };
+}
+
+/**
+ * One partial `rule/update` with only the changed fields (and `rotateHttpPostTriggerToken` when
+ * `httpPostTokenRotation` changed, or when an HTTP POST trigger is declared and no token is held);
+ * no call when nothing the platform holds changes.
+ */
+export async function update(id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<pulumi.dynamic.UpdateResult<AutomationRuleOutputs>> {
+  const ruleId = olds.ruleId ?? id;
+  const changes = changedFields(olds, news).filter((key) => key !== "teamId");
+  const rotationChanged = (news.httpPostTokenRotation ?? "") !== (olds.httpPostTokenRotation ?? "");
+  const needsToken = news.httpPostTriggerEnabled && olds.httpPostToken === undefined && olds.httpPostTriggerId !== undefined;
+  const rotate = (rotationChanged && news.httpPostTriggerEnabled) || needsToken;
+  const extras = {
+    ...(news.httpPostTokenRotation !== undefined ? { rotation: news.httpPostTokenRotation } : {}),
+    ...(olds.adoptedRuleId !== undefined ? { adopted: olds.adoptedRuleId } : {}),
+  };
+  if (changes.length === 0 && !rotate) {
+    const outs: AutomationRuleOutputs = { ...olds };
+    delete outs.httpPostTokenRotation;
+    return { outs: { ...outs, ...(extras.rotation !== undefined ? { httpPostTokenRotation: extras.rotation } : {}) } };
+  }
+  let rule: AutomationRuleWithToken;
+  try {
+    rule = await (await client()).automationRules.update({ ruleId, ...pick(declared(news), changes), ...(rotate ? { rotateHttpPostTriggerToken: true } : {}) });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) {
+      throw new Error(`automation rule '${ruleId}' no longer exists on the platform; run \`pulumi up --refresh\` to drop it from the stack and create it again (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`);
+    }
+    throw explain(err, "update", { label: `'${ruleId}'`, teamId: olds.teamId });
+  }
+  const token = rule.httpPostToken ?? olds.httpPostToken;
+  return { outs: toOutputs(rule, { ...extras, ...(token !== undefined ? { token } : {}) }) };
+}
+
+/** `rule/delete`; a rule already gone is success. */
+export async function deleteResource(id: string, props: AutomationRuleOutputs): Promise<void> {
+  const ruleId = props.ruleId ?? id;
+  try {
+    await (await client()).automationRules.delete({ ruleId });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) return;
+    throw explain(err, "delete", { label: `'${ruleId}'`, teamId: props.teamId });
+  }
+}
