@@ -15,7 +15,7 @@ export interface EngineStackOptions {
   appKey: string;
   keyVia?: "config" | "env";
   /** Program config: servers, rules, templates, restoreOnDelete (JSON-encoded here). */
-  program?: { servers?: unknown[]; rules?: unknown; templates?: Array<string | null>; restoreOnDelete?: boolean };
+  program?: { servers?: unknown[]; rules?: unknown; templates?: Array<string | null>; restoreOnDelete?: boolean; automationRules?: unknown[] };
   /** Extra environment for every command. */
   env?: NodeJS.ProcessEnv;
 }
@@ -46,7 +46,7 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
   await ws.setConfig("flashduty:baseUrl", options.baseUrl);
   if (options.keyVia !== "env") await ws.setConfig("flashduty:appKey", options.appKey, true);
   const setProgram = async (program: NonNullable<EngineStackOptions["program"]>): Promise<void> => {
-    for (const key of ["servers", "rules", "templates", "restoreOnDelete"] as const) {
+    for (const key of ["servers", "rules", "templates", "restoreOnDelete", "automationRules"] as const) {
       if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });
       else await ws.setConfig(key, JSON.stringify(program[key]));
     }

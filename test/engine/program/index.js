@@ -8,6 +8,8 @@
 //   templates:       JSON list of locales for getAutomationTemplates (null: the default locale)
 //   ruleCases:       JSON list of getAutomationRules args, each read separately
 //   templateCases:   JSON list of `locale` values for getAutomationTemplates, each read separately
+//   automationRules: JSON list of { name, args } for AutomationRule resources; their outputs
+//                    are exported under `automationRules.<name>` (the token stays a secret)
 
 // Node.js 20.20's util.inspect loops on a stack frame such as
 // "/x/node_modules/@pulumi/output.ts:516:31" (a scoped package followed by no further "/",
@@ -57,4 +59,17 @@ if (ruleCases !== undefined) exports.ruleCases = ruleCases.map((args) => flashdu
 const templateCases = config.getObject("templateCases");
 if (templateCases !== undefined) {
   exports.templateCases = templateCases.map((locale) => flashduty.getAutomationTemplatesOutput({ locale }).templates.apply((t) => t.length));
+}
+
+const automationRules = config.getObject("automationRules");
+if (automationRules !== undefined) {
+  exports.automationRules = Object.fromEntries(
+    automationRules.map((entry) => {
+      const rule = new flashduty.AutomationRule(entry.name, entry.args);
+      return [entry.name, {
+        ruleId: rule.ruleId, name: rule.name, cronExpr: rule.cronExpr, teamId: rule.teamId, enabled: rule.enabled,
+        httpPostTriggerUrl: rule.httpPostTriggerUrl, httpPostToken: rule.httpPostToken, scheduleNextFireAtMs: rule.scheduleNextFireAtMs,
+      }];
+    }),
+  );
 }
