@@ -11,7 +11,7 @@ import { bindsBeyondLoopback, exposureWarning } from "./loopback";
 import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
 import { copyTemplates, templateLocale } from "./routes/automationTemplates";
-import { removeRule } from "./routes/automationRules";
+import { changeRule, removeRule } from "./ruleWrites";
 import { nextFireAtMs } from "./nextFire";
 import { RuleVisibility, type RuleChanges } from "./ruleVisibility";
 import {
@@ -23,6 +23,7 @@ import {
   SEED_USERS,
   TEMPLATE_LOCALES,
   seedRules,
+  compareRules,
   type TemplateLocale,
 } from "./seed";
 import { buildServer } from "./server";
@@ -107,9 +108,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const seedTemplates = () => Object.fromEntries(TEMPLATE_LOCALES.map((l) => [l, copyTemplates(SEED_TEMPLATES[l])])) as Record<TemplateLocale, WireAutomationTemplate[]>;
   const world = {
     store,
-    rules: new RuleVisibility(seedRules(ruleCount), users),
+    // Rules saved in the state file replace the seed's (once any rule was written).
+    rules: new RuleVisibility(store.ruleState.rules === undefined ? seedRules(ruleCount) : [...store.ruleState.rules.values()].map((r) => structuredClone(r)).sort(compareRules), users),
     templates: seedTemplates(),
-    triggerTokens: new Map<string, string>(),
     lastRuns: new Map<string, number>(),
     users,
   };
@@ -149,7 +150,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (current === undefined) throw new Error(`unknown automation rule ${ruleId}`);
       const now = Date.now();
       const next = { ...current, ...changes };
-      return world.rules.update(ruleId, { ...changes, schedule_next_fire_at_ms: nextFireAtMs(next, now) }, now)!;
+      return changeRule(world, ruleId, { ...changes, schedule_next_fire_at_ms: nextFireAtMs(next, now) }, now)!;
     },
     deleteRule(ruleId: string): void {
       if (!removeRule(world, ruleId)) throw new Error(`unknown automation rule ${ruleId}`);
@@ -171,7 +172,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       store.resetToSeed();
       world.rules = new RuleVisibility(seedRules(ruleCount), users);
       world.templates = seedTemplates();
-      world.triggerTokens.clear();
       world.lastRuns.clear();
       faults.set([]);
       limits.clear();

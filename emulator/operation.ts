@@ -14,8 +14,6 @@ export interface World {
   store: Store;
   /** Replaced on reset (rules may be edited through the control API). */
   rules: RuleVisibility;
-  /** HTTP POST trigger tokens by trigger id (never in any answer but the create or rotation that issued them); emptied on reset. */
-  triggerTokens: Map<string, string>;
   /** When each rule last ran (`rule/run`), epoch ms: one run per rule per minute; emptied on reset. */
   lastRuns: Map<string, number>;
   /** Every seeded member (for operations authenticated otherwise than by app key). */

@@ -4,22 +4,29 @@
  * place (`line 3, $.put[0].transport`).
  *
  * Format 2 (written since the journal): JSON lines. Line 1 is a snapshot
- * `{"version":2,"servers":[...],"audit":[...]}`; every later line is one change
- * `{"put":[servers],"remove":[ids],"clearAudit":true,"audit":[entries]}` (all fields optional),
- * applied in order. A last line without its newline is a write cut short by a crash: that change
+ * `{"version":2,"servers":[...],"audit":[...]}`, with `"rules":[...]` and `"tokens":{...}` once
+ * an automation rule was written through the API or the console (without them the rules are
+ * the seed's); every later line is one change
+ * `{"put":[servers],"remove":[ids],"clearAudit":true,"audit":[entries],"putRules":[rules],
+ * "removeRules":[ids],"tokens":{trigger id: digest or null}}` (all fields optional), applied in
+ * order. Trigger tokens are kept only as SHA-256 digests (hex), never in plaintext. A last line without its newline is a write cut short by a crash: that change
  * was never acknowledged and is dropped. Format 1 (older emulators): one JSON document
  * `{"version":1,"servers":[...],"audit":[...]}`; still read, rewritten as format 2 on the first change.
  */
 import { z } from "zod";
 import { MCP_SERVER_STATUSES, MCP_SERVER_TRANSPORTS } from "pulumi-flashduty/sdk/protocol";
-import { wireMcpServerSchema } from "pulumi-flashduty/sdk/wire";
-import { SEED_ACCOUNTS, SEED_TEAMS, SEED_USERS, type StoredServer } from "./seed";
+import { wireAutomationRuleSchema, wireMcpServerSchema } from "pulumi-flashduty/sdk/wire";
+import { SEED_ACCOUNTS, SEED_TEAMS, SEED_USERS, type StoredRule, type StoredServer } from "./seed";
 import type { AuditEntry } from "./types";
 
 /** What the state file holds: the servers in order and the audit log, oldest first. */
 export interface PersistedState {
   servers: StoredServer[];
   audit: AuditEntry[];
+  /** Every automation rule, once one was written (absent: the seed's rules). */
+  rules?: StoredRule[];
+  /** SHA-256 digests (hex) of the HTTP POST trigger tokens, by trigger id. */
+  tokens?: Record<string, string>;
 }
 
 /** One change, as journalled: applied in the order clearAudit, remove, put, audit. */
@@ -32,6 +39,12 @@ export interface StateChange {
   clearAudit?: boolean;
   /** Audit entries appended. */
   audit?: AuditEntry[];
+  /** Rules written whole (applied after `removeRules`); the first rule change carries every rule. */
+  putRules?: StoredRule[];
+  /** Ids of rules removed. */
+  removeRules?: string[];
+  /** Token digests set (a string) or forgotten (null), by trigger id. */
+  tokens?: Record<string, string | null>;
 }
 
 /**
@@ -64,10 +77,18 @@ function fromV1(server: z.infer<typeof storedServerV1Schema>): StoredServer {
   return { ...rest, environments: [], connect_timeout: 0, call_timeout: 0 };
 }
 
+/** The parsed rule without keys for optional fields the file lacks. */
+function withoutAbsentRule(rule: unknown): StoredRule {
+  return JSON.parse(JSON.stringify(rule)) as StoredRule;
+}
+
 /** The parsed server without keys for optional fields the file lacks (zod reads them as `undefined`). */
 function withoutAbsent(server: StoredServer): StoredServer {
   return JSON.parse(JSON.stringify(server)) as StoredServer;
 }
+
+/** A rule as stored: the wire shape (`timezone` absent on legacy rows), `can_edit` false. */
+const storedRuleSchema = wireAutomationRuleSchema.extend({ rule_id: z.string().min(1), timezone: z.string().optional() });
 
 const auditEntrySchema = z.object({
   time: z.number().min(0),
@@ -81,7 +102,13 @@ const auditEntrySchema = z.object({
 }).strict();
 
 const snapshotSchema = z.discriminatedUnion("version", [
-  z.object({ version: z.literal(2), servers: z.array(storedServerSchema), audit: z.array(auditEntrySchema) }).strict(),
+  z.object({
+    version: z.literal(2),
+    servers: z.array(storedServerSchema),
+    audit: z.array(auditEntrySchema),
+    rules: z.array(storedRuleSchema).optional(),
+    tokens: z.record(z.string(), z.string()).optional(),
+  }).strict(),
   z.object({ version: z.literal(1), servers: z.array(storedServerV1Schema), audit: z.array(auditEntrySchema) }).strict(),
 ]);
 
@@ -90,6 +117,9 @@ const changeSchema = z.object({
   remove: z.array(z.string().min(1)).optional(),
   clearAudit: z.boolean().optional(),
   audit: z.array(auditEntrySchema).optional(),
+  putRules: z.array(storedRuleSchema).optional(),
+  removeRules: z.array(z.string().min(1)).optional(),
+  tokens: z.record(z.string(), z.string().nullable()).optional(),
 }).strict();
 
 /** A problem in the state file: where (`line`, 1-based, when the file is JSON lines; `path`, a JSON path) and what. */
@@ -161,7 +191,9 @@ function checkServers(servers: readonly StoredServer[], key: string, line: numbe
 export function parseSnapshot(value: unknown, line?: number): PersistedState & { version: 1 | 2 } {
   const parsed = parseWith(snapshotSchema, value, line);
   const servers = parsed.version === 1 ? parsed.servers.map(fromV1) : (parsed.servers as StoredServer[]).map(withoutAbsent);
-  const snapshot = { version: parsed.version, servers, audit: parsed.audit };
+  const snapshot: PersistedState & { version: 1 | 2 } = { version: parsed.version, servers, audit: parsed.audit };
+  if (parsed.version === 2 && parsed.rules !== undefined) snapshot.rules = parsed.rules.map(withoutAbsentRule);
+  if (parsed.version === 2 && parsed.tokens !== undefined) snapshot.tokens = parsed.tokens;
   checkServers(snapshot.servers, "servers", line);
   snapshot.audit.forEach((entry, i) => checkAudit(entry, line, ["audit", i]));
   return snapshot;
@@ -173,7 +205,11 @@ export function parseSnapshot(value: unknown, line?: number): PersistedState & {
  */
 export function parseChange(value: unknown, line: number): StateChange {
   const parsed = parseWith(changeSchema, value, line);
-  const change: StateChange = { ...parsed, ...(parsed.put === undefined ? {} : { put: (parsed.put as StoredServer[]).map(withoutAbsent) }) };
+  const change: StateChange = {
+    ...parsed,
+    ...(parsed.put === undefined ? {} : { put: (parsed.put as StoredServer[]).map(withoutAbsent) }),
+    ...(parsed.putRules === undefined ? {} : { putRules: parsed.putRules.map(withoutAbsentRule) }),
+  };
   checkServers(change.put ?? [], "put", line);
   (change.audit ?? []).forEach((entry, i) => checkAudit(entry, line, ["audit", i]));
   return change;
@@ -183,7 +219,8 @@ export function parseChange(value: unknown, line: number): StateChange {
  * Applies `change` to `servers` and `audit` in place; the audit log then keeps its last
  * `auditLimit` entries.
  */
-export function applyChange(servers: Map<string, StoredServer>, audit: AuditEntry[], change: StateChange, auditLimit: number): void {
+export function applyChange(servers: Map<string, StoredServer>, audit: AuditEntry[], change: StateChange, auditLimit: number, rules?: RuleState): void {
+  if (rules !== undefined) applyRuleChange(rules, change);
   if (change.clearAudit === true) audit.length = 0;
   for (const id of change.remove ?? []) servers.delete(id);
   for (const server of change.put ?? []) servers.set(server.server_id, { ...server });
@@ -191,9 +228,34 @@ export function applyChange(servers: Map<string, StoredServer>, audit: AuditEntr
   if (audit.length > auditLimit) audit.splice(0, audit.length - auditLimit);
 }
 
+/** The rules and token digests a state holds (`rules` undefined: the seed's). */
+export interface RuleState {
+  rules: Map<string, StoredRule> | undefined;
+  tokens: Map<string, string>;
+}
+
+/** Applies the rule part of `change` to `state` in place. */
+export function applyRuleChange(state: RuleState, change: StateChange): void {
+  if (change.removeRules !== undefined || change.putRules !== undefined) {
+    state.rules ??= new Map();
+    for (const id of change.removeRules ?? []) state.rules.delete(id);
+    for (const rule of change.putRules ?? []) state.rules.set(rule.rule_id, structuredClone(rule));
+  }
+  for (const [trigger, digest] of Object.entries(change.tokens ?? {})) {
+    if (digest === null) state.tokens.delete(trigger);
+    else state.tokens.set(trigger, digest);
+  }
+}
+
 /** The first line of a format-2 file for `state`. */
 export function snapshotLine(state: PersistedState): string {
-  return JSON.stringify({ version: 2, servers: state.servers, audit: state.audit }) + "\n";
+  return JSON.stringify({
+    version: 2,
+    servers: state.servers,
+    audit: state.audit,
+    ...(state.rules !== undefined ? { rules: state.rules } : {}),
+    ...(state.tokens !== undefined && Object.keys(state.tokens).length > 0 ? { tokens: state.tokens } : {}),
+  }) + "\n";
 }
 
 /** The journal line for `change`. */
@@ -227,7 +289,10 @@ export function parseStateText(text: string, auditLimit: number): ParsedStateTex
     const snapshot = parseSnapshot(whole, 1);
     const servers = new Map(snapshot.servers.map((s) => [s.server_id, s]));
     applyChange(servers, snapshot.audit, {}, auditLimit);
-    return { state: { servers: [...servers.values()], audit: snapshot.audit }, needsRewrite: snapshot.version === 1, changes: 0 };
+    const state: PersistedState = { servers: [...servers.values()], audit: snapshot.audit };
+    if (snapshot.rules !== undefined) state.rules = snapshot.rules;
+    if (snapshot.tokens !== undefined) state.tokens = snapshot.tokens;
+    return { state, needsRewrite: snapshot.version === 1, changes: 0 };
   }
   const lines = text.split("\n");
   const complete = text.endsWith("\n");
@@ -245,7 +310,14 @@ export function parseStateText(text: string, auditLimit: number): ParsedStateTex
   if (snapshot.version !== 2) throw new StateFormatError("line 1, $.version", "a file with change lines must be version 2");
   const servers = new Map(snapshot.servers.map((s) => [s.server_id, s]));
   const audit = snapshot.audit;
-  for (let i = 1; i < lines.length; i++) applyChange(servers, audit, parseChange(json(lines[i]!, i + 1), i + 1), auditLimit);
+  const rules: RuleState = {
+    rules: snapshot.rules === undefined ? undefined : new Map(snapshot.rules.map((r) => [r.rule_id, r])),
+    tokens: new Map(Object.entries(snapshot.tokens ?? {})),
+  };
+  for (let i = 1; i < lines.length; i++) applyChange(servers, audit, parseChange(json(lines[i]!, i + 1), i + 1), auditLimit, rules);
   applyChange(servers, audit, {}, auditLimit);
-  return { state: { servers: [...servers.values()], audit }, needsRewrite: !complete && partial.trim() !== "", changes: lines.length - 1 };
+  const state: PersistedState = { servers: [...servers.values()], audit };
+  if (rules.rules !== undefined) state.rules = [...rules.rules.values()];
+  if (rules.tokens.size > 0) state.tokens = Object.fromEntries(rules.tokens);
+  return { state, needsRewrite: !complete && partial.trim() !== "", changes: lines.length - 1 };
 }

@@ -4,9 +4,9 @@
  * {@link StateSaveError} and leaves memory as it was, so nothing is acknowledged that is not on disk.
  */
 import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
-import { seedServers, type StoredServer } from "./seed";
+import { seedServers, type StoredRule, type StoredServer } from "./seed";
 import { StateFile, StateSaveError } from "./stateFile";
-import { applyChange, type PersistedState, type StateChange } from "./stateFormat";
+import { applyChange, type PersistedState, type RuleState, type StateChange } from "./stateFormat";
 import { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT, type AuditEntry, type OperationCounter, type OperationName, type RequestLogEntry } from "./types";
 
 function emptyCounters(): Record<OperationName, OperationCounter> {
@@ -28,6 +28,11 @@ export class Store {
   counters = emptyCounters();
   /** Answered requests, oldest first (read through `requestLog()`; not saved to the state file). */
   requests: RequestLogEntry[] = [];
+  /**
+   * The automation rules as saved (undefined until one is written: the seed's rules then) and
+   * the trigger token digests. Read only: change them with {@link commitRules}.
+   */
+  readonly ruleState: RuleState = { rules: undefined, tokens: new Map() };
   readonly #file: StateFile | undefined;
 
   /**
@@ -51,6 +56,8 @@ export class Store {
       } else {
         for (const server of state.servers) this.servers.set(server.server_id, server);
         this.audit.push(...state.audit);
+        if (state.rules !== undefined) this.ruleState.rules = new Map(state.rules.map((r) => [r.rule_id, r]));
+        for (const [trigger, digest] of Object.entries(state.tokens ?? {})) this.ruleState.tokens.set(trigger, digest);
         if (file.mustRewrite) file.rewrite(this.#snapshot());
       }
     } catch (error) {
@@ -69,6 +76,8 @@ export class Store {
     this.servers.clear();
     for (const server of servers) this.servers.set(server.server_id, server);
     this.audit.length = 0;
+    this.ruleState.rules = undefined;
+    this.ruleState.tokens.clear();
     this.counters = emptyCounters();
     this.requests = [];
   }
@@ -102,6 +111,16 @@ export class Store {
       ...(server !== undefined && change !== undefined ? { put: [{ ...server, status: change.status, updated_at: entry.time }] } : {}),
       audit: [entry],
     });
+  }
+
+  /**
+   * Saves a change of the automation rules (and token digests), then applies it. The first rule
+   * change must carry every rule (`putRules`: the whole current set), since until then the file
+   * holds none.
+   * @throws StateSaveError (nothing changed).
+   */
+  commitRules(change: Pick<StateChange, "putRules" | "removeRules" | "tokens">): void {
+    this.#commit(change);
   }
 
   /** Counts one answered request of `operation`; `status` is the HTTP status, or "reset"/"dropped". */
@@ -170,7 +189,7 @@ export class Store {
         throw error;
       }
     }
-    applyChange(this.servers, this.audit, change, AUDIT_LOG_LIMIT);
+    applyChange(this.servers, this.audit, change, AUDIT_LOG_LIMIT, this.ruleState);
     if (file?.compactionDue === true) {
       try {
         file.rewrite(this.#snapshot());
@@ -183,10 +202,13 @@ export class Store {
 
   /** The state as it is, or as it would be after `change`, for a whole-file write. */
   #snapshot(change?: StateChange): PersistedState {
-    if (change === undefined) return { servers: [...this.servers.values()], audit: this.audit };
     const servers = new Map(this.servers);
     const audit = [...this.audit];
-    applyChange(servers, audit, change, AUDIT_LOG_LIMIT);
-    return { servers: [...servers.values()], audit };
+    const rules: RuleState = { rules: this.ruleState.rules === undefined ? undefined : new Map(this.ruleState.rules), tokens: new Map(this.ruleState.tokens) };
+    if (change !== undefined) applyChange(servers, audit, change, AUDIT_LOG_LIMIT, rules);
+    const state: PersistedState = { servers: [...servers.values()], audit };
+    if (rules.rules !== undefined) state.rules = [...rules.rules.values()] as StoredRule[];
+    if (rules.tokens.size > 0) state.tokens = Object.fromEntries(rules.tokens);
+    return state;
   }
 }

@@ -346,7 +346,10 @@ export async function update(id: string, olds: AutomationRuleOutputs, news: Auto
     rule = await (await client()).automationRules.update({ ruleId, ...pick(declared(news), changes), ...(rotate ? { rotateHttpPostTriggerToken: true } : {}) });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
-      throw new Error(`automation rule '${ruleId}' no longer exists on the platform; run \`pulumi up --refresh\` to drop it from the stack and create it again (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`);
+      throw new Error(
+        `automation rule '${ruleId}' was not found: it was deleted on the platform (run \`pulumi up --refresh\` to drop it from the stack and create it again), ` +
+          `or the app key's member cannot see it (a personal rule is visible to and writable by its owner only) (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
+      );
     }
     throw explain(err, "update", { label: `'${ruleId}'`, teamId: olds.teamId });
   }

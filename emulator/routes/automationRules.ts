@@ -34,6 +34,7 @@ import { nextFireAtMs } from "../nextFire";
 import type { Operation, OperationContext, World } from "../operation";
 import { pageOf, readPage } from "../paging";
 import { effectiveScope, type RuleChanges } from "../ruleVisibility";
+import { addRule, changeRule, removeRule, tokenDigest } from "../ruleWrites";
 import { SEED_TEAMS, type StoredRule } from "../seed";
 import type { AuditEntry, SeedUser } from "../types";
 
@@ -166,11 +167,9 @@ function audited<T>(context: OperationContext, operation: AuditEntry["operation"
   }
 }
 
-/** A new HTTP POST trigger token (`sat_` + 48 hex digits), recorded for its trigger. */
-function issueToken(world: World, triggerId: string): string {
-  const token = `${HTTP_POST_TOKEN_PREFIX}${hex(24)}`;
-  world.triggerTokens.set(triggerId, token);
-  return token;
+/** A new HTTP POST trigger token: `sat_` + 48 hex digits (saved with the rule change, as a digest). */
+function newToken(): string {
+  return `${HTTP_POST_TOKEN_PREFIX}${hex(24)}`;
 }
 
 function newTriggerId(): string {
@@ -248,9 +247,10 @@ export const createRule: Operation = {
       };
       rule.schedule_next_fire_at_ms = nextFireAtMs(rule, now);
       checkOncall(rule);
-      world.rules.add(rule);
+      const token = httpPostId === undefined ? undefined : newToken();
+      addRule(world, rule, httpPostId === undefined || token === undefined ? {} : { [httpPostId]: token });
       setRuleId(ruleId);
-      return answer(caller, rule, httpPostId === undefined ? undefined : issueToken(world, httpPostId));
+      return answer(caller, rule, token);
     });
   },
 };
@@ -311,15 +311,16 @@ export const updateRule: Operation = {
         const id = newTriggerId();
         next.http_post_trigger_id = id;
         next.http_post_trigger_url = httpPostTriggerPath(id);
-        token = issueToken(world, id);
+        token = newToken();
       }
       if (f.rotate_http_post_trigger_token === true) {
         if (next.http_post_trigger_id === undefined) throw invalid("rotate_http_post_trigger_token", "the rule has no HTTP POST trigger");
-        token = issueToken(world, next.http_post_trigger_id);
+        token = newToken();
       }
       next.schedule_next_fire_at_ms = nextFireAtMs(next, now);
       const { rule_id: _id, account_id: _a, owner_id: _o, team_id: _t, run_scope: _r, can_edit: _c, created_at: _ca, ...changes } = next;
-      const updated = world.rules.update(current.rule_id, changes as RuleChanges, now)!;
+      const tokens = token === undefined ? {} : { [next.http_post_trigger_id!]: token };
+      const updated = changeRule(world, current.rule_id, changes as RuleChanges, now, tokens)!;
       return answer(caller, updated, token);
     });
   },
@@ -341,15 +342,6 @@ export const deleteRule: Operation = {
     });
   },
 };
-
-/** Removes a rule and forgets its token and last run (an API delete or a console deletion). */
-export function removeRule(world: World, ruleId: string): boolean {
-  const rule = world.rules.get(ruleId);
-  if (rule === undefined) return false;
-  if (rule.http_post_trigger_id !== undefined) world.triggerTokens.delete(rule.http_post_trigger_id);
-  world.lastRuns.delete(ruleId);
-  return world.rules.remove(ruleId);
-}
 
 /** Seconds a rule must wait between two manual runs. */
 const RUN_INTERVAL_MS = 60_000;
@@ -398,8 +390,8 @@ export const fireTrigger: Operation = {
     const header = headers.authorization;
     const value = Array.isArray(header) ? header[0] : header;
     const token = value !== undefined && /^Bearer\s+/i.test(value) ? value.replace(/^Bearer\s+/i, "").trim() : undefined;
-    const expected = world.triggerTokens.get(params.trigger_id ?? "");
-    if (token === undefined || expected === undefined || token !== expected) throw new ApiError("Unauthorized", (m) => m.triggerTokenInvalid());
+    const expected = world.store.ruleState.tokens.get(params.trigger_id ?? "");
+    if (token === undefined || expected === undefined || tokenDigest(token) !== expected) throw new ApiError("Unauthorized", (m) => m.triggerTokenInvalid());
     const rule = ruleOfTrigger(world, params.trigger_id!);
     const owner = rule === undefined ? undefined : world.users.find((u) => u.memberId === rule.owner_id);
     if (owner === undefined) throw new ApiError("Unauthorized", (m) => m.triggerTokenInvalid());

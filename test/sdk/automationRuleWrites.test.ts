@@ -250,3 +250,41 @@ describe("limits and checks", () => {
     expect(httpOnly.scheduleNextFireAtMs).toBe(0);
   });
 });
+
+describe("state file", () => {
+  test("rules written through the API and the console survive a restart; tokens are kept as digests only", async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "rules-state-"));
+    const stateFile = join(dir, "state.jsonl");
+    try {
+      const first = await startEmulator({ port: 0, stateFile });
+      const api = new FlashdutyClient({ appKey: first.keys.admin, baseUrl: first.url });
+      const hook = await api.automationRules.create({ ...DIGEST, httpPostTriggerEnabled: true });
+      const other = await api.automationRules.create({ ...DIGEST, name: "To delete" });
+      await api.automationRules.update({ ruleId: hook.ruleId, prompt: "Updated." });
+      first.updateRule(hook.ruleId, { name: "Console name" });
+      await api.automationRules.delete({ ruleId: other.ruleId });
+      const seedRule = first.visibleRules(first.keys.admin)[5]!;
+      first.deleteRule(seedRule.rule_id);
+      await first.close();
+      expect(readFileSync(stateFile, "utf8")).not.toContain(hook.httpPostToken!);
+
+      const second = await startEmulator({ port: 0, stateFile });
+      try {
+        expect(second.rule(hook.ruleId)).toMatchObject({ name: "Console name", prompt: "Updated.", http_post_trigger_enabled: true });
+        expect(second.rule(other.ruleId)).toBeUndefined();
+        expect(second.rule(seedRule.rule_id)).toBeUndefined();
+        const fired = await request(`${second.url}${hook.httpPostTriggerUrl}`, { method: "POST", headers: { authorization: `Bearer ${hook.httpPostToken}` } });
+        await fired.body.dump();
+        expect(fired.statusCode).toBe(200);
+        expect(second.audit().filter((e) => e.ruleId === hook.ruleId).map((e) => e.operation)).toEqual(["rule.create", "rule.update"]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
