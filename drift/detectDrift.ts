@@ -4,6 +4,7 @@ import { DriftError } from "./errors";
 import { readRefreshEvents } from "./refreshEvents";
 import { runRefreshPreview } from "./refreshPreview";
 import { DRIFT_REPORT_VERSION, type ChangeCounts, type DriftReport, type ItemChange } from "./report";
+import { ruleResourceDrifts } from "./automationRules";
 import { serverDrifts } from "./servers";
 
 /** Options of {@link detectDrift}. */
@@ -29,7 +30,8 @@ function counts(changes: readonly ItemChange[]): ChangeCounts {
  * (those of the provider's read and of the program's data sources).
  *
  * Reported: every `McpServerDisablement` whose server the platform shows enabled or no longer
- * has (with what the next `up` will do), and every automation rule or template added, removed
+ * has (with what the next `up` will do), every `AutomationRule` whose rule was edited in the
+ * console (the declared fields that differ) or deleted, and every automation rule or template added, removed
  * or changed in the data sources' exported outputs (found at any output name).
  *
  * Environment: the `pulumi` CLI on PATH, and whatever the stack needs to run (backend login or
@@ -48,6 +50,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
   const preview = await runRefreshPreview({ stack: options.stack, cwd: options.cwd ?? process.cwd() });
   const observations = readRefreshEvents(preview.events);
   const servers = serverDrifts(observations.resources);
+  const declaredRules = ruleResourceDrifts(observations.resources);
   const notes: string[] = [];
   const data = observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
     ? compareDataSourceOutputs(observations.stackOutputsBefore, observations.stackOutputsAfter)
@@ -60,7 +63,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
     version: DRIFT_REPORT_VERSION,
     stack: preview.stack,
     project: preview.project,
-    drift: servers.drifts.length + data.rules.length + data.templates.length > 0,
+    drift: servers.drifts.length + declaredRules.drifts.length + data.rules.length + data.templates.length > 0,
     checkedServers: servers.checked,
     checkedOutputs: data.checkedOutputs,
     servers: servers.drifts,
@@ -68,5 +71,6 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
     templates: data.templates,
     summary: { servers: servers.drifts.length, rules: counts(data.rules), templates: counts(data.templates) },
     notes,
+    ...(declaredRules.checked > 0 ? { checkedAutomationRules: declaredRules.checked, automationRules: declaredRules.drifts } : {}),
   };
 }

@@ -10,6 +10,7 @@ export { renderMarkdown, reportMarker, DEFAULT_MAX_ROWS, type MarkdownOptions } 
 export { renderJson } from "./json";
 export { compareDataSourceOutputs, VOLATILE_RULE_FIELDS, type DataSourceDrift } from "./dataSources";
 export { MCP_SERVER_DISABLEMENT_TYPE } from "./servers";
+export { AUTOMATION_RULE_TYPE } from "./automationRules";
 export {
   DRIFT_REPORT_VERSION,
   type ChangeCounts,
@@ -19,5 +20,6 @@ export {
   type ItemChangeKind,
   type NextUpAction,
   type ObservedServerState,
+  type RuleResourceDrift,
   type ServerDrift,
 } from "./report";

@@ -3,7 +3,7 @@
  * verdict, then one table per kind of drift. Tables longer than `maxRows` show the first rows
  * and a line with the count of the rest; nothing is cut silently.
  */
-import type { DriftReport, FieldChange, ItemChange, ServerDrift } from "./report";
+import type { DriftReport, FieldChange, ItemChange, RuleResourceDrift, ServerDrift } from "./report";
 
 /** Options of {@link renderMarkdown}. */
 export interface MarkdownOptions {
@@ -43,11 +43,16 @@ function list(parts: string[]): string {
 function verdict(report: DriftReport): string {
   const where = `in stack ${code(report.stack)} (project ${code(report.project)})`;
   if (!report.drift) {
-    const checked = [plural(report.checkedServers, "MCP server disablement"), plural(report.checkedOutputs.length, "rule or template output")];
+    const checked = [
+      plural(report.checkedServers, "MCP server disablement"),
+      ...(report.checkedAutomationRules !== undefined ? [plural(report.checkedAutomationRules, "declared automation rule")] : []),
+      plural(report.checkedOutputs.length, "rule or template output"),
+    ];
     return `**No drift** ${where}: ${list(checked)} match the platform.`;
   }
   const parts: string[] = [];
   if (report.servers.length > 0) parts.push(plural(report.servers.length, "MCP server"));
+  if ((report.automationRules ?? []).length > 0) parts.push(plural(report.automationRules!.length, "declared automation rule"));
   if (report.rules.length > 0) parts.push(plural(report.rules.length, "automation rule"));
   if (report.templates.length > 0) parts.push(plural(report.templates.length, "template"));
   return `**Drift found** ${where}: ${list(parts)} changed on the platform since the last \`pulumi up\`.`;
@@ -58,6 +63,10 @@ const OBSERVED: Record<ServerDrift["observed"], string> = { enabled: "**enabled*
 function nextUp(drift: ServerDrift): string {
   if (drift.nextUp === "disable") return "disables it again";
   return `fails: the refresh drops it from state, \`up\` creates it again and finds no server (\`MCP server '${drift.serverId}' not found\`); restore the server or remove the resource`;
+}
+
+function ruleNextUp(drift: RuleResourceDrift): string {
+  return drift.nextUp === "update" ? "puts the declared fields back (one update, same rule id)" : "makes the rule again (the refresh drops it from state)";
 }
 
 function value(v: unknown): string {
@@ -101,6 +110,14 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     lines.push("", "### MCP servers (`McpServerDisablement`)", "");
     const rows = report.servers.map((s) => [code(s.serverId), cell(s.serverName), code(s.resourceName), s.declared, OBSERVED[s.observed], nextUp(s)]);
     lines.push(...table(["Server", "Name", "Resource", "Declared", "Observed", "Next `pulumi up`"], rows, maxRows, "servers"));
+  }
+  const declaredRules = report.automationRules ?? [];
+  if (declaredRules.length > 0) {
+    lines.push("", "### Automation rules declared in the stack (`AutomationRule`)", "");
+    const rows = declaredRules.map((r) => [
+      cell(r.name), code(r.ruleId), code(r.resourceName), r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`, ruleNextUp(r),
+    ]);
+    lines.push(...table(["Rule", "Id", "Resource", "Observed", "Next `pulumi up`"], rows, maxRows, "declared rules"));
   }
   if (report.rules.length > 0) {
     const s = report.summary.rules;

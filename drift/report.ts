@@ -35,6 +35,25 @@ export interface ServerDrift {
   nextUp: NextUpAction;
 }
 
+/**
+ * One `AutomationRule` resource whose rule the platform holds otherwise than the stack declares:
+ * edited in the console (`changed`: the declared fields that differ) or deleted (`deleted`).
+ * The next `pulumi up` puts the declared fields back with one update (`update`), or makes the
+ * rule again (`create`: the refresh drops the deleted rule from state).
+ */
+export interface RuleResourceDrift {
+  urn: string;
+  /** The resource's name in the program (the last URN segment). */
+  resourceName: string;
+  ruleId: string;
+  /** The rule name the stack declares. */
+  name: string;
+  observed: "changed" | "deleted";
+  /** For `changed`: the declared fields that differ, `before` = declared (state), `after` = the platform's; sorted by name. */
+  fields: FieldChange[];
+  nextUp: "update" | "create";
+}
+
 /** How one rule or template differs between the last `up` and now. */
 export type ItemChangeKind = "added" | "removed" | "changed";
 
@@ -93,6 +112,10 @@ export interface DriftReport {
   summary: { servers: number; rules: ChangeCounts; templates: ChangeCounts };
   /** Things the reader should know that are not drift (e.g. an output the program added since the last `up`). */
   notes: string[];
+  /** `AutomationRule` resources found in state; present only when the stack has any. */
+  checkedAutomationRules?: number;
+  /** Drifted `AutomationRule` resources, sorted by name, then URN; present only when the stack has any. */
+  automationRules?: RuleResourceDrift[];
 }
 
 /** Code-point order of two strings, independent of the machine's locale (reports are reproducible). */
