@@ -74,6 +74,10 @@ export function automationRuleGuardrailsPolicy(options: PolicyOptions<Automation
     configSchema: schema,
     validateStack: async (args, reportViolation) => {
       const config = readConfig<AutomationRuleGuardrailsConfig>(schema, args.getConfig());
+      // Declared rules first, from their inputs: at preview, before anything is created, and
+      // without any API call.
+      const declared = declaredRules(args.resources);
+      for (const message of declaredRuleViolations(declared, config)) reportViolation(message);
       let rules: AutomationRule[];
       try {
         rules = await readRules(config);
@@ -81,7 +85,9 @@ export function automationRuleGuardrailsPolicy(options: PolicyOptions<Automation
         reportViolation(`could not check the automation rules: ${(err as Error).message}`);
         return;
       }
-      for (const message of ruleViolations(rules, config)) reportViolation(message);
+      // A declared rule already on the platform was checked above, from what the program declares.
+      const ownIds = new Set(declared.map((d) => d.ruleId).filter((id): id is string => id !== undefined));
+      for (const message of ruleViolations(rules.filter((r) => !ownIds.has(r.ruleId)), config)) reportViolation(message);
     },
   };
 }
@@ -96,6 +102,67 @@ async function readRules(config: AutomationRuleGuardrailsConfig): Promise<Automa
   return rules;
 }
 
+/** Type token of the `AutomationRule` resource. */
+export const AUTOMATION_RULE_TYPE = "pulumi-nodejs:dynamic/flashduty:AutomationRule";
+
+/** The fields of a rule the guardrails look at. */
+type CheckedRule = Pick<AutomationRule, "name" | "enabled" | "scheduleTriggerEnabled" | "cronExpr" | "timezone" | "teamId" | "httpPostTriggerEnabled" | "oncallIncidentTriggerEnabled" | "oncallIncidentSeverities"> &
+  Partial<Pick<AutomationRule, "httpPostTriggerId">>;
+
+/** One `AutomationRule` resource of the stack, as its inputs declare it (defaults as the resource applies them). */
+export interface DeclaredRule extends CheckedRule {
+  /** The resource's name in the program. */
+  resourceName: string;
+  /** The rule id once created (or the adopted one); undefined before. */
+  ruleId?: string;
+}
+
+/**
+ * The `AutomationRule` resources among `resources`, from their inputs. Values not known yet
+ * (preview) read as the defaults or as empty, so a check that needs them passes.
+ */
+export function declaredRules(resources: readonly { type: string; name: string; props: Record<string, unknown> }[]): DeclaredRule[] {
+  // The engine's placeholder for a value not known at preview (some policy runs pass it as is).
+  const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+  const str = (v: unknown, d: string) => (typeof v === "string" && v !== unknown ? v : d);
+  const bool = (v: unknown, d: boolean) => (typeof v === "boolean" ? v : d);
+  return resources.filter((r) => r.type === AUTOMATION_RULE_TYPE).map((r) => {
+    const p = r.props;
+    const severities = Array.isArray(p.oncallIncidentSeverities) && !p.oncallIncidentSeverities.includes(unknown)
+      ? p.oncallIncidentSeverities.filter((s): s is string => typeof s === "string")
+      : undefined;
+    return {
+      resourceName: r.name,
+      ...(typeof p.ruleId === "string" ? { ruleId: p.ruleId } : {}),
+      name: str(p.name, r.name),
+      enabled: bool(p.enabled, true),
+      scheduleTriggerEnabled: bool(p.scheduleTriggerEnabled, true),
+      // An unknown cron is not checked (empty: skipped below).
+      cronExpr: str(p.cronExpr, ""),
+      timezone: str(p.timezone, "UTC"),
+      teamId: typeof p.teamId === "number" ? p.teamId : typeof p.teamId === "undefined" ? 0 : -1,
+      httpPostTriggerEnabled: bool(p.httpPostTriggerEnabled, false),
+      oncallIncidentTriggerEnabled: bool(p.oncallIncidentTriggerEnabled, false),
+      // Unknown at preview: not reported as missing.
+      oncallIncidentSeverities: severities ?? (p.oncallIncidentSeverities === undefined ? [] : ["(unknown)"]),
+    };
+  });
+}
+
+/**
+ * The violation messages of the declared rules (the same schedule, personal HTTP POST and
+ * on-call checks as for the platform's rules), each naming the resource, in resource name order.
+ */
+export function declaredRuleViolations(rules: readonly DeclaredRule[], config: AutomationRuleGuardrailsConfig, now = Date.now()): string[] {
+  const messages: string[] = [];
+  const gaps = new Map<string, number | undefined | Error>();
+  const sorted = [...rules].sort((a, b) => (a.resourceName < b.resourceName ? -1 : a.resourceName > b.resourceName ? 1 : 0));
+  for (const rule of sorted) {
+    checkRule(rule, `AutomationRule resource "${rule.resourceName}" (rule "${rule.name}")`, config, gaps, now, messages);
+  }
+  return messages;
+}
+
 /**
  * The violation messages for `rules` under `config`, in rule order (`ruleId`), the
  * maxEnabledRules one last. Schedule gaps are evaluated from now.
@@ -104,10 +171,28 @@ export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGu
   const messages: string[] = [];
   const gaps = new Map<string, number | undefined | Error>();
   const sorted = [...rules].sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
-  for (const rule of sorted) {
-    const label = `rule "${rule.name}" (${rule.ruleId})`;
+  for (const rule of sorted) checkRule(rule, `rule "${rule.name}" (${rule.ruleId})`, config, gaps, now, messages);
+  const enabled = sorted.filter((r) => r.enabled);
+  if (config.checkMaxEnabledRules && enabled.length > config.maxEnabledRules) {
+    const listed = enabled.slice(0, MAX_LISTED_RULES).map((r) => `"${r.name}" (${r.ruleId})`).join(", ");
+    const more = enabled.length > MAX_LISTED_RULES ? ` and ${enabled.length - MAX_LISTED_RULES} more` : "";
+    messages.push(`${enabled.length} automation rules are enabled, more than maxEnabledRules (${config.maxEnabledRules}): ${listed}${more}`);
+  }
+  return messages;
+}
+
+/** The schedule, personal HTTP POST and on-call checks of one rule, appended to `messages`. */
+function checkRule(
+  rule: CheckedRule,
+  label: string,
+  config: AutomationRuleGuardrailsConfig,
+  gaps: Map<string, number | undefined | Error>,
+  now: number,
+  messages: string[],
+): void {
+  {
     const active = rule.enabled || config.includeDisabledRules;
-    if (config.checkScheduleInterval && active && rule.scheduleTriggerEnabled) {
+    if (config.checkScheduleInterval && active && rule.scheduleTriggerEnabled && rule.cronExpr !== "") {
       const key = `${rule.cronExpr}\n${rule.timezone ?? ""}`;
       if (!gaps.has(key)) {
         try {
@@ -130,13 +215,6 @@ export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGu
       messages.push(`${label}: enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for`);
     }
   }
-  const enabled = sorted.filter((r) => r.enabled);
-  if (config.checkMaxEnabledRules && enabled.length > config.maxEnabledRules) {
-    const listed = enabled.slice(0, MAX_LISTED_RULES).map((r) => `"${r.name}" (${r.ruleId})`).join(", ");
-    const more = enabled.length > MAX_LISTED_RULES ? ` and ${enabled.length - MAX_LISTED_RULES} more` : "";
-    messages.push(`${enabled.length} automation rules are enabled, more than maxEnabledRules (${config.maxEnabledRules}): ${listed}${more}`);
-  }
-  return messages;
 }
 
 function formatMinutes(minutes: number): string {

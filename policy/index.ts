@@ -20,7 +20,16 @@ import type { PolicyOptions } from "./policyConfig";
 import { requiredDisabledServersPolicy, type RequiredDisabledServersConfig } from "./requiredDisabledServers";
 import { restoreOnDeletePolicy, type RestoreOnDeleteConfig } from "./restoreOnDelete";
 
-export { AUTOMATION_RULE_GUARDRAILS, automationRuleGuardrailsPolicy, ruleViolations, type AutomationRuleGuardrailsConfig } from "./automationRuleGuardrails";
+export {
+  AUTOMATION_RULE_GUARDRAILS,
+  AUTOMATION_RULE_TYPE,
+  automationRuleGuardrailsPolicy,
+  declaredRules,
+  declaredRuleViolations,
+  ruleViolations,
+  type AutomationRuleGuardrailsConfig,
+  type DeclaredRule,
+} from "./automationRuleGuardrails";
 export { MCP_SERVER_DISABLEMENT_TYPE, declaredDisablements, isMcpServerDisablement, type DeclaredDisablement } from "./mcpServerResources";
 export { ONE_RESOURCE_PER_SERVER, oneResourcePerServerPolicy } from "./oneResourcePerServer";
 export type { DefaultedSchema, PolicyOptions } from "./policyConfig";
