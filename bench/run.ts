@@ -11,6 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT, ensurePulumiCli } from "../scripts/pulumiCli";
 import { progress, secondsSince } from "./common";
+import { benchAutomationRules, type RulePhase, type RulesBenchResult } from "./automationRules";
 import { benchEngine, type EngineResult, type PhaseCalls } from "./engine";
 import { benchPreview, type PreviewResult } from "./preview";
 import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
@@ -210,6 +211,46 @@ function throughputRows(r: ThroughputResult): Row[] {
   }));
 }
 
+function ruleCalls(p: RulePhase, resources: number): string {
+  const ops = Object.entries(p.calls).map(([op, n]) => `${op} ${n} (${(n / resources).toFixed(2)}/resource)`).join(", ");
+  return `${ops || "no calls"}; ${p.status429} × 429`;
+}
+
+function automationRuleRows(r: RulesBenchResult): Row[] {
+  const goal = (floor: number) => 1.2 * floor + r.engineSeconds;
+  const writesPerRule = (p: RulePhase, op: string) => (p.calls[op] ?? 0) / r.resources;
+  const label = `${r.resources} \`AutomationRule\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
+  return [
+    {
+      no: "6",
+      measurement: `\`pulumi up\` of ${label}`,
+      result: `${s(r.up.seconds)}; ${ruleCalls(r.up, r.resources)}`,
+      reference: `write floor ${s(r.writeFloorSeconds)} + engine ${s(r.engineSeconds)}`,
+      ratio: x((r.up.seconds - r.engineSeconds) / r.writeFloorSeconds),
+      goal: `<= 1.2x floor + engine (${s(goal(r.writeFloorSeconds))}), 0 × 429, 1 write/rule`,
+      met: yes(r.up.seconds <= goal(r.writeFloorSeconds) && r.up.status429 === 0 && writesPerRule(r.up, "automationRule.create") === 1),
+    },
+    {
+      no: "6",
+      measurement: `\`pulumi preview --refresh\` of ${label}`,
+      result: `${s(r.previewRefresh.seconds)}; ${ruleCalls(r.previewRefresh, r.resources)}`,
+      reference: `read floor ${s(r.readFloorSeconds)} + engine ${s(r.engineSeconds)}`,
+      ratio: x((r.previewRefresh.seconds - r.engineSeconds) / r.readFloorSeconds),
+      goal: `<= 1.2x floor + engine (${s(goal(r.readFloorSeconds))})`,
+      met: yes(r.previewRefresh.seconds <= goal(r.readFloorSeconds) && r.previewRefresh.status429 === 0),
+    },
+    {
+      no: "6",
+      measurement: `\`pulumi destroy\` of ${label}`,
+      result: `${s(r.destroy.seconds)}; ${ruleCalls(r.destroy, r.resources)}`,
+      reference: `write floor ${s(r.writeFloorSeconds)} + engine ${s(r.engineSeconds)}`,
+      ratio: x((r.destroy.seconds - r.engineSeconds) / r.writeFloorSeconds),
+      goal: `<= 1.2x floor + engine (${s(goal(r.writeFloorSeconds))}), 0 × 429, 1 write/rule`,
+      met: yes(r.destroy.seconds <= goal(r.writeFloorSeconds) && r.destroy.status429 === 0 && writesPerRule(r.destroy, "automationRule.delete") === 1),
+    },
+  ];
+}
+
 function table(rows: Row[]): string {
   const header = ["#", "measurement", "result", "reference", "ratio", "goal", "met"];
   const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
@@ -274,6 +315,13 @@ async function main(argv: string[]): Promise<void> {
     const r = await benchThroughput();
     results.throughput = r;
     rows.push(...throughputRows(r));
+  }
+
+  if (wanted("6")) {
+    progress("6. automation rules: up, preview --refresh, destroy of 200");
+    const r = await benchAutomationRules();
+    results.automationRules = r;
+    rows.push(...automationRuleRows(r));
   }
 
   const totalSeconds = secondsSince(t0);

@@ -1,7 +1,7 @@
 /**
- * The `--state FILE` persistence: the servers and the audit log, so an offline sandbox survives
- * restarts (rules and templates come from the seed and are not stored). Format: see
- * `stateFormat.ts`.
+ * The `--state FILE` persistence: the servers, the audit log and (once one was written) the
+ * automation rules with their trigger token digests, so an offline sandbox survives restarts
+ * (templates come from the seed and are not stored). Format: see `stateFormat.ts`.
  *
  * Every change is one line appended to the file and flushed (fsync) before it is acknowledged,
  * so a write costs the same at 10 or 10,000 audit entries. Now and then (every

@@ -79,7 +79,8 @@ export interface EmulatorOptions {
   /** Rate limits; default production `{ perSecond: 50, perMinute: 1000 }`; `false` turns them off. */
   limits?: RateLimitConfig | false;
   /**
-   * State file holding servers and audit log: loaded at start if it exists, every change saved
+   * State file holding servers, audit log and (once one was written) the automation rules:
+   * loaded at start if it exists, every change saved
    * (appended and flushed) before it is acknowledged, rewritten whole on close. Locked: one
    * emulator per file. Its folder must exist.
    */

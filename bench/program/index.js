@@ -4,6 +4,8 @@
 //            empty stack that measures engine start-up.
 //   noop:    true declares the same number of resources of a do-nothing dynamic provider
 //            instead (no API call): what the engine alone costs for that many resources.
+//   automationRules: a number N of AutomationRule resources (team 1, distinct names) for the
+//            rule benchmark (bench/automationRules.ts).
 // The app key and base URL come from FLASHDUTY_APP_KEY / FLASHDUTY_BASE_URL.
 const pulumi = require("@pulumi/pulumi");
 
@@ -30,4 +32,11 @@ if (config.getBoolean("noop")) {
   const flashduty = require("pulumi-flashduty");
   for (const serverId of servers) new flashduty.McpServerDisablement(serverId, { serverId });
 }
-exports.count = servers.length;
+const ruleCount = config.getNumber("automationRules") || 0;
+if (ruleCount > 0) {
+  const flashduty = require("pulumi-flashduty");
+  for (let i = 0; i < ruleCount; i++) {
+    new flashduty.AutomationRule(`rule-${i}`, { name: `Bench rule ${i}`, prompt: "Summarise the alerts.", cronExpr: `${i % 60} 9 * * *`, teamId: 1 });
+  }
+}
+exports.count = servers.length + ruleCount;
