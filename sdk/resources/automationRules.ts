@@ -19,7 +19,7 @@ import {
   type ListAutomationRulesParams,
   type UpdateAutomationRuleParams,
 } from "../models";
-import { FlashdutyAmbiguousCreateError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
+import { FlashdutyAbortError, FlashdutyAmbiguousCreateError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
 import { pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { backoffDelayMs, RETRYABLE_CODES, RETRYABLE_STATUSES } from "../retry";
@@ -130,7 +130,15 @@ export class AutomationRules {
       }
       if (!retry) throw failure;
       const delay = Math.max(backoffDelayMs(attempt), isRateLimited(failure) ? RATE_LIMITED_RETRY_MS : 0);
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (!(await sleepUnlessAborted(delay, request.signal))) {
+        throw new FlashdutyAbortError({
+          operation: CREATE.name,
+          stage: "waiting to retry",
+          attempts: attempt,
+          mayHaveApplied: outcomeUnknown,
+          ...(request.signal?.reason !== undefined ? { cause: request.signal.reason } : {}),
+        });
+      }
     }
   }
 
@@ -322,6 +330,22 @@ function retryableCreateFailure(error: FlashdutyError): boolean {
   if (error instanceof FlashdutyApiError) return RETRYABLE_CODES.has(error.code) || RETRYABLE_STATUSES.has(error.httpStatus);
   if (error instanceof FlashdutyResponseError) return RETRYABLE_STATUSES.has(error.httpStatus);
   return error instanceof FlashdutyConnectionError;
+}
+
+/** Waits `ms`; false as soon as `signal` aborts (the wait then ends at once). */
+function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 function isRateLimited(error: FlashdutyError): boolean {
