@@ -8,7 +8,7 @@
  * 200 / 50 = 4 s. Each command also pays one engine run (CLI, language host, program), measured
  * on the same project with no resources and reported beside it.
  */
-import { startEmulator, type Emulator } from "../emulator";
+import { startEmulator, type Emulator } from "pulumi-flashduty-emulator";
 import { copyFromRepo, median, progress, tempProject } from "./common";
 
 export const RULE_RESOURCES = 200;
