@@ -6,7 +6,9 @@
  * Floors: create and delete are limited to 20 requests/s (real-api.md), so 200 writes take at
  * least 200 / 20 = 10 s; a refresh reads each rule once (`rule/get`, 50/s), so at least
  * 200 / 50 = 4 s. Each command also pays one engine run (CLI, language host, program), measured
- * on the same project with no resources and reported beside it.
+ * on the same project with no resources, and the engine's own cost of 200 dynamic resources,
+ * measured with the same number of do-nothing dynamic resources (no API call) in the same run:
+ * both are reported beside the figures, so a loaded machine shows as such.
  */
 import { startEmulator, type Emulator } from "pulumi-flashduty-emulator";
 import { copyFromRepo, median, progress, tempProject } from "./common";
@@ -32,6 +34,8 @@ export interface RulesBenchResult {
   latencyMs: number;
   /** Median `up` of the empty project (engine start-up), s. */
   engineSeconds: number;
+  /** The same commands for 200 do-nothing dynamic resources (the engine's share), s. */
+  noop: { up: number; previewRefresh: number; destroy: number };
   writeFloorSeconds: number;
   readFloorSeconds: number;
   up: RulePhase;
@@ -68,6 +72,16 @@ export async function benchAutomationRules(): Promise<RulesBenchResult> {
       const { seconds } = await project.timedRun(["up", "--yes", "--skip-preview"]);
       if (i > 0) empty.push(seconds);
     }
+    // The engine's share: the same commands for as many do-nothing dynamic resources.
+    await project.ws.setConfig("noop", "true");
+    await project.ws.setConfig("servers", JSON.stringify(Array.from({ length: RULE_RESOURCES }, (_, i) => `noop-${i}`)));
+    const noop = {
+      up: (await project.timedRun(["up", "--yes", "--skip-preview"])).seconds,
+      previewRefresh: (await project.timedRun(["preview", "--refresh"])).seconds,
+      destroy: (await project.timedRun(["destroy", "--yes", "--skip-preview"])).seconds,
+    };
+    await project.ws.run(["config", "rm", "noop"]);
+    await project.ws.run(["config", "rm", "servers"]);
     await project.ws.setConfig("automationRules", String(RULE_RESOURCES));
     emu.setFaults([{ operation: "*", kind: "latency", latencyMs: RULE_LATENCY_MS }]);
 
@@ -86,6 +100,7 @@ export async function benchAutomationRules(): Promise<RulesBenchResult> {
       resources: RULE_RESOURCES,
       latencyMs: RULE_LATENCY_MS,
       engineSeconds: median(empty),
+      noop,
       writeFloorSeconds: RULE_RESOURCES / WRITES_PER_SECOND,
       readFloorSeconds: RULE_RESOURCES / READS_PER_SECOND,
       up,
