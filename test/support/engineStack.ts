@@ -45,8 +45,11 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
   await ws.initFresh();
   await ws.setConfig("flashduty:baseUrl", options.baseUrl);
   if (options.keyVia !== "env") await ws.setConfig("flashduty:appKey", options.appKey, true);
+  let usesAutomationRules = false;
   const setProgram = async (program: NonNullable<EngineStackOptions["program"]>): Promise<void> => {
-    for (const key of ["servers", "rules", "templates", "restoreOnDelete", "automationRules"] as const) {
+    // automationRules only once a program used it: one CLI call less for every other test.
+    if (program.automationRules !== undefined) usesAutomationRules = true;
+    for (const key of ["servers", "rules", "templates", "restoreOnDelete", ...(usesAutomationRules ? ["automationRules" as const] : [])] as const) {
       if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });
       else await ws.setConfig(key, JSON.stringify(program[key]));
     }
