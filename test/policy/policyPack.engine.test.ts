@@ -217,4 +217,24 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     expect(result.output).toContain(`policy pack "${outside}" failed to start`);
     expect(result.output).toContain(`could not resolve @pulumi/pulumi/cmd/run-policy-pack from ${outside}); have you run npm install in ${outside}?`);
   });
+  test("the guardrails check declared AutomationRule resources at preview, before anything is created", async () => {
+    emulator.reset();
+    const stack = await newStack({
+      appKey: emulator.keys.admin,
+      program: {
+        automationRules: [
+          { name: "hook", args: { name: "Personal hook", prompt: "p", cronExpr: "0 0 * * *", scheduleTriggerEnabled: false, httpPostTriggerEnabled: true } },
+          { name: "hourly", args: { name: "Hourly check", prompt: "p", cronExpr: "0 * * * *", teamId: 1 } },
+        ],
+      },
+    });
+    const result = await previewWithPack(stack, {
+      "flashduty-automation-rule-guardrails": { ...LENIENT_GUARDRAILS, minScheduleIntervalMinutes: 120, checkPersonalHttpPostTriggers: true, enforcementLevel: "mandatory" },
+    });
+    expect(result.code).not.toBe(0);
+    const texts = violations(result.output).filter((v) => v.policy === "flashduty-automation-rule-guardrails").map((v) => v.text).join("\n");
+    expect(texts).toContain('AutomationRule resource "hook" (rule "Personal hook"): personal rule with an enabled HTTP POST trigger');
+    expect(texts).toContain('AutomationRule resource "hourly" (rule "Hourly check"): schedule "0 * * * *" (UTC) fires every 60 minutes');
+    expect(emulator.counters()["automationRule.create"].requests).toBe(0);
+  });
 });
