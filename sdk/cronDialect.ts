@@ -23,7 +23,6 @@ function unrestricted(field: string): boolean {
 let parser: typeof CronExpressionParser | undefined;
 /** cron-parser (and luxon under it) loaded on first use: most clients never check a cron. */
 function cronParser(): typeof CronExpressionParser {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   parser ??= (require("cron-parser") as typeof import("cron-parser")).CronExpressionParser;
   return parser;
 }
