@@ -20,10 +20,11 @@ type LegacyServerField = "tools" | "tool_count" | "list_error" | "environment_ki
 export type StoredServer = Omit<WireMcpServer, "can_edit" | LegacyServerField>;
 
 /**
- * An automation rule as the emulator stores it: the wire shape, except that `timezone` may be
- * absent (older rows lack it entirely). Trigger fields the rule does not have are absent.
+ * An automation rule as the emulator stores and sends it: the wire shape. `timezone` is always
+ * there (the vendor's model requires it; `""` on legacy rows, meaning UTC). Trigger fields the
+ * rule does not have are absent.
  */
-export type StoredRule = Omit<WireAutomationRule, "timezone"> & { timezone?: string };
+export type StoredRule = WireAutomationRule;
 
 export const DEFAULT_RULE_COUNT = 320;
 export const DEFAULT_SERVER_COUNT = 16;
@@ -149,7 +150,8 @@ export const SEED_SERVERS: readonly StoredServer[] = Object.freeze([
     url: "https://slack-mcp.northwind.example/mcp",
     headers: { "X-Workspace": "northwind" },
     auth_mode: "per_user_secret",
-    secret_schema: [{ key: "SLACK_USER_TOKEN", label: "Slack user token", required: true, target: "header", header: "Authorization" }],
+    // JSON text, as the vendor's model types it (never an array or object on the wire).
+    secret_schema: JSON.stringify([{ key: "SLACK_USER_TOKEN", label: "Slack user token", required: true, target: "header", header: "Authorization" }]),
     source_template_name: "Slack",
   }),
   server(6, "mcp_datadog", 1, 4, "Datadog", "sse", "enabled", 1002, "Metrics, monitors and APM traces", {
@@ -215,7 +217,9 @@ const CRONS = [
   "0 9 * * 1-5", "*/15 * * * *", "0 */6 * * *", "30 2 * * *", "0 0 1 * *", "45 23 * * 0",
   "0 8,20 * * *", "*/5 9-18 * * 1-5", "15 4 * * 6", "0 12 15 * *", "10 */2 * * *", "0 7 * 1-6 1",
 ];
-// `null`: an older row that lacks `timezone` entirely; `""`: an older row with an empty one (both UTC).
+// `""` and `null`: legacy rows (UTC). `null` stood for rows that lacked `timezone` entirely; the
+// vendor's model requires the field, so they now send `""` too (kept in the list so every other
+// field of every seed rule stays as it was).
 const TIMEZONES = [
   "", "UTC", "Asia/Shanghai", "America/New_York", "Europe/Berlin", "Asia/Tokyo", "Australia/Sydney",
   "America/Los_Angeles", "Europe/London", null,
@@ -331,7 +335,7 @@ export function seedRule(index: number): StoredRule {
     enabled,
     run_scope: personal ? "person" : "team",
     cron_expr: cron,
-    ...(timezone === null ? {} : { timezone }),
+    timezone: timezone ?? "",
     prompt: `${taskPrompt} ${service}. Post the result to the team channel and flag anything that needs a human.`,
     environment_kind: kind,
     environment_id: kind === "" ? "" : `env_${hex8(hash32(index, 3))}`,

@@ -15,9 +15,13 @@ function emptyCounters(): Record<OperationName, OperationCounter> {
   return counters;
 }
 
-/** A stored server in the wire shape (a copy), for a caller who may (`canEdit`) or may not edit it. */
+/**
+ * A stored server in the wire shape (a copy), for a caller who may (`canEdit`) or may not edit it.
+ * `secret_schema` and `oauth_metadata` are always sent, `""` when the server has none, as the
+ * platform's model (strings of JSON text, not omitted when empty) does.
+ */
 export function toWireServer(server: StoredServer, canEdit: boolean): WireMcpServer {
-  return { ...structuredClone(server), can_edit: canEdit };
+  return { ...structuredClone(server), secret_schema: server.secret_schema ?? "", oauth_metadata: server.oauth_metadata ?? "", can_edit: canEdit };
 }
 
 export class Store {

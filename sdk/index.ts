@@ -33,7 +33,6 @@ export type {
   AutomationTemplateList,
   ListAutomationRulesParams,
   ListAutomationTemplatesParams,
-  JsonValue,
   ListMcpServersParams,
   McpServer,
   McpServerIdParams,

@@ -7,7 +7,6 @@
  * without its camelCase twin here.
  */
 import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "./protocol";
-import type { JsonValue } from "./wireTypes";
 import type {
   WireAutomationRule,
   WireAutomationTemplate,
@@ -18,7 +17,6 @@ import type {
   WireRuleListRequest,
   WireTemplateListData,
   WireTemplateListRequest,
-  WireJson,
 } from "./wire";
 
 export type { McpServerStatus, RuleScope };
@@ -93,11 +91,12 @@ export interface McpServer {
   /** `shared`, `per_user_secret` or `per_user_oauth`; `""` means `shared`. */
   authMode?: string;
   /**
-   * The per-user secrets the server needs, JSON as the platform sends it, except that object keys
-   * named `__proto__` are dropped at any depth (so a payload can never set an object's prototype).
+   * The per-user secrets the server needs, as JSON text (not parsed), like `oauthMetadata`: the
+   * vendor's schema types it as a string holding JSON (e.g. `[{"key":"TOKEN",...}]`). An array or
+   * object sent by an older server is turned into its JSON text.
    */
-  secretSchema?: JsonValue;
-  /** OAuth metadata, JSON text (not parsed). */
+  secretSchema?: string;
+  /** OAuth metadata, JSON text (not parsed); an array or object is turned into its JSON text. */
   oauthMetadata?: string;
   /** Name of the template the server was created from. */
   sourceTemplateName?: string;
@@ -112,8 +111,6 @@ export interface McpServer {
   /** Legacy: environment id (older API versions; see `environments`). */
   environmentId?: string;
 }
-
-export type { JsonValue };
 
 /** `{ serverId }`: the argument of `mcpServers.get`, `.disable` and `.enable`. */
 export interface McpServerIdParams {
@@ -413,4 +410,3 @@ type Assert<T extends true> = T;
 type _McpServerParity = Assert<Equal<McpServer, Camelized<WireMcpServer>>>;
 type _AutomationRuleParity = Assert<Equal<AutomationRule, Camelized<WireAutomationRule>>>;
 type _AutomationTemplateParity = Assert<Equal<AutomationTemplate, Camelized<WireAutomationTemplate>>>;
-type _JsonParity = Assert<WireJson extends JsonValue ? true : false>;

@@ -61,8 +61,14 @@ function legacy<T extends z.ZodType>(schema: T) {
     .optional();
 }
 
-/** Any JSON value (`secret_schema`, whose shape the schema leaves open). */
-export type WireJson = z.output<ReturnType<typeof z.json>>;
+/**
+ * A field the vendor types as a string holding JSON text (`secret_schema`, `oauth_metadata`):
+ * a string is kept as sent; any other JSON value (an array or object from an older server) is
+ * turned into its JSON text, never an error.
+ */
+function jsonText() {
+  return z.json().transform((v): string => (typeof v === "string" ? v : JSON.stringify(v)));
+}
 
 /** A string→string map (stdio `env`, HTTP `headers`); secret values come back masked. */
 const stringMap = z.record(z.string(), z.string());
@@ -156,10 +162,10 @@ export const wireMcpServerSchema = z.object({
   allow_insecure_tls_skip_verify: optional(z.boolean()),
   /** `shared` | `per_user_secret` | `per_user_oauth`; `""` = shared. */
   auth_mode: optional(z.string()),
-  /** Which per-user secrets the server needs: JSON as the platform sends it (not described further by the schema). */
-  secret_schema: optional(z.json()),
-  /** OAuth metadata, JSON text. */
-  oauth_metadata: optional(z.string()),
+  /** Which per-user secrets the server needs, JSON text (an array or object from an older server reads as its JSON text). */
+  secret_schema: optional(jsonText()),
+  /** OAuth metadata, JSON text (an array or object reads as its JSON text). */
+  oauth_metadata: optional(jsonText()),
   source_template_name: optional(z.string()),
   /** Legacy (older schemas): the tool list of a live probe. */
   tools: legacy(z.array(wireMcpToolSchema)),

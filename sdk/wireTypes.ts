@@ -10,9 +10,6 @@
  */
 import type { McpServerStatus } from "./protocol";
 
-/** A JSON value (what `JSON.parse` returns). */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
 /** A tool as older schemas listed it under `tools` (legacy; the newest schema has no tool list). */
 export interface WireMcpTool {
   name: string;
@@ -57,9 +54,9 @@ export interface WireMcpServer {
   allow_insecure_tls_skip_verify?: boolean;
   /** `shared` | `per_user_secret` | `per_user_oauth`; `""` = shared. */
   auth_mode?: string;
-  /** Which per-user secrets the server needs, as the platform sends it. */
-  secret_schema?: JsonValue;
-  /** OAuth metadata, JSON text. */
+  /** Which per-user secrets the server needs, JSON text (`""` or absent when none). */
+  secret_schema?: string;
+  /** OAuth metadata, JSON text (`""` or absent when none). */
   oauth_metadata?: string;
   source_template_name?: string;
   /** Legacy (older schemas): the tool list of a live probe. */

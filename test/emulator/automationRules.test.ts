@@ -233,8 +233,9 @@ describe("seed variety", () => {
       expect(r.schedule_trigger_enabled).toBe(false);
       expect(r.schedule_next_fire_at_ms).toBe(0);
     }
+    // Legacy rows: `timezone` is "" (UTC), never absent (the vendor's model requires the field).
     expect(count((r) => r.timezone === "")).toBeGreaterThan(5);
-    expect(count((r) => !has(r, "timezone"))).toBeGreaterThan(5);
+    expect(count((r) => !has(r, "timezone"))).toBe(0);
     // Even a small seed (20 rules, as README.md promises) has every shape.
     const small = seedRules(20);
     const shapes = [
@@ -244,7 +245,6 @@ describe("seed variety", () => {
       (r: StoredRule) => !has(r, "schedule_trigger_id") && !has(r, "http_post_trigger_id") && !has(r, "oncall_incident_trigger_id"),
       (r: StoredRule) => r.cron_expr === PLACEHOLDER_CRON && !has(r, "oncall_incident_trigger_id"),
       (r: StoredRule) => r.timezone === "",
-      (r: StoredRule) => !has(r, "timezone"),
     ];
     for (const shape of shapes) expect(small.some(shape), String(shape)).toBe(true);
     // Nothing is ever sent as null or undefined: absent means absent.
@@ -258,7 +258,7 @@ describe("seed variety", () => {
       httpPost: ["http_post_trigger_id", "http_post_trigger_url"],
       oncall: ["oncall_incident_trigger_id", "oncall_incident_channel_ids", "oncall_incident_severities"],
     };
-    const optional = new Set([...Object.values(triggerFields).flat(), "timezone"]);
+    const optional = new Set(Object.values(triggerFields).flat());
     expect(new Set(allRules.map((r) => r.rule_id)).size).toBe(allRules.length);
     for (const rule of allRules) {
       for (const key of Object.keys(rule)) expect(schemaKeys).toContain(key);

@@ -238,7 +238,7 @@ describe("responses", () => {
   });
 
   test("a stdio MCP server with every optional field, and the legacy fields of older API versions", async () => {
-    const secretSchema = [{ key: "TOKEN", required: true }];
+    const secretSchema = '[{"key":"TOKEN","required":true}]';
     rec.respond(() =>
       ok(
         wireServer("mcp_gh", {
@@ -261,6 +261,20 @@ describe("responses", () => {
     });
     expect(s).not.toHaveProperty("url");
     expect(s).not.toHaveProperty("headers");
+  });
+
+  test("secret_schema and oauth_metadata sent as an array or object (older servers) read as their JSON text", async () => {
+    rec.respond(() =>
+      ok(wireServer("mcp_old", {
+        auth_mode: "per_user_secret",
+        secret_schema: [{ key: "TOKEN", label: "Token", required: true }],
+        oauth_metadata: { issuer: "https://auth.example" },
+      })),
+    );
+    const s = await client.mcpServers.get({ serverId: "mcp_old" });
+    expect(s.secretSchema).toBe('[{"key":"TOKEN","label":"Token","required":true}]');
+    expect(s.oauthMetadata).toBe('{"issuer":"https://auth.example"}');
+    expect(JSON.parse(s.secretSchema!)).toEqual([{ key: "TOKEN", label: "Token", required: true }]);
   });
 
   test("an MCP server with only the required fields: optional ones are absent (no key), null lists are []", async () => {
