@@ -41,6 +41,17 @@ export function effectiveScope(scope: string | undefined, includePerson: boolean
   return scope === "all" || scope === "personal" || scope === "team" ? scope : undefined;
 }
 
+/**
+ * Whether `user` sees `rule` in the `all` list: a rule of their account that is their own
+ * personal rule (never another member's, admins included) or a team rule of one of their teams
+ * (any team for owners and admins).
+ */
+function sees(user: SeedUser, rule: StoredRule): boolean {
+  if (rule.account_id !== user.accountId) return false;
+  if (rule.run_scope === "person") return rule.owner_id === user.memberId;
+  return isAccountAdmin(user) || user.teamIds.includes(rule.team_id);
+}
+
 /** Fields of a rule that `RuleVisibility.update` may change (what the console edits). */
 export type RuleChanges = Partial<Pick<StoredRule, "name" | "enabled" | "prompt" | "cron_expr">>;
 
@@ -54,23 +65,19 @@ export class RuleVisibility {
     for (const entry of indexed) this.byId.set(entry.rule.rule_id, entry);
     for (const user of users) {
       const visible: Visible = { all: [], personal: [], team: [] };
-      const admin = isAccountAdmin(user);
       for (const entry of indexed) {
-        const { rule } = entry;
-        if (rule.account_id !== user.accountId) continue;
-        if (rule.run_scope === "person") {
-          // Never another member's personal rules, admins included.
-          if (rule.owner_id !== user.memberId) continue;
-          visible.personal.push(entry);
-        } else if (admin || user.teamIds.includes(rule.team_id)) {
-          visible.team.push(entry);
-        } else {
-          continue;
-        }
+        if (!sees(user, entry.rule)) continue;
+        (entry.rule.run_scope === "person" ? visible.personal : visible.team).push(entry);
         visible.all.push(entry);
       }
       this.byMember.set(user.memberId, visible);
     }
+  }
+
+  /** The rule `ruleId` if `user` sees it (as in the `all` list), else undefined: another member's personal rule or another account's rule does not exist for them. */
+  find(user: SeedUser, ruleId: string): IndexedRule | undefined {
+    const entry = this.byId.get(ruleId);
+    return entry !== undefined && sees(user, entry.rule) ? entry : undefined;
   }
 
   /**

@@ -1,5 +1,5 @@
 /**
- * The HTTP server: fastify routes for the six API operations and the control API, and the
+ * The HTTP server: fastify routes for the API operations and the control API, and the
  * pipeline every API request goes through, in this order:
  *
  * 1. routing: unknown path 404 `RouteNotFound`, known path with another method 405 `MethodNotAllowed`;
@@ -28,14 +28,14 @@ import { PROXY_502_HTML, type Faults } from "./faults";
 import { messageLocale } from "./messages";
 import type { Operation, World } from "./operation";
 import { tooFrequently, type RateLimitHeaders, type RateLimits } from "./rateLimits";
-import { listRules } from "./routes/automationRules";
+import { getRule, listRules } from "./routes/automationRules";
 import { listTemplates } from "./routes/automationTemplates";
 import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
 import { StateSaveError } from "./stateFile";
 import type { OperationName, RequestLogEntry, SeedUser } from "./types";
 
 /** The API operations, one route each (all POST). */
-export const OPERATIONS: readonly Operation[] = [disableServer, enableServer, getServer, listServers, listRules, listTemplates];
+export const OPERATIONS: readonly Operation[] = [disableServer, enableServer, getServer, listServers, listRules, getRule, listTemplates];
 
 export interface ServerParts {
   world: World;

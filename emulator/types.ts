@@ -13,6 +13,7 @@ export const OPERATION_NAMES = [
   "mcpServer.get",
   "mcpServer.list",
   "automationRule.list",
+  "automationRule.get",
   "automationTemplate.list",
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];

@@ -65,6 +65,7 @@ export const PATHS = {
   mcpServerGet: "/safari/mcp/server/get",
   mcpServerList: "/safari/mcp/server/list",
   automationRuleList: "/safari/automation/rule/list",
+  automationRuleGet: "/safari/automation/rule/get",
   automationTemplateList: "/safari/automation/template/list",
 } as const;
 

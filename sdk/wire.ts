@@ -256,6 +256,12 @@ type _WireAutomationRuleParity = Assert<Equal<WireAutomationRule, z.output<typeo
 /** An automation rule as it may appear on the wire (what a server, such as the emulator, may send). */
 export type WireAutomationRuleJson = z.input<typeof wireAutomationRuleSchema>;
 
+/** Body of `/safari/automation/rule/get`. */
+export const wireRuleIdRequestSchema = z.object({
+  rule_id: z.string(),
+});
+export type WireRuleIdRequest = z.infer<typeof wireRuleIdRequestSchema>;
+
 /** Body of `/safari/automation/rule/list` (real-api.md field names). All optional. */
 export const wireRuleListRequestSchema = z.object({
   p: z.number().int().optional(),

@@ -78,6 +78,40 @@ describe("visibility", () => {
   });
 });
 
+describe("get", () => {
+  const get = (body: unknown, key = emu.keys.admin) => call(emu, PATHS.automationRuleGet, { key, body });
+
+  it("returns every rule the caller sees exactly as the list sends it (can_edit for the caller)", async () => {
+    for (const key of [emu.keys.admin, emu.keys.member, emu.keys.otherAccount]) {
+      const listed = await walk({}, key);
+      for (const rule of listed.slice(0, 40)) {
+        const answer = await get({ rule_id: rule.rule_id }, key);
+        expect(answer.status, answer.text).toBe(200);
+        wireAutomationRuleSchema.parse(answer.body.data);
+        expect(answer.body.data).toStrictEqual(rule);
+      }
+    }
+  });
+
+  it("an unknown id, another account's rule or another member's personal rule: 400 ResourceNotFound", async () => {
+    expectError(await get({ rule_id: "arule_nope" }), 400, "ResourceNotFound");
+    const otherAccount = allRules.find((r) => r.account_id === 2)!;
+    expectError(await get({ rule_id: otherAccount.rule_id }), 400, "ResourceNotFound");
+    const othersPersonal = allRules.find((r) => r.account_id === 1 && r.run_scope === "person" && r.owner_id !== user(emu.keys.admin).memberId)!;
+    expectError(await get({ rule_id: othersPersonal.rule_id }), 400, "ResourceNotFound");
+    const answer = await get({ rule_id: othersPersonal.rule_id }, SEED_USERS.find((u) => u.memberId === othersPersonal.owner_id)!.appKey);
+    expect(answer.body.data.rule_id).toBe(othersPersonal.rule_id);
+  });
+
+  it("rule_id missing, empty or not a string: 400 InvalidParameter naming it", async () => {
+    for (const body of [{}, { rule_id: "" }, { rule_id: 5 }]) {
+      const answer = await get(body);
+      expectError(answer, 400, "InvalidParameter");
+      expect(answer.body.error.message).toContain("rule_id");
+    }
+  });
+});
+
 describe("filters", () => {
   it("scope: personal, team, all (default)", async () => {
     const all = await walk({});

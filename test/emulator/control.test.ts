@@ -42,7 +42,7 @@ describe("control API", () => {
     expect(counters).toEqual(emu.counters());
     expect(counters["mcpServer.disable"]).toEqual({ requests: 1, statuses: { "200": 1 } });
     expect(Object.keys(counters).sort()).toEqual([
-      "automationRule.list", "automationTemplate.list", "mcpServer.disable", "mcpServer.enable", "mcpServer.get", "mcpServer.list",
+      "automationRule.get", "automationRule.list", "automationTemplate.list", "mcpServer.disable", "mcpServer.enable", "mcpServer.get", "mcpServer.list",
     ]);
   });
 
