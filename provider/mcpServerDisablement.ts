@@ -30,9 +30,9 @@ const TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
  * the program also no longer loads Pulumi's closure serializer.
  *
  * FROZEN CONTRACT: every existing stack keeps its provider text in its state and runs it for
- * refresh and destroy: this text, and the closure-serialized one of 0.1.0 and 0.2.0, which call the
+ * refresh and destroy: this text, and the closure-serialized one of 0.1.0, which calls the
  * same module and names. The module path `pulumi-flashduty/provider/mcpServerDisablementProvider`
- * (the package's `./provider/*` export) and the names called there (`configure`, `check`, `diff`,
+ * (the package's one deep export) and the names called there (`configure`, `check`, `diff`,
  * `create`, `read`, `update`, `deleteResource`) must never change or disappear; the arguments they
  * receive are the engine's. test/engine/providerContract.engine.test.ts runs the text recorded by
  * 0.1.0 against the current build; every other engine test runs this one.
