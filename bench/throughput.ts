@@ -42,7 +42,7 @@ export interface ThroughputResult {
 /** Starts the emulator CLI and resolves with its base URL once it prints it. */
 function startEmulatorProcess(): Promise<{ child: ChildProcess; url: string }> {
   // The workspace package's bin, as users start it (`npx pulumi-flashduty-emulator`).
-  const cli = require.resolve("pulumi-flashduty-emulator/package.json").replace(/package\.json$/, "dist/cli.js");
+  const cli = require.resolve("pulumi-flashduty-emulator/package.json").replace(/package\.json$/, "dist/emulator/cli.js");
   const child = spawn(process.execPath, [cli, "--port", "0", "--rules", "10000", "--no-limits"], { stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";

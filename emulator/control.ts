@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { MCP_SERVER_STATUSES } from "pulumi-flashduty/sdk/protocol";
-import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import { MCP_SERVER_STATUSES } from "../wire/protocol";
+import type { WireMcpServer } from "../wire/wireTypes";
 import { parseBody, readJsonObject } from "./body";
 import { ApiError, sendData, sendError } from "./envelope";
 import { FaultSpecError } from "./faults";

@@ -3,7 +3,7 @@
  * with a deterministic seed, the platform's auth, visibility, paging, errors and rate limits,
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
  */
-import type { WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import type { StoredRule } from "./seed";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";

@@ -4,7 +4,7 @@
  * request is refused with 429 `RequestTooFrequently` and the headers the vendor SDK reads.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { LIMITS } from "pulumi-flashduty/sdk/protocol";
+import { LIMITS } from "../wire/protocol";
 import { ApiError } from "./envelope";
 import type { RateLimitConfig } from "./types";
 

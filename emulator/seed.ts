@@ -4,8 +4,8 @@
  * and rule N is the same whatever the total (a smaller seed is a prefix of a larger one).
  */
 import { createHash } from "node:crypto";
-import { PLACEHOLDER_CRON } from "pulumi-flashduty/sdk/protocol";
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import { PLACEHOLDER_CRON } from "../wire/protocol";
+import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import { createRng, hash32, hex8 } from "./random";
 import type { SeedTeam, SeedUser } from "./types";
 

@@ -18,7 +18,7 @@
  */
 import type { Socket } from "node:net";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { LIMITS } from "pulumi-flashduty/sdk/protocol";
+import { LIMITS } from "../wire/protocol";
 import { authenticate } from "./auth";
 import { MAX_BODY_BYTES, readJsonObject } from "./body";
 import { clientErrorHandler } from "./clientErrors";

@@ -2,7 +2,7 @@
  * The public types of the emulator (re-exported by `emulator/index.ts`). Other packages and the
  * tests code against these names; keep them stable.
  */
-import type { WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import type { StoredRule } from "./seed";
 import type { RuleChanges } from "./ruleVisibility";
 

@@ -14,7 +14,7 @@
  * No message, `cause` or stack of these errors contains the app key: the transport builds the
  * messages itself and passes transport failures through {@link redactSecrets} first.
  */
-import type { KnownErrorCode } from "./protocol";
+import type { KnownErrorCode } from "../wire/protocol";
 import { echoesOf } from "./secretEchoes";
 
 /**

@@ -65,5 +65,5 @@ export {
   REQUEST_ID_HEADER,
   SUCCESS_CODES,
   type KnownErrorCode,
-} from "./protocol";
+} from "../wire/protocol";
 export { type RequestOptions } from "./requestOptions";

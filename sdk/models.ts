@@ -6,8 +6,8 @@
  * The type-level checks at the bottom fail the build if a wire field is added to `sdk/wire.ts`
  * without its camelCase twin here.
  */
-import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "./protocol";
-import type { JsonValue } from "./wireTypes";
+import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "../wire/protocol";
+import type { JsonValue } from "../wire/wireTypes";
 import type {
   WireAutomationRule,
   WireAutomationTemplate,
@@ -19,7 +19,7 @@ import type {
   WireTemplateListData,
   WireTemplateListRequest,
   WireJson,
-} from "./wire";
+} from "../wire/wire";
 
 export type { McpServerStatus, RuleScope };
 

@@ -16,7 +16,7 @@
  *   the client's rate gate still paces every request.
  */
 import { FlashdutyPagingError } from "./errors";
-import { LIMITS } from "./wire";
+import { LIMITS } from "../wire/wire";
 
 /** Walks made before giving up on a result set whose `total` keeps changing. */
 export const MAX_WALKS = 3;

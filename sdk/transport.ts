@@ -19,7 +19,7 @@ import {
 import { loadRateLimiter, sharedRateGate, type RateGate } from "./rateLimit";
 import type { RequestOptions } from "./requestOptions";
 import { RETRYABLE_CODES, RETRYABLE_STATUSES, runWithRetries, serverRequestedDelayMs, type AttemptFailure, type AttemptResult } from "./retry";
-import { anyEnvelopeSchema, isFailureError, REQUEST_ID_HEADER, type ApiPath } from "./wire";
+import { anyEnvelopeSchema, isFailureError, REQUEST_ID_HEADER, type ApiPath } from "../wire/wire";
 
 /** An API operation: its path, the schema of its `data`, and whether it is safe to repeat. */
 export interface Operation<T> {

@@ -1,6 +1,6 @@
 /** `/safari/automation/rule/list` (api-seed.md 4.2, real-api.md "Rule list request"). */
-import { LIMITS, PATHS, RULE_SCOPES } from "pulumi-flashduty/sdk/protocol";
-import { wireRuleListRequestSchema } from "pulumi-flashduty/sdk/wire";
+import { LIMITS, PATHS, RULE_SCOPES } from "../../wire/protocol";
+import { wireRuleListRequestSchema } from "../../wire/wire";
 import { parseBody } from "../body";
 import { ApiError, RawJson } from "../envelope";
 import type { Operation } from "../operation";

@@ -2,9 +2,9 @@
  * MCP server operations: `/safari/mcp/server/disable`, `/enable`, `/get` and `/list`
  * (api-seed.md 4.1, real-api.md "MCP servers").
  */
-import { LIMITS, PATHS } from "pulumi-flashduty/sdk/protocol";
-import { wireMcpServerListRequestSchema, wireServerIdRequestSchema, type WireMcpServerListData } from "pulumi-flashduty/sdk/wire";
-import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import { LIMITS, PATHS } from "../../wire/protocol";
+import { wireMcpServerListRequestSchema, wireServerIdRequestSchema, type WireMcpServerListData } from "../../wire/wire";
+import type { WireMcpServer } from "../../wire/wireTypes";
 import { canEditServer, requireAiSre } from "../auth";
 import { parseBody } from "../body";
 import { ApiError } from "../envelope";

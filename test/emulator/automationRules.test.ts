@@ -1,6 +1,6 @@
 /** Rule list: visibility, filters, paging, order, can_edit and the variety of the seed. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATHS, PLACEHOLDER_CRON, wireAutomationRuleSchema, wireRuleListDataSchema } from "../../sdk/wire";
+import { PATHS, PLACEHOLDER_CRON, wireAutomationRuleSchema, wireRuleListDataSchema } from "../../wire/wire";
 import { SEED_USERS, startEmulator, type Emulator, type SeedUser, type StoredRule } from "../../emulator";
 import { compareRules, seedRules } from "../../emulator/seed";
 import { call, expectError } from "./helpers";

@@ -1,7 +1,7 @@
 /** Fault injection: each kind, count, fraction, "*", start-time faults, and validation. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { request } from "undici";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { PROXY_502_HTML, startEmulator, type Emulator, type FaultSpec } from "../../emulator";
 import { call, expectError } from "./helpers";
 

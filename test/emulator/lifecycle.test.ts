@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { readStateFile, SEED_SERVERS, SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
 import { seedRules } from "../../emulator/seed";
 import { call } from "./helpers";

@@ -7,7 +7,8 @@
  * peer range (the full suite runs on the project's Node.js 24 with the newest).
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -78,6 +79,27 @@ async function pack(args: string[]): Promise<string> {
 
 function readFromTarball(tgz: string, file: string): string {
   return execFileSync("tar", ["xzOf", tgz, `package/${file}`], { encoding: "utf8" });
+}
+
+/**
+ * Packages that the JavaScript of a tarball loads (`require("x")`, `import("x")`), by package name,
+ * without Node.js builtins and the package itself.
+ */
+function importedPackages(tgz: string, self: string): string[] {
+  const dir = mkdtempSync(path.join(work, "unpacked-"));
+  execFileSync("tar", ["xzf", tgz, "-C", dir]);
+  const found = new Set<string>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    if (!file.endsWith(".js")) continue;
+    const text = readFileSync(path.join(dir, file), "utf8");
+    for (const m of text.matchAll(/\b(?:require|import)\(\s*["']([^"'.][^"']*)["']\s*\)/g)) {
+      const spec = m[1]!;
+      if (spec.startsWith("node:") || isBuiltin(spec)) continue;
+      const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+      if (name !== self) found.add(name);
+    }
+  }
+  return [...found].sort();
 }
 
 function tarList(tgz: string): string[] {
@@ -162,8 +184,9 @@ describe("the published tarballs", () => {
     expect(readFromTarball(tarballs["pulumi-flashduty"]!, "LICENSE")).toMatch(/Apache License\s+Version 2\.0/);
     expect(files.filter((f) => /^(dist\/(bench|scripts|test|emulator)\/|scripts\/|bench\/|test\/|emulator\/)|\.go$|go\.(mod|sum)$|\.tsbuildinfo$/.test(f))).toEqual([]);
     const emulatorFiles = tarList(tarballs["pulumi-flashduty-emulator"]!);
-    expect(emulatorFiles).toContain("dist/cli.js");
-    expect(emulatorFiles).toContain("dist/index.d.ts");
+    expect(emulatorFiles).toContain("dist/emulator/cli.js");
+    expect(emulatorFiles).toContain("dist/emulator/index.d.ts");
+    expect(emulatorFiles).toContain("dist/wire/wire.js");
     expect(emulatorFiles.filter((f) => !/^(dist\/|README\.md$|LICENSE$|package\.json$)/.test(f))).toEqual([]);
     expect(readFromTarball(tarballs["pulumi-flashduty-emulator"]!, "LICENSE")).toMatch(/Apache License\s+Version 2\.0/);
 
@@ -172,6 +195,15 @@ describe("the published tarballs", () => {
     expect(manifest.type).toBe("commonjs");
     expect(manifest.engines.node).toBe(">=22");
     expect(Object.keys(manifest.dependencies).sort()).not.toContain("fastify");
+    // Every package the code loads is declared (a dependency, or a peer the user installs).
+    const declared = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)];
+    expect(importedPackages(tarballs["pulumi-flashduty"]!, "pulumi-flashduty").filter((p) => !declared.includes(p))).toEqual([]);
+    const emulatorManifest = JSON.parse(readFromTarball(tarballs["pulumi-flashduty-emulator"]!, "package.json"));
+    const emulatorDeclared = Object.keys(emulatorManifest.dependencies);
+    expect(importedPackages(tarballs["pulumi-flashduty-emulator"]!, "pulumi-flashduty-emulator").filter((p) => !emulatorDeclared.includes(p))).toEqual([]);
+    // The emulator carries its copy of the wire schemas: it installs neither the provider nor Pulumi.
+    expect(emulatorDeclared.filter((p) => p === "pulumi-flashduty" || p.startsWith("@pulumi/"))).toEqual([]);
+    expect(emulatorManifest.peerDependencies ?? {}).toEqual({});
     expect(manifest.bin["pulumi-flashduty"]).toBeDefined();
     // Every source map carries its sources, so it points at nothing the tarball lacks.
     const maps = files.filter((f) => f.endsWith(".js.map"));
