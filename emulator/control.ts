@@ -123,7 +123,8 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
     const { rule_id, ...changes } = parseBody(ruleUpdateSchema, body);
     try {
       return target.updateRule(rule_id, changes);
-    } catch {
+    } catch (error) {
+      if (error instanceof RangeError) throw new ApiError("InvalidParameter", (m) => m.paramInvalid("cron_expr", error.message));
       throw new ApiError("InvalidParameter", (m) => m.paramInvalid("rule_id", `no automation rule ${rule_id}`));
     }
   });

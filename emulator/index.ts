@@ -103,7 +103,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const usersByKey = new Map(users.map((u) => [u.appKey, u]));
   const store = new Store(serverCount, options.stateFile);
   const seedTemplates = () => Object.fromEntries(TEMPLATE_LOCALES.map((l) => [l, copyTemplates(SEED_TEMPLATES[l])])) as Record<TemplateLocale, WireAutomationTemplate[]>;
-  const world = { store, rules: new RuleVisibility(seedRules(ruleCount), users), templates: seedTemplates() };
+  const world = { store, rules: new RuleVisibility(seedRules(ruleCount, Date.now()), users), templates: seedTemplates() };
 
   const keyOf = (memberId: number) => users.find((u) => u.memberId === memberId)!.appKey;
 
@@ -151,7 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     resetCounters: () => store.resetCounters(),
     reset(): void {
       store.resetToSeed();
-      world.rules = new RuleVisibility(seedRules(ruleCount), users);
+      world.rules = new RuleVisibility(seedRules(ruleCount, Date.now()), users);
       world.templates = seedTemplates();
       faults.set([]);
       limits.clear();

@@ -8,6 +8,7 @@
  */
 import type { StoredRule } from "./seed";
 import { canEditRule, isAccountAdmin } from "./auth";
+import { nextFireAtMs } from "./nextFire";
 import type { RuleFilter, SeedUser } from "./types";
 
 /** Scopes after `include_person` compatibility is applied. */
@@ -97,13 +98,16 @@ export class RuleVisibility {
 
   /**
    * Edits one rule in place, as a person in the console would: the given fields and
-   * `updated_at` (= `now`, epoch ms); its cached JSON is dropped. Returns the rule (a copy,
-   * `can_edit` false), or undefined for an unknown `rule_id`.
+   * `updated_at` (= `now`, epoch ms), and `schedule_next_fire_at_ms` recomputed as of `now`; its
+   * cached JSON is dropped. Returns the rule (a copy, `can_edit` false), or undefined for an
+   * unknown `rule_id`.
+   * @throws RangeError for a cron expression cron-parser cannot use (the rule is left unchanged).
    */
   update(ruleId: string, changes: RuleChanges, now: number): StoredRule | undefined {
     const entry = this.byId.get(ruleId);
     if (entry === undefined) return undefined;
-    Object.assign(entry.rule, changes, { updated_at: now });
+    const nextFire = nextFireAtMs({ ...entry.rule, ...changes }, now);
+    Object.assign(entry.rule, changes, { updated_at: now, schedule_next_fire_at_ms: nextFire });
     entry.lowerName = entry.rule.name.toLowerCase();
     delete entry.json;
     return structuredClone(entry.rule);

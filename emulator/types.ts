@@ -178,9 +178,9 @@ export interface Emulator {
   deleteServer(serverId: string): void;
   /**
    * Edits an automation rule out of band, as a person in the console would: the given fields and
-   * `updated_at` (now, epoch ms). Toggling `enabled` moves it in or out of `enabled`-filtered
-   * lists. Returns the rule (wire shape, `can_edit` false). Throws for an unknown id. Not kept in
-   * the state file; `reset()` restores the seed.
+   * `updated_at` (now, epoch ms); `schedule_next_fire_at_ms` follows (0 once disabled). Toggling
+   * `enabled` moves it in or out of `enabled`-filtered lists. Returns the rule (wire shape, `can_edit` false). Throws for an unknown id, RangeError for
+   * a cron expression that cannot be evaluated. Not kept in the state file; `reset()` restores the seed.
    */
   updateRule(ruleId: string, changes: RuleChanges): StoredRule;
   /**

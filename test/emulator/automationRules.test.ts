@@ -6,7 +6,7 @@ import { compareRules, seedRules } from "../../emulator/seed";
 import { call, expectError } from "./helpers";
 
 let emu: Emulator;
-const allRules = seedRules(320);
+const allRules = seedRules(320, Date.now());
 beforeAll(async () => {
   emu = await startEmulator({ limits: false }); // default seed: 320 rules
 });
@@ -236,7 +236,7 @@ describe("seed variety", () => {
     expect(count((r) => r.timezone === "")).toBeGreaterThan(5);
     expect(count((r) => !has(r, "timezone"))).toBeGreaterThan(5);
     // Even a small seed (20 rules, as README.md promises) has every shape.
-    const small = seedRules(20);
+    const small = seedRules(20, Date.now());
     const shapes = [
       (r: StoredRule) => !has(r, "http_post_trigger_id") && has(r, "schedule_trigger_id"),
       (r: StoredRule) => !has(r, "oncall_incident_trigger_id") && has(r, "http_post_trigger_id") && r.cron_expr !== PLACEHOLDER_CRON,

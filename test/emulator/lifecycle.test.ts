@@ -59,8 +59,8 @@ describe("seed", () => {
   });
 
   it("a smaller rule seed is a subset of a larger one", () => {
-    const big = new Set(seedRules(320).map((r) => r.rule_id));
-    expect(seedRules(50).every((r) => big.has(r.rule_id))).toBe(true);
+    const big = new Set(seedRules(320, Date.now()).map((r) => r.rule_id));
+    expect(seedRules(50, Date.now()).every((r) => big.has(r.rule_id))).toBe(true);
   });
 
   it("servers: 16 by default (12 fixed + mcp_gen_0001..0004), more on request, at least 12", async () => {
