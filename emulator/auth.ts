@@ -2,7 +2,7 @@
  * Who the caller is (the `app_key` query parameter) and what they may do: the permission rules
  * of api-seed.md section 5 and real-api.md.
  */
-import type { StoredRule } from "./seed";
+import type { StoredRule } from "./types";
 import { ApiError } from "./envelope";
 import type { StoredServer } from "./seed";
 import type { SeedUser } from "./types";

@@ -4,14 +4,13 @@
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
  */
 import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
-import type { StoredRule } from "./seed";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
 import { bindsBeyondLoopback, exposureWarning } from "./loopback";
 import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
 import { copyTemplates, templateLocale } from "./routes/automationTemplates";
-import { RuleVisibility, type RuleChanges } from "./ruleVisibility";
+import { RuleVisibility } from "./ruleVisibility";
 import {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,
@@ -27,7 +26,7 @@ import { buildServer } from "./server";
 import { readStateFile as readState } from "./stateFile";
 import type { PersistedState } from "./stateFormat";
 import { Store, toWireServer } from "./store";
-import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, FaultSpec, RateLimitConfig, RuleFilter, SeedUser, TemplateChanges } from "./types";
+import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, RuleChanges, StoredRule, FaultSpec, RateLimitConfig, RuleFilter, SeedUser, TemplateChanges } from "./types";
 
 export type {
   AuditEntry,
@@ -38,9 +37,11 @@ export type {
   OperationName,
   RateLimitConfig,
   RequestLogEntry,
+  RuleChanges,
   RuleFilter,
   SeedTeam,
   SeedUser,
+  StoredRule,
   TemplateChanges,
 } from "./types";
 export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
@@ -48,9 +49,8 @@ export { DEFAULT_REQUEST_TIMEOUT_MS, EmulatorOptionError, OPTION_RANGES } from "
 export { COMPACT_EVERY, StateSaveError } from "./stateFile";
 export { StateLockedError } from "./stateLock";
 export type { PersistedState } from "./stateFormat";
-export type { RuleChanges } from "./ruleVisibility";
 export type { ControlState } from "./control";
-export type { StoredRule, StoredServer } from "./seed";
+export type { StoredServer } from "./seed";
 export {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,

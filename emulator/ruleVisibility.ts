@@ -6,10 +6,9 @@
  * concatenates. A page of 100 rules is ~100 KB; without this the emulator would spend its time
  * in JSON.stringify and fall below the 2,000 requests/s it must sustain.
  */
-import type { StoredRule } from "./seed";
 import { canEditRule, isAccountAdmin } from "./auth";
 import { nextFireAtMs } from "./nextFire";
-import type { RuleFilter, SeedUser } from "./types";
+import type { RuleChanges, RuleFilter, SeedUser, StoredRule } from "./types";
 
 /** Scopes after `include_person` compatibility is applied. */
 export type EffectiveScope = "all" | "personal" | "team";
@@ -41,9 +40,6 @@ export function effectiveScope(scope: string | undefined, includePerson: boolean
   if (scope === undefined || scope === "") return includePerson === false ? "team" : "all";
   return scope === "all" || scope === "personal" || scope === "team" ? scope : undefined;
 }
-
-/** Fields of a rule that `RuleVisibility.update` may change (what the console edits). */
-export type RuleChanges = Partial<Pick<StoredRule, "name" | "enabled" | "prompt" | "cron_expr">>;
 
 export class RuleVisibility {
   private readonly byMember = new Map<number, Visible>();

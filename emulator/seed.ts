@@ -5,10 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import { PLACEHOLDER_CRON } from "../wire/protocol";
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
+import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import { nextFireAtMs } from "./nextFire";
 import { createRng, hash32, hex8 } from "./random";
-import type { SeedTeam, SeedUser } from "./types";
+import type { SeedTeam, SeedUser, StoredRule } from "./types";
 
 /** Fields of older API versions that the emulator, like the newest platform, never sends. */
 type LegacyServerField = "tools" | "tool_count" | "list_error" | "environment_kind" | "environment_id";
@@ -19,12 +19,6 @@ type LegacyServerField = "tools" | "tool_count" | "list_error" | "environment_ki
  * are absent (no key), never `undefined` or `null`.
  */
 export type StoredServer = Omit<WireMcpServer, "can_edit" | LegacyServerField>;
-
-/**
- * An automation rule as the emulator stores it: the wire shape, except that `timezone` may be
- * absent (older rows lack it entirely). Trigger fields the rule does not have are absent.
- */
-export type StoredRule = Omit<WireAutomationRule, "timezone"> & { timezone?: string };
 
 export const DEFAULT_RULE_COUNT = 320;
 export const DEFAULT_SERVER_COUNT = 16;

@@ -2,9 +2,16 @@
  * The public types of the emulator (re-exported by `emulator/index.ts`). Other packages and the
  * tests code against these names; keep them stable.
  */
-import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
-import type { StoredRule } from "./seed";
-import type { RuleChanges } from "./ruleVisibility";
+import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
+
+/**
+ * An automation rule as the emulator stores it: the wire shape, except that `timezone` may be
+ * absent (older rows lack it entirely). Trigger fields the rule does not have are absent.
+ */
+export type StoredRule = Omit<WireAutomationRule, "timezone"> & { timezone?: string };
+
+/** Fields of a rule that a console edit (`Emulator.updateRule`) may change. */
+export type RuleChanges = Partial<Pick<StoredRule, "name" | "enabled" | "prompt" | "cron_expr">>;
 
 /** The API operations the emulator serves, as named in faults, counters and rate limits. */
 export const OPERATION_NAMES = [

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { MCP_SERVER_DISABLEMENT_TYPE } from "./typeToken";
 
 /** Arguments of {@link McpServerDisablement}. */
 export interface McpServerDisablementArgs {
@@ -12,7 +13,6 @@ export interface McpServerDisablementArgs {
 }
 
 /** Type token: what makes the engine run this resource with Pulumi's Node.js dynamic provider. */
-const TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
 
 /**
  * The provider stored in state (`__provider`): a CommonJS module whose `handler()` returns the
@@ -151,7 +151,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
       // What pulumi.dynamic.Resource's constructor does, with the provider text above instead of
       // a closure-serialized provider object (that class offers no way to pass the text).
       super(
-        TYPE,
+        MCP_SERVER_DISABLEMENT_TYPE,
         name,
         {
           __provider: STORED_PROVIDER_TEXT,

@@ -7,6 +7,7 @@
  * without its camelCase twin here.
  */
 import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "../wire/protocol";
+import type { Assert, Equal } from "../wire/typeAssert";
 import type { JsonValue } from "../wire/wireTypes";
 import type {
   WireAutomationRule,
@@ -408,8 +409,6 @@ type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<SnakeToCamel<Tail>>}`
   : S;
 type Camelized<T> = { [K in keyof T as SnakeToCamel<K & string>]: T[K] };
-type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
-type Assert<T extends true> = T;
 type _McpServerParity = Assert<Equal<McpServer, Camelized<WireMcpServer>>>;
 type _AutomationRuleParity = Assert<Equal<AutomationRule, Camelized<WireAutomationRule>>>;
 type _AutomationTemplateParity = Assert<Equal<AutomationTemplate, Camelized<WireAutomationTemplate>>>;

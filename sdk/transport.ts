@@ -13,9 +13,8 @@ import {
   FlashdutyConnectionError,
   FlashdutyResponseError,
   FlashdutyTimeoutError,
-  redactSecrets,
-  redactedCause,
 } from "./errors";
+import { redactSecrets, redactedCause } from "./redaction";
 import { loadRateLimiter, sharedRateGate, type RateGate } from "./rateLimit";
 import type { RequestOptions } from "./requestOptions";
 import { RETRYABLE_CODES, RETRYABLE_STATUSES, runWithRetries, serverRequestedDelayMs, type AttemptFailure, type AttemptResult } from "./retry";

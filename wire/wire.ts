@@ -13,13 +13,12 @@
 import { z } from "zod";
 import { LIMITS, MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
 
+import type { Assert, Equal } from "./typeAssert";
 import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "./wireTypes";
 
 export * from "./protocol";
 
-// Compile-time parity of the schemas with the plain interfaces of sdk/wireTypes.ts.
-type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
-type Assert<T extends true> = T;
+// Compile-time parity of the schemas with the plain interfaces of wire/wireTypes.ts.
 
 // ---------------------------------------------------------------- tolerant readers
 
