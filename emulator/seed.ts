@@ -214,7 +214,7 @@ const TIMEZONES = [
 ];
 
 /**
- * Which triggers a rule has (real-api.md: the trigger fields are absent when the rule has no
+ * Which triggers a rule has (docs/platform-api.md "Automation rule object": the trigger fields are absent when the rule has no
  * such trigger), with the share of seed rules of each shape.
  */
 const TRIGGER_SHAPES = [

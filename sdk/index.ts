@@ -2,7 +2,7 @@
  * `pulumi-flashduty/sdk`: the typed HTTP client of the Flashduty AI SRE API.
  *
  * Entry point: {@link FlashdutyClient}. Errors: `sdk/errors.ts`. Wire schemas (snake_case) for
- * those who need the raw JSON: `sdk/wire.ts`.
+ * those who need the raw JSON: docs/platform-api.md (the wire schemas themselves are internal).
  */
 export {
   FlashdutyClient,

@@ -1,9 +1,9 @@
 /**
  * The client's camelCase shapes and the one place where they are mapped to and from the
- * snake_case wire of `sdk/wire.ts`. Resources call only these functions; nothing else in the
+ * snake_case wire of `wire/wire.ts`. Resources call only these functions; nothing else in the
  * SDK spells a wire field name.
  *
- * The type-level checks at the bottom fail the build if a wire field is added to `sdk/wire.ts`
+ * The type-level checks at the bottom fail the build if a wire field is added to `wire/wire.ts`
  * without its camelCase twin here.
  */
 import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "../wire/protocol";
@@ -37,7 +37,7 @@ export interface McpTool {
 
 /**
  * An MCP server (connector), as `POST /safari/mcp/server/get` and `/list` return it: every field
- * of the vendor's newest schema (real-api.md "MCP server object").
+ * of the vendor's newest schema (docs/platform-api.md "MCP server object").
  *
  * Optional fields are left out of the object (the key is absent, never set to `undefined`)
  * when the platform omits them or sends `null`; which ones are present depends on the

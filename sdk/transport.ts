@@ -1,6 +1,6 @@
 /**
  * The HTTP layer: one POST per attempt with undici, the envelope read and checked with the zod
- * schemas of `sdk/wire.ts`, every failure turned into an {@link AttemptFailure} for the retry
+ * schemas of `wire/wire.ts`, every failure turned into an {@link AttemptFailure} for the retry
  * loop of `sdk/retry.ts`. Resources describe their operations with {@link defineOperation} and
  * call {@link Transport.call}; they never see HTTP.
  */

@@ -1,4 +1,4 @@
-/** `/safari/automation/rule/list` (api-seed.md 4.2, real-api.md "Rule list request"). */
+/** `/safari/automation/rule/list` (docs/platform-api.md "Rule list request"). */
 import { LIMITS, PATHS, RULE_SCOPES } from "../../wire/protocol";
 import { wireRuleListRequestSchema } from "../../wire/wire";
 import { parseBody } from "../body";

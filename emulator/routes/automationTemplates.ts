@@ -1,4 +1,4 @@
-/** `/safari/automation/template/list` (api-seed.md 4.3). */
+/** `/safari/automation/template/list` (docs/platform-api.md "Automation templates"). */
 import { LIMITS, PATHS } from "../../wire/protocol";
 import { wireTemplateListRequestSchema, type WireTemplateListData } from "../../wire/wire";
 import type { WireAutomationTemplate } from "../../wire/wireTypes";

@@ -134,7 +134,7 @@ export async function startRecorder(initial: Responder = () => ok(null)): Promis
 /** The secret used by every test client; asserted absent from errors and logs. */
 export const SECRET_KEY = "fdk_SECRET-4f9a-DO-NOT-LEAK";
 
-/** An automation rule exactly as api-seed.md 2.3 + real-api.md describe it (the spec's sample values). */
+/** An automation rule exactly as docs/platform-api.md "Automation rule object" describes it. */
 export function wireRule(i: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     rule_id: `arule_${String(i).padStart(5, "0")}`,
@@ -166,7 +166,7 @@ export function wireRule(i: number, overrides: Record<string, unknown> = {}): Re
   };
 }
 
-/** An MCP server with every required field of the newest schema (real-api.md) and a few optional ones. */
+/** An MCP server with every required field of the newest schema (docs/platform-api.md "MCP server object") and a few optional ones. */
 export function wireServer(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     server_id: id,
