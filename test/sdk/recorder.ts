@@ -60,6 +60,19 @@ export function fail(status: number, code: string, message: string, requestId = 
   return { status, json: { request_id: requestId, error: { code, message } }, headers: { "flashcat-request-id": requestId, ...headers } };
 }
 
+/** Waits `ms`, or less if the client closes the connection first: no timer outlives its exchange. */
+function waitUnlessClosed(ms: number, res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      res.off("close", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    res.on("close", done);
+  });
+}
+
 export async function startRecorder(initial: Responder = () => ok(null)): Promise<Recorder> {
   let responder = initial;
   const requests: RecordedRequest[] = [];
@@ -89,7 +102,7 @@ export async function startRecorder(initial: Responder = () => ok(null)): Promis
         };
         requests.push(rec);
         const reply = await responder(rec);
-        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+        if (reply.delayMs) await waitUnlessClosed(reply.delayMs, res);
         if (reply.hang) return;
         if (reply.reset) {
           req.socket.destroy();
@@ -109,7 +122,7 @@ export async function startRecorder(initial: Responder = () => ok(null)): Promis
         res.writeHead(reply.status ?? 200, headers);
         if (reply.bodyDelayMs) {
           res.flushHeaders();
-          await new Promise((r) => setTimeout(r, reply.bodyDelayMs));
+          await waitUnlessClosed(reply.bodyDelayMs, res);
           if (res.destroyed) return;
         }
         res.end(payload);
