@@ -48,6 +48,12 @@ describe("dependency rules", () => {
     expect(bad).toEqual([]);
   });
 
+  it("drift/ and policy/ reach into provider/ only for the type token, the unknown-value sentinel and the policy pack's client", () => {
+    const allowed = new Set(["provider/typeToken", "provider/unknown", "provider/programConfig"]);
+    const bad = [...importsOf("drift"), ...importsOf("policy")].filter((i) => topFolder(i.target) === "provider" && !allowed.has(i.target));
+    expect(bad).toEqual([]);
+  });
+
   it("nothing published imports the emulator", () => {
     for (const folder of ["wire", "sdk", "provider", "drift", "policy", "cli"]) {
       expect(importsOf(folder).filter((i) => topFolder(i.target) === "emulator" || i.target.startsWith("pulumi-flashduty-emulator")), folder).toEqual([]);
