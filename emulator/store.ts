@@ -3,7 +3,7 @@
  * state file, a change is saved first and applied in memory only once saved: a failed save throws
  * {@link StateSaveError} and leaves memory as it was, so nothing is acknowledged that is not on disk.
  */
-import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import type { WireMcpServer } from "../wire/wireTypes";
 import { seedServers, type StoredServer } from "./seed";
 import { StateFile, StateSaveError } from "./stateFile";
 import { applyChange, type PersistedState, type StateChange } from "./stateFormat";

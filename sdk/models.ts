@@ -1,12 +1,13 @@
 /**
  * The client's camelCase shapes and the one place where they are mapped to and from the
- * snake_case wire of `sdk/wire.ts`. Resources call only these functions; nothing else in the
+ * snake_case wire of `wire/wire.ts`. Resources call only these functions; nothing else in the
  * SDK spells a wire field name.
  *
- * The type-level checks at the bottom fail the build if a wire field is added to `sdk/wire.ts`
+ * The type-level checks at the bottom fail the build if a wire field is added to `wire/wire.ts`
  * without its camelCase twin here.
  */
-import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "./protocol";
+import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleScope } from "../wire/protocol";
+import type { Assert, Equal } from "../wire/typeAssert";
 import type {
   WireAutomationRule,
   WireAutomationTemplate,
@@ -17,7 +18,7 @@ import type {
   WireRuleListRequest,
   WireTemplateListData,
   WireTemplateListRequest,
-} from "./wire";
+} from "../wire/wire";
 
 export type { McpServerStatus, RuleScope };
 
@@ -34,7 +35,7 @@ export interface McpTool {
 
 /**
  * An MCP server (connector), as `POST /safari/mcp/server/get` and `/list` return it: every field
- * of the vendor's newest schema (real-api.md "MCP server object").
+ * of the vendor's newest schema (docs/platform-api.md "MCP server object").
  *
  * Optional fields are left out of the object (the key is absent, never set to `undefined`)
  * when the platform omits them or sends `null`; which ones are present depends on the
@@ -405,8 +406,6 @@ type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<SnakeToCamel<Tail>>}`
   : S;
 type Camelized<T> = { [K in keyof T as SnakeToCamel<K & string>]: T[K] };
-type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
-type Assert<T extends true> = T;
 type _McpServerParity = Assert<Equal<McpServer, Camelized<WireMcpServer>>>;
 type _AutomationRuleParity = Assert<Equal<AutomationRule, Camelized<WireAutomationRule>>>;
 type _AutomationTemplateParity = Assert<Equal<AutomationTemplate, Camelized<WireAutomationTemplate>>>;

@@ -1,10 +1,10 @@
 /**
- * `/safari/automation/rule/list` (api-seed.md 4.2, real-api.md "Rule list request") and
- * `/safari/automation/rule/get` (real-api.md "Automation rules: the write operations").
+ * `/safari/automation/rule/list` and `/safari/automation/rule/get` (docs/platform-api.md "Rule
+ * list request" and "Automation rules: the write operations").
  */
-import { LIMITS, PATHS, RULE_SCOPES } from "pulumi-flashduty/sdk/protocol";
-import { wireRuleIdRequestSchema, wireRuleListRequestSchema } from "pulumi-flashduty/sdk/wire";
-import type { WireAutomationRule } from "pulumi-flashduty/sdk/wireTypes";
+import { LIMITS, PATHS, RULE_SCOPES } from "../../wire/protocol";
+import { wireRuleIdRequestSchema, wireRuleListRequestSchema } from "../../wire/wire";
+import type { WireAutomationRule } from "../../wire/wireTypes";
 import { parseBody } from "../body";
 import { ApiError, RawJson } from "../envelope";
 import type { Operation } from "../operation";

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SEED_USERS, startEmulator, type Emulator } from "../../emulator";
 import { OPERATIONS } from "../../emulator/server";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/protocol";
 import { call } from "../emulator/helpers";
 import { ANSWERS, OBJECT_TYPES, type ObjectTypeName } from "./vendorWireTypes";
 import { answerType, parseJsonKeepingNumberText, wireTypeProblems } from "./wireTypeCheck";

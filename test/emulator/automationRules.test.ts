@@ -1,12 +1,12 @@
 /** Rule list: visibility, filters, paging, order, can_edit and the variety of the seed. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATHS, PLACEHOLDER_CRON, wireAutomationRuleSchema, wireRuleListDataSchema } from "../../sdk/wire";
+import { PATHS, PLACEHOLDER_CRON, wireAutomationRuleSchema, wireRuleListDataSchema } from "../../wire/wire";
 import { SEED_USERS, startEmulator, type Emulator, type SeedUser, type StoredRule } from "../../emulator";
 import { compareRules, seedRules } from "../../emulator/seed";
 import { call, expectError } from "./helpers";
 
 let emu: Emulator;
-const allRules = seedRules(320);
+const allRules = seedRules(320, Date.now());
 beforeAll(async () => {
   emu = await startEmulator({ limits: false }); // default seed: 320 rules
 });
@@ -271,7 +271,7 @@ describe("seed variety", () => {
     expect(count((r) => r.timezone === "")).toBeGreaterThan(5);
     expect(count((r) => !has(r, "timezone"))).toBe(0);
     // Even a small seed (20 rules, as README.md promises) has every shape.
-    const small = seedRules(20);
+    const small = seedRules(20, Date.now());
     const shapes = [
       (r: StoredRule) => !has(r, "http_post_trigger_id") && has(r, "schedule_trigger_id"),
       (r: StoredRule) => !has(r, "oncall_incident_trigger_id") && has(r, "http_post_trigger_id") && r.cron_expr !== PLACEHOLDER_CRON,

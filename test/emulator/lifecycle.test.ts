@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { readStateFile, SEED_SERVERS, SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
 import { seedRules } from "../../emulator/seed";
 import { call } from "./helpers";
@@ -59,8 +59,8 @@ describe("seed", () => {
   });
 
   it("a smaller rule seed is a subset of a larger one", () => {
-    const big = new Set(seedRules(320).map((r) => r.rule_id));
-    expect(seedRules(50).every((r) => big.has(r.rule_id))).toBe(true);
+    const big = new Set(seedRules(320, Date.now()).map((r) => r.rule_id));
+    expect(seedRules(50, Date.now()).every((r) => big.has(r.rule_id))).toBe(true);
   });
 
   it("servers: 16 by default (12 fixed + mcp_gen_0001..0004), more on request, at least 12", async () => {

@@ -1,6 +1,6 @@
 /** MCP server disable, enable, get and list, and the audit log. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../sdk/wire";
+import { PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../wire/wire";
 import { SEED_SERVERS, startEmulator, type Emulator } from "../../emulator";
 import { call, expectError } from "./helpers";
 

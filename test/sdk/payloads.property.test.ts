@@ -1,6 +1,6 @@
 /**
- * Property-based: payloads generated from real-api.md's tables ("Payloads as the vendor's
- * published schema states them") are served over real HTTP on 127.0.0.1 by a peer that answers
+ * Property-based: payloads generated from the tables of docs/platform-api.md ("MCP server object",
+ * "Automation rule object", "JSON types") are served over real HTTP on 127.0.0.1 by a peer that answers
  * the generated body, and
  * - the client reads every one (each optional field present, absent or null; unknown extra
  *   fields; older rows without `timezone`; `error: null` and success codes; null lists; `data`

@@ -149,7 +149,7 @@ describe("requests", () => {
 });
 
 describe("responses", () => {
-  test("a rule list (api-seed 2.3 + timezone) maps every field to camelCase", async () => {
+  test("a rule list (docs/platform-api.md, automation rule object) maps every field to camelCase", async () => {
     rec.respond(() => ok({ total: 1, rules: [wireRule(7)] }, "req-rules"));
     const page = await client.automationRules.list({ limit: 1 });
     expect(page).toStrictEqual({
@@ -207,14 +207,14 @@ describe("responses", () => {
     expect(page.total).toBe(1);
   });
 
-  test("templates (api-seed 2.4) map as-is", async () => {
+  test("templates (docs/platform-api.md, automation templates) map as-is", async () => {
     const tpl = { name: "Daily briefing", description: "Every morning", icon: "sun", enabled: true, prompt: "Brief me" };
     rec.respond(() => ok({ templates: [tpl, { ...tpl, name: "Weekly", enabled: false }] }));
     const res = await client.automationTemplates.list({ locale: "en-US" });
     expect(res).toStrictEqual({ templates: [tpl, { ...tpl, name: "Weekly", enabled: false }] });
   });
 
-  test("an MCP server (real-api.md fields) maps to camelCase", async () => {
+  test("an MCP server (docs/platform-api.md, MCP server object) maps to camelCase", async () => {
     rec.respond(() => ok(wireServer("mcp_grafana")));
     expect(await client.mcpServers.get({ serverId: "mcp_grafana" })).toStrictEqual({
       serverId: "mcp_grafana",

@@ -1,7 +1,7 @@
 /**
  * The API's objects as plain TypeScript interfaces, in the wire's snake_case, as the client reads
- * them (after the tolerant readers of `sdk/wire.ts`: optional fields absent or `null` read as
- * absent, `null` lists as `[]`). `sdk/wire.ts` checks at compile time that its zod schemas
+ * them (after the tolerant readers of `wire/wire.ts`: optional fields absent or `null` read as
+ * absent, `null` lists as `[]`). `wire/wire.ts` checks at compile time that its zod schemas
  * produce exactly these shapes.
  *
  * Why interfaces beside the schemas: published declarations that mention zod's types load zod's
@@ -16,7 +16,7 @@ export interface WireMcpTool {
   description?: string;
 }
 
-/** An MCP server (real-api.md "MCP server object"); legacy fields read when present. */
+/** An MCP server (docs/platform-api.md "MCP server object"); legacy fields read when present. */
 export interface WireMcpServer {
   server_id: string;
   account_id: number;
@@ -71,7 +71,7 @@ export interface WireMcpServer {
   environment_id?: string;
 }
 
-/** An automation rule (api-seed.md 2.3 and real-api.md "Automation rule: optional fields"). */
+/** An automation rule (docs/platform-api.md "Automation rule object"). */
 export interface WireAutomationRule {
   rule_id: string;
   account_id: number;
