@@ -5,10 +5,14 @@ export interface McpServerDisablementArgs {
   /** Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource. */
   serverId: pulumi.Input<string>;
   /**
-   * Whether `pulumi destroy` enables the server again if this resource disabled it.
-   * Default `true`. Changing it is an in-place update with no API call.
+   * What `pulumi destroy` does with the server. `true` (default): enables it again if this
+   * resource disabled it (`disabledByThisResource`); a server found already disabled is adopted
+   * and stays disabled, with a warning at create. `"always"`: enables it whenever it is still
+   * disabled, also when the resource adopted it: the way to state that this stack owns the
+   * server's disabled state, e.g. after an interrupted run (README, "Interrupted runs").
+   * `false`: leaves it disabled. Changing it is an in-place update with no API call.
    */
-  restoreOnDelete?: pulumi.Input<boolean>;
+  restoreOnDelete?: pulumi.Input<boolean | "always">;
 }
 
 /** Type token: what makes the engine run this resource with Pulumi's Node.js dynamic provider. */
@@ -97,7 +101,12 @@ function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefine
  *   (`pulumi preview --refresh`), and the next `up` disables it again. A deleted server
  *   leaves the stack.
  * - destroy: when `restoreOnDelete` (default true) and this resource disabled the server,
- *   enables it again (`POST /safari/mcp/server/enable`). Adopted servers stay disabled.
+ *   enables it again (`POST /safari/mcp/server/enable`). Adopted servers stay disabled, unless
+ *   `restoreOnDelete` is `"always"`; create warns when it adopts under `true`.
+ * - an interrupted run (the CLI killed mid-`up`): the next `up` finds the servers whose disable
+ *   landed already disabled and adopts them, with that warning; nothing the engine or the
+ *   platform offers tells them apart from servers someone else disabled (README, "Interrupted
+ *   runs", has the recovery steps).
  * - replacement (a new `serverId`, `pulumi up --replace`): delete before create, so the old
  *   resource restores its server before the new one disables its own (see `diff`).
  * - a rename without `aliases`, or a server moved to another resource: the new resource adopts
@@ -128,12 +137,12 @@ export class McpServerDisablement extends pulumi.CustomResource {
   declare public readonly disabledByThisResource: pulumi.Output<boolean>;
   /** When this resource last switched the server off, epoch ms; undefined for an adopted server. */
   declare public readonly disabledAt: pulumi.Output<number | undefined>;
-  /** Whether destroy enables the server again (only if this resource disabled it). */
-  declare public readonly restoreOnDelete: pulumi.Output<boolean>;
+  /** What destroy does: `true` enables the server if this resource disabled it, `"always"` also if it adopted it, `false` never. */
+  declare public readonly restoreOnDelete: pulumi.Output<boolean | "always">;
 
   /**
    * @param name the Pulumi resource name (unique in the stack)
-   * @param args `serverId` (required) and `restoreOnDelete` (default true)
+   * @param args `serverId` (required) and `restoreOnDelete` (`true`, `false` or `"always"`; default true)
    * @param opts standard resource options (`protect`, `dependsOn`, `retainOnDelete`, `aliases`...);
    *   `deleteBeforeReplace` defaults to true here (see the class notes)
    */

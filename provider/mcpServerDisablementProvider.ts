@@ -18,7 +18,7 @@ import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClai
 /** Inputs after `check`: what the engine stores as the resource's inputs. */
 export interface McpServerDisablementInputs {
   serverId: string;
-  restoreOnDelete: boolean;
+  restoreOnDelete: RestoreOnDelete;
   /**
    * The Pulumi resource name, set by the resource class: tells this resource's own
    * delete-before-replace from another resource that keeps the server. Absent in state written
@@ -35,6 +35,19 @@ export interface McpServerDisablementOutputs extends McpServerDisablementInputs 
   disabledByThisResource: boolean;
   /** Epoch ms; absent when the server was adopted (already disabled). */
   disabledAt?: number;
+}
+
+/**
+ * What destroy does with the server: `true` enables it again if this resource disabled it
+ * (`disabledByThisResource`); `"always"` also enables a server the resource adopted (found
+ * already disabled); `false` leaves it disabled.
+ */
+export type RestoreOnDelete = boolean | "always";
+
+/** Whether destroy should enable the server that `props` records (before looking at the platform). */
+function restores(props: Pick<McpServerDisablementOutputs, "restoreOnDelete" | "disabledByThisResource">): boolean {
+  const mode = props.restoreOnDelete ?? true;
+  return mode === "always" || (mode === true && props.disabledByThisResource);
 }
 
 /** The value Pulumi passes for inputs that are not known yet during preview. */
@@ -73,10 +86,10 @@ export async function check(
     }
   }
   const restoreOnDelete = news.restoreOnDelete ?? true;
-  if (restoreOnDelete !== UNKNOWN && typeof restoreOnDelete !== "boolean") {
+  if (restoreOnDelete !== UNKNOWN && typeof restoreOnDelete !== "boolean" && restoreOnDelete !== "always") {
     failures.push({
       property: "restoreOnDelete",
-      reason: `restoreOnDelete must be a boolean (true or false), got ${describe(restoreOnDelete)}`,
+      reason: `restoreOnDelete must be true, false or "always", got ${describe(restoreOnDelete)}`,
     });
   }
   if (failures.length === 0 && typeof serverId === "string" && typeof news.resourceName === "string") {
@@ -111,7 +124,10 @@ export async function diff(
 }
 
 /**
- * Disables the server, or adopts it when it is already disabled (no write call then).
+ * Disables the server, or adopts it when it is already disabled (no write call then). An
+ * adoption under `restoreOnDelete: true` warns (on stderr, which the CLI shows): destroy will
+ * leave that server disabled, and nothing tells a server this stack's interrupted run disabled
+ * from one someone else did (see the README, "Interrupted runs").
  * Calls `POST /safari/mcp/server/get`, then `POST /safari/mcp/server/disable` if needed.
  *
  * @throws Error "MCP server '<id>' not found" for an unknown server (nothing is recorded)
@@ -127,14 +143,11 @@ export async function create(inputs: McpServerDisablementInputs): Promise<pulumi
     teamId: server.teamId,
     status: "disabled" as const,
   };
-  if (server.status === "disabled") {
-    holdServer(inputs.serverId, inputs.resourceName, undefined);
-    return { id: inputs.serverId, outs: { ...base, disabledByThisResource: false } };
-  }
-  const byUs = await switchServer(api, server, "disable");
+  const byUs = server.status === "disabled" ? false : await switchServer(api, server, "disable");
   const outs: McpServerDisablementOutputs = byUs
     ? { ...base, disabledByThisResource: true, disabledAt: Date.now() }
     : { ...base, disabledByThisResource: false };
+  if (!byUs && base.restoreOnDelete === true) console.error(adoptedWarning(inputs, server));
   holdServer(inputs.serverId, inputs.resourceName, outs.disabledAt);
   return { id: inputs.serverId, outs };
 }
@@ -186,16 +199,17 @@ export async function update(
 }
 
 /**
- * Puts back what this resource changed: when `restoreOnDelete` and `disabledByThisResource`
- * and the server is still disabled, enables it. A server that is gone, already enabled, or was
- * adopted needs no call. Calls `POST /safari/mcp/server/get` and `POST /safari/mcp/server/enable`.
+ * Puts back what this resource changed: when the server is still disabled and either
+ * `restoreOnDelete` is `true` and `disabledByThisResource`, or `restoreOnDelete` is `"always"`,
+ * enables it. A server that is gone or already enabled, or an adopted one under `true`, needs no
+ * call. Calls `POST /safari/mcp/server/get` and `POST /safari/mcp/server/enable`.
  *
  * Never enables a server that another resource of the stack keeps disabled in this update (a
  * rename without `aliases`, a server moved to another resource, a duplicate in an older stack):
  * it leaves the server disabled and warns, naming the `aliases` resource option.
  */
 export async function deleteResource(_id: string, props: McpServerDisablementOutputs): Promise<void> {
-  if (!(props.restoreOnDelete ?? true) || !props.disabledByThisResource) return;
+  if (!restores(props)) return;
   const other = otherClaim(props.serverId, props.resourceName, props.disabledAt);
   if (other !== undefined) {
     console.error(leftDisabledWarning(props, other.resourceName));
@@ -211,6 +225,22 @@ export async function deleteResource(_id: string, props: McpServerDisablementOut
   }
   if (server.status === "enabled") return;
   await switchServer(api, server, "enable");
+}
+
+/**
+ * The warning of a create that found its server already disabled while `restoreOnDelete` is
+ * `true` (shown by the CLI): nothing on the platform or in what the engine hands a provider tells
+ * whether this stack's own interrupted run disabled the server or someone else did, so the run
+ * says what destroy will do and how to state the intent. The server name is platform text: quoted.
+ */
+function adoptedWarning(inputs: McpServerDisablementInputs, server: McpServer): string {
+  const self = inputs.resourceName === undefined ? "An McpServerDisablement" : `McpServerDisablement "${inputs.resourceName}"`;
+  const changed = Number.isFinite(server.updatedAt) && server.updatedAt > 0 ? `, last changed ${new Date(server.updatedAt).toISOString()}` : "";
+  return (
+    `warning: ${self} adopted MCP server '${inputs.serverId}' (${JSON.stringify(server.serverName)}): it was already disabled${changed}. ` +
+    `Destroy will leave it disabled. If this stack disabled it in an interrupted run (a killed or cancelled "pulumi up") ` +
+    `or should enable it on destroy anyway, set restoreOnDelete: "always" on this resource (an update with no API call).`
+  );
 }
 
 /** The warning of a delete that leaves its server to another resource (shown by the CLI). */
