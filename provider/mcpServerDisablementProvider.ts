@@ -7,6 +7,10 @@
  * time, so the package version installed in the project decides the behaviour of `refresh` and
  * `destroy`, not the version that created the resource. Credentials are read here, at call
  * time, from the stack config that the engine hands to `configure` and from the environment.
+ *
+ * create, update and delete run under `untilSettled` (gracefulShutdown.ts): a SIGINT or SIGTERM
+ * that reaches the plugin process while they call the platform lets them finish first, so the
+ * engine, which cancels by waiting for the steps in flight, records what they did.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { FlashdutyClient, McpServer } from "../sdk";
@@ -14,6 +18,7 @@ import { FlashdutyError, isFlashdutyApiError } from "../sdk/errors";
 import { type ConfigSource, resolveConfig } from "./config";
 import { describeAccessDenied } from "./accessDenied";
 import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
+import { untilSettled } from "./gracefulShutdown";
 
 /** Inputs after `check`: what the engine stores as the resource's inputs. */
 export interface McpServerDisablementInputs {
@@ -132,7 +137,11 @@ export async function diff(
  *
  * @throws Error "MCP server '<id>' not found" for an unknown server (nothing is recorded)
  */
-export async function create(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+export function create(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+  return untilSettled(() => disable(inputs));
+}
+
+async function disable(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
   const api = await client();
   const server = await getServer(api, inputs.serverId);
   const base = {
@@ -175,11 +184,15 @@ export async function read(id: string, props: McpServerDisablementOutputs): Prom
  * Disables the server again when refresh found it enabled (drift); otherwise (only
  * `restoreOnDelete` changed) makes no API call.
  */
-export async function update(
+export function update(
   _id: string,
   olds: McpServerDisablementOutputs,
   news: McpServerDisablementInputs,
 ): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
+  return untilSettled(() => redisable(olds, news));
+}
+
+async function redisable(olds: McpServerDisablementOutputs, news: McpServerDisablementInputs): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
   const outs: McpServerDisablementOutputs = {
     ...olds,
     restoreOnDelete: news.restoreOnDelete ?? true,
@@ -208,7 +221,11 @@ export async function update(
  * rename without `aliases`, a server moved to another resource, a duplicate in an older stack):
  * it leaves the server disabled and warns, naming the `aliases` resource option.
  */
-export async function deleteResource(_id: string, props: McpServerDisablementOutputs): Promise<void> {
+export function deleteResource(_id: string, props: McpServerDisablementOutputs): Promise<void> {
+  return untilSettled(() => restore(props));
+}
+
+async function restore(props: McpServerDisablementOutputs): Promise<void> {
   if (!restores(props)) return;
   const other = otherClaim(props.serverId, props.resourceName, props.disabledAt);
   if (other !== undefined) {
