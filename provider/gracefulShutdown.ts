@@ -9,11 +9,20 @@
  * the engine then records the step as failed while the platform changed, and the next run finds
  * the server disabled and can only adopt it. With this handler the process exits at once when
  * idle (as before: the engine itself stops an idle plugin with SIGINT), and otherwise only once
- * every call in flight has settled, so the engine records their outcome.
+ * every call in flight has settled and its answer had time to reach the engine, which then
+ * records their outcome.
  */
+
+/**
+ * How long the process lives on after the last call in flight settled with a stop pending, in
+ * ms: the settled call's answer still has to reach the engine over gRPC, which happens after the
+ * call's promise settles. A signal that arrives while idle stops the process at once.
+ */
+const ANSWER_GRACE_MS = 1000;
 
 let inFlight = 0;
 let stopping: NodeJS.Signals | undefined;
+let graceTimer: NodeJS.Timeout | undefined;
 const handlers = new Map<NodeJS.Signals, () => void>();
 
 /**
@@ -23,11 +32,13 @@ const handlers = new Map<NodeJS.Signals, () => void>();
 export async function untilSettled<T>(call: () => Promise<T>): Promise<T> {
   install();
   inFlight++;
+  clearTimeout(graceTimer);
   try {
     return await call();
   } finally {
     inFlight--;
-    if (inFlight === 0 && stopping !== undefined) stopNow(stopping);
+    const signal = stopping;
+    if (inFlight === 0 && signal !== undefined) graceTimer = setTimeout(() => stopNow(signal), ANSWER_GRACE_MS);
   }
 }
 
