@@ -85,6 +85,29 @@ function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefine
   });
 }
 
+/** When this program run started (epoch ms): tells an adoption made by this run from one recorded earlier. */
+const PROGRAM_STARTED_AT = Date.now();
+
+/**
+ * Warns under the resource, in the run whose create adopted its server (found it already
+ * disabled) while `restoreOnDelete` is `true`: destroy will leave that server disabled, and
+ * nothing the platform or the engine offers tells a server this stack's own interrupted run
+ * disabled from one someone else did. Names the server and how to state the intent. Later runs,
+ * which read the adoption from state, stay quiet.
+ */
+function warnOnAdoption(name: string, resource: McpServerDisablement): void {
+  pulumi.all([resource.adoptedAt, resource.restoreOnDelete, resource.serverId, resource.serverName]).apply(([adoptedAt, mode, serverId, serverName]) => {
+    if (typeof adoptedAt !== "number" || adoptedAt < PROGRAM_STARTED_AT || mode !== true) return;
+    void pulumi.log.warn(
+      // The server name is platform text: quoted and escaped.
+      `McpServerDisablement "${name}" adopted MCP server '${serverId}' (${JSON.stringify(serverName)}): it was already disabled, ` +
+        `so destroy will leave it disabled. If this stack disabled it in an interrupted run (a killed or cancelled "pulumi up"), ` +
+        `or should enable it on destroy anyway, set restoreOnDelete: "always" on this resource (an update with no API call).`,
+      resource,
+    );
+  });
+}
+
 /**
  * Disables one MCP server of the Flashduty AI SRE platform for as long as the resource exists.
  * A dynamic resource: type token `pulumi-nodejs:dynamic/flashduty:McpServerDisablement`, run by
@@ -137,6 +160,8 @@ export class McpServerDisablement extends pulumi.CustomResource {
   declare public readonly disabledByThisResource: pulumi.Output<boolean>;
   /** When this resource last switched the server off, epoch ms; undefined for an adopted server. */
   declare public readonly disabledAt: pulumi.Output<number | undefined>;
+  /** When this resource found the server already disabled and adopted it, epoch ms; undefined if it disabled it. */
+  declare public readonly adoptedAt: pulumi.Output<number | undefined>;
   /** What destroy does: `true` enables the server if this resource disabled it, `"always"` also if it adopted it, `false` never. */
   declare public readonly restoreOnDelete: pulumi.Output<boolean | "always">;
 
@@ -172,6 +197,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
           status: undefined,
           disabledByThisResource: undefined,
           disabledAt: undefined,
+          adoptedAt: undefined,
         },
         // Delete before create on every replacement, also `pulumi up --replace` (which does not
         // ask the provider's diff): with create-before-delete the new resource would find the
@@ -186,5 +212,6 @@ export class McpServerDisablement extends pulumi.CustomResource {
       Error.stackTraceLimit = stackTraceLimit;
     }
     warnOnDuplicate(name, args?.serverId, this);
+    warnOnAdoption(name, this);
   }
 }

@@ -40,6 +40,12 @@ export interface McpServerDisablementOutputs extends McpServerDisablementInputs 
   disabledByThisResource: boolean;
   /** Epoch ms; absent when the server was adopted (already disabled). */
   disabledAt?: number;
+  /**
+   * When create found the server already disabled and adopted it, epoch ms; absent when this
+   * resource disabled it, and in state written before 0.3. The resource class warns, in the run
+   * that adopted, when this falls after the program started.
+   */
+  adoptedAt?: number;
 }
 
 /**
@@ -129,10 +135,10 @@ export async function diff(
 }
 
 /**
- * Disables the server, or adopts it when it is already disabled (no write call then). An
- * adoption under `restoreOnDelete: true` warns (on stderr, which the CLI shows): destroy will
+ * Disables the server, or adopts it when it is already disabled (no write call then; records
+ * `adoptedAt`, from which the resource class warns under `restoreOnDelete: true`: destroy will
  * leave that server disabled, and nothing tells a server this stack's interrupted run disabled
- * from one someone else did (see the README, "Interrupted runs").
+ * from one someone else did; see the README, "Interrupted runs").
  * Calls `POST /safari/mcp/server/get`, then `POST /safari/mcp/server/disable` if needed.
  *
  * @throws Error "MCP server '<id>' not found" for an unknown server (nothing is recorded)
@@ -155,8 +161,7 @@ async function disable(inputs: McpServerDisablementInputs): Promise<pulumi.dynam
   const byUs = server.status === "disabled" ? false : await switchServer(api, server, "disable");
   const outs: McpServerDisablementOutputs = byUs
     ? { ...base, disabledByThisResource: true, disabledAt: Date.now() }
-    : { ...base, disabledByThisResource: false };
-  if (!byUs && base.restoreOnDelete === true) console.error(adoptedWarning(inputs, server));
+    : { ...base, disabledByThisResource: false, adoptedAt: Date.now() };
   holdServer(inputs.serverId, inputs.resourceName, outs.disabledAt);
   return { id: inputs.serverId, outs };
 }
@@ -242,22 +247,6 @@ async function restore(props: McpServerDisablementOutputs): Promise<void> {
   }
   if (server.status === "enabled") return;
   await switchServer(api, server, "enable");
-}
-
-/**
- * The warning of a create that found its server already disabled while `restoreOnDelete` is
- * `true` (shown by the CLI): nothing on the platform or in what the engine hands a provider tells
- * whether this stack's own interrupted run disabled the server or someone else did, so the run
- * says what destroy will do and how to state the intent. The server name is platform text: quoted.
- */
-function adoptedWarning(inputs: McpServerDisablementInputs, server: McpServer): string {
-  const self = inputs.resourceName === undefined ? "An McpServerDisablement" : `McpServerDisablement "${inputs.resourceName}"`;
-  const changed = Number.isFinite(server.updatedAt) && server.updatedAt > 0 ? `, last changed ${new Date(server.updatedAt).toISOString()}` : "";
-  return (
-    `warning: ${self} adopted MCP server '${inputs.serverId}' (${JSON.stringify(server.serverName)}): it was already disabled${changed}. ` +
-    `Destroy will leave it disabled. If this stack disabled it in an interrupted run (a killed or cancelled "pulumi up") ` +
-    `or should enable it on destroy anyway, set restoreOnDelete: "always" on this resource (an update with no API call).`
-  );
 }
 
 /** The warning of a delete that leaves its server to another resource (shown by the CLI). */

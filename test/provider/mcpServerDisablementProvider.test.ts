@@ -121,23 +121,11 @@ describe("create", () => {
     expect(count("mcpServer.disable")).toBe(0);
   });
 
-  test("an adoption under restoreOnDelete true warns naming the resource, the server, what destroy does and \"always\"; none under \"always\" or false", async () => {
-    const stderr = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      await impl.create({ serverId: "mcp_jira", restoreOnDelete: true, resourceName: "jira" });
-      expect(stderr).toHaveBeenCalledTimes(1);
-      const warning = String(stderr.mock.calls[0]?.[0]);
-      expect(warning).toMatch(/^warning: McpServerDisablement "jira" adopted MCP server 'mcp_jira' \("Jira"\): it was already disabled, last changed \d{4}-\d\d-\d\dT/);
-      expect(warning).toContain("Destroy will leave it disabled");
-      expect(warning).toContain('restoreOnDelete: "always"');
-      stderr.mockClear();
-      await impl.create({ serverId: "mcp_jira", restoreOnDelete: "always", resourceName: "jira" });
-      await impl.create({ serverId: "mcp_jira", restoreOnDelete: false, resourceName: "jira" });
-      await impl.create({ serverId: "mcp_grafana", restoreOnDelete: true, resourceName: "grafana" });
-      expect(stderr).not.toHaveBeenCalled();
-    } finally {
-      stderr.mockRestore();
-    }
+  test("an adoption records when it happened (adoptedAt, epoch ms); a disable does not", async () => {
+    const before = Date.now();
+    const adopted = (await impl.create({ serverId: "mcp_jira", restoreOnDelete: true })).outs!;
+    expect(adopted.adoptedAt).toBeGreaterThanOrEqual(before);
+    expect((await create("mcp_grafana")).outs.adoptedAt).toBeUndefined();
   });
 
   test("an unknown server fails with a clear message and no write", async () => {
