@@ -108,7 +108,8 @@ const KILL_POINTS = {
   "after the disables (all answered)": { slow: "mcpServer.disable", when: () => answered("mcpServer.disable") >= SERVERS.length },
 } as const;
 
-describe("a pipeline killed at any moment: the next run converges and keeps the restore intent", () => {
+// Each test runs 5 to 8 CLI commands; on a loaded machine that can take minutes (no upper bound is asserted).
+describe("a pipeline killed at any moment: the next run converges and keeps the restore intent", { timeout: 600_000 }, () => {
   test.each(Object.keys(KILL_POINTS) as Array<keyof typeof KILL_POINTS>)(
     'restoreOnDelete "always": up killed (SIGKILL, every process) %s; recovery; destroy enables every server once',
     async (point) => {
@@ -176,10 +177,12 @@ describe("a pipeline killed at any moment: the next run converges and keeps the 
     await expectDestroyRestoresAll(stack);
   });
 
+  // The group signal reaches the CLI alone (its plugins have process groups of their own); the
+  // tree signal also reaches the provider plugin, which lets its calls in flight finish first.
+  // (Both signals take the same path in the CLI and in the plugin, which
+  // test/provider/gracefulShutdown.test.ts checks for each.)
   test.each([
     ["SIGINT", "group"],
-    ["SIGTERM", "group"],
-    ["SIGINT", "tree"],
     ["SIGTERM", "tree"],
   ] as const)("up interrupted by %s (%s) during the disables: the calls in flight finish and are recorded; no recovery needed", async (signal, scope) => {
     emulator.reset();
