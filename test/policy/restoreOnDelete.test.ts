@@ -14,7 +14,9 @@ function violations(restoreOnDelete: unknown, required: boolean): string[] {
   const found: string[] = [];
   const props = { serverId: "mcp_grafana", ...(restoreOnDelete === undefined ? {} : { restoreOnDelete }) };
   const args = { type: TYPE, urn: `urn:pulumi:s::p::${TYPE}::grafana`, name: "grafana", props, getConfig: () => ({ required }) };
-  void restoreOnDeletePolicy().validateResource(args as unknown as ResourceValidationArgs, (message: string) => found.push(message));
+  // The policy gives one function (not a list), as its source shows.
+  const validate = restoreOnDeletePolicy().validateResource as (a: ResourceValidationArgs, report: (message: string) => void) => void;
+  validate(args as unknown as ResourceValidationArgs, (message) => found.push(message));
   return found;
 }
 
