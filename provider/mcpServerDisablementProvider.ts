@@ -42,7 +42,7 @@ export interface McpServerDisablementOutputs extends McpServerDisablementInputs 
   disabledAt?: number;
   /**
    * When create found the server already disabled and adopted it, epoch ms; absent when this
-   * resource disabled it, and in state written before 0.3. The resource class warns, in the run
+   * resource disabled it, and in state written by earlier versions. The resource class warns, in the run
    * that adopted, when this falls after the program started.
    */
   adoptedAt?: number;
