@@ -13,8 +13,8 @@ export interface DeclaredDisablement {
   name: string;
   /** The `serverId` input; undefined when not known yet (a preview of a computed value). */
   serverId?: string;
-  /** The `restoreOnDelete` input; undefined means the default (true). */
-  restoreOnDelete?: boolean;
+  /** The `restoreOnDelete` input (`true`, `false` or `"always"`); undefined means the default (true). */
+  restoreOnDelete?: boolean | "always";
 }
 
 /** True for an `McpServerDisablement` (by type token). */
@@ -30,6 +30,7 @@ export function declaredDisablements(resources: PolicyResource[]): DeclaredDisab
 /** A disablement from one resource's URN, name and inputs. */
 export function toDisablement(urn: string, name: string, props: Record<string, unknown>): DeclaredDisablement {
   const serverId = typeof props.serverId === "string" ? props.serverId : undefined;
-  const restoreOnDelete = typeof props.restoreOnDelete === "boolean" ? props.restoreOnDelete : undefined;
+  const restoreOnDelete =
+    typeof props.restoreOnDelete === "boolean" || props.restoreOnDelete === "always" ? props.restoreOnDelete : undefined;
   return { urn, name, serverId, restoreOnDelete };
 }
