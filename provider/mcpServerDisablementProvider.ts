@@ -14,6 +14,7 @@ import { FlashdutyError, isFlashdutyApiError } from "../sdk/errors";
 import { type ConfigSource, resolveConfig } from "./config";
 import { describeAccessDenied } from "./accessDenied";
 import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
+import { beginRateLimitNotice } from "./rateLimitNotice";
 
 /** Inputs after `check`: what the engine stores as the resource's inputs. */
 export interface McpServerDisablementInputs {
@@ -117,6 +118,7 @@ export async function diff(
  * @throws Error "MCP server '<id>' not found" for an unknown server (nothing is recorded)
  */
 export async function create(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+  beginRateLimitNotice(subject(inputs.resourceName, inputs.serverId));
   const api = await client();
   const server = await getServer(api, inputs.serverId);
   const base = {
@@ -145,6 +147,7 @@ export async function create(inputs: McpServerDisablementInputs): Promise<pulumi
  */
 export async function read(id: string, props: McpServerDisablementOutputs): Promise<pulumi.dynamic.ReadResult<McpServerDisablementOutputs>> {
   const serverId = props.serverId ?? id;
+  beginRateLimitNotice(subject(props.resourceName, serverId));
   let server: McpServer;
   try {
     server = await (await client()).mcpServers.get({ serverId });
@@ -176,6 +179,7 @@ export async function update(
     holdServer(olds.serverId, outs.resourceName, outs.disabledAt);
     return { outs };
   }
+  beginRateLimitNotice(subject(outs.resourceName, olds.serverId));
   const api = await client();
   const byUs = await switchServer(api, { serverId: olds.serverId, teamId: olds.teamId }, "disable");
   // `disabledByThisResource` keeps recording what destroy restores: an adopted server was
@@ -201,6 +205,7 @@ export async function deleteResource(_id: string, props: McpServerDisablementOut
     console.error(leftDisabledWarning(props, other.resourceName));
     return;
   }
+  beginRateLimitNotice(subject(props.resourceName, props.serverId));
   const api = await client();
   let server: McpServer;
   try {
@@ -211,6 +216,11 @@ export async function deleteResource(_id: string, props: McpServerDisablementOut
   }
   if (server.status === "enabled") return;
   await switchServer(api, server, "enable");
+}
+
+/** How the rate-limit line names a resource: `McpServerDisablement "web" (mcp_grafana)`. */
+function subject(resourceName: string | undefined, serverId: string): string {
+  return `McpServerDisablement ${resourceName === undefined ? "" : `"${resourceName}" `}(${serverId})`;
 }
 
 /** The warning of a delete that leaves its server to another resource (shown by the CLI). */
