@@ -363,12 +363,11 @@ export class AdaptiveRateLimiter {
    */
   observe(o: RateObservation, random: () => number = Math.random): void {
     const now = Date.now();
-    const perSecondWindow = o.limit === undefined || o.limit <= this.#limits.perSecond;
-    // The server's per-second limit is lower than ours (a smaller plan, a test emulator): learn it.
-    if (o.limit !== undefined && o.limit >= 1 && o.limit < this.#ceiling && perSecondWindow) {
-      this.#ceiling = o.limit;
-      this.#fillRate = Math.min(this.#fillRate, o.limit);
-    }
+    // Which window the headers describe (the server reports the tighter one): a reset within
+    // 2 s is the 1 s window's (a minute window's reset that close changes nothing learned below).
+    const resetInMs = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - now : undefined;
+    const perSecondWindow = resetInMs !== undefined ? resetInMs <= 2_000 : o.limit === undefined || o.limit <= this.#limits.perSecond;
+    if (o.limit !== undefined && Number.isInteger(o.limit) && o.limit >= 1) this.#learnLimit(o.limit, perSecondWindow);
     if (o.rateLimited) {
       this.#contendedAt = now;
       const fromReset = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - now : undefined;
@@ -392,6 +391,24 @@ export class AdaptiveRateLimiter {
       }
     }
     if (this.#throttled) this.#grow(now);
+  }
+
+  /**
+   * The server's limit is lower than ours (a smaller plan, an emulator with test limits): the
+   * local gate takes the server's figure from now on (a new gate: the requests of the old one
+   * are few and already answered or about to be).
+   */
+  #learnLimit(limit: number, perSecondWindow: boolean): void {
+    if (perSecondWindow && limit < this.#limits.perSecond) {
+      this.#limits.perSecond = limit;
+      this.#ceiling = limit;
+      this.#fillRate = Math.min(this.#fillRate, limit);
+      this.#lastMaxRate = Math.min(this.#lastMaxRate, limit);
+      this.#gate = undefined;
+    } else if (!perSecondWindow && limit < this.#limits.perMinute) {
+      this.#limits.perMinute = limit;
+      this.#gate = undefined;
+    }
   }
 
   #pause(until: number): void {
