@@ -203,6 +203,8 @@ export const MIN_ADAPTIVE_RATE = 0.5;
 export const RATE_WAIT_NOTICE_MS = 500;
 /** Without a 429 or another client's requests seen for this long (ms), the limiter runs at full speed again. */
 export const CONTENTION_MEMORY_MS = 10_000;
+/** How far back (ms) our own sends are counted against the server's count of a 1 s window. */
+const OWN_SENDS_LOOKBACK_MS = 1_500;
 /** Requests the server counted beyond our own before it counts as another client's, per 1 s window. */
 const OTHER_CLIENT_SLACK = 2;
 
@@ -279,7 +281,7 @@ export class AdaptiveRateLimiter {
   /** GCRA's theoretical arrival time of the next request, epoch ms. */
   #tat = 0;
   #pausedUntil = 0;
-  /** Send times of the last second, for telling our requests from other clients'. */
+  /** Send times of the last 1.5 s, for telling our requests from other clients'. */
   #sends: number[] = [];
   /** `X-RateLimit-Remaining` of the 1 s window in the last answer. */
   #lastRemaining = Infinity;
@@ -391,7 +393,10 @@ export class AdaptiveRateLimiter {
     if (o.limit !== undefined && o.remaining !== undefined) {
       const windowMs = perSecondWindow ? 1_000 : 60_000;
       if (perSecondWindow) {
-        this.#sends = this.#sends.filter((t) => t > now - 1_000);
+        // Our requests of the last 1.5 s: the server's window may hold some sent a little over a
+        // second before this answer was read (latency, a page being parsed); counting too many
+        // of ours only hides a client that sends very little.
+        this.#sends = this.#sends.filter((t) => t > now - OWN_SENDS_LOOKBACK_MS);
         if (o.limit - o.remaining > this.#sends.length + OTHER_CLIENT_SLACK) this.#contendedAt = now;
       }
       const contended = now - this.#contendedAt < CONTENTION_MEMORY_MS;
