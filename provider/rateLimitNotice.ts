@@ -9,7 +9,10 @@
  * it, so clients stay shared by every resource of the process.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+// The log module alone: the provider plugin loads this file on its first API call, and needs
+// nothing else of the Pulumi SDK's entry point.
+import * as log from "@pulumi/pulumi/log";
 
 interface Notice {
   /** `McpServerDisablement "web" (mcp_grafana)`, `getAutomationRules`. */
@@ -40,7 +43,7 @@ export function noticeRateLimitWait(waitMs: number): void {
   if (notice === undefined || notice.told) return;
   notice.told = true;
   const seconds = Math.max(0.1, Math.round(waitMs / 100) / 10);
-  void pulumi.log.info(
+  void log.info(
     `${notice.subject} is waiting about ${seconds} s on the Flashduty account's rate limit ` +
       `(other pipelines or users of the account are using it too); it goes on by itself, nothing has failed`,
     notice.resource,
