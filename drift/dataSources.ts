@@ -9,7 +9,7 @@
  * An empty array counts as a list of the kind found at the same place on the other side.
  */
 import { isDeepStrictEqual } from "node:util";
-import { UNKNOWN_VALUE } from "./refreshEvents";
+import { UNKNOWN_VALUE } from "../provider/unknown";
 import { compareText, type FieldChange, type ItemChange, type ItemChangeKind } from "./report";
 
 /**

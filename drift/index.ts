@@ -9,7 +9,7 @@ export { DriftError, type DriftErrorKind } from "./errors";
 export { renderMarkdown, reportMarker, DEFAULT_MAX_ROWS, type MarkdownOptions } from "./markdown";
 export { renderJson } from "./json";
 export { compareDataSourceOutputs, VOLATILE_RULE_FIELDS, type DataSourceDrift } from "./dataSources";
-export { MCP_SERVER_DISABLEMENT_TYPE } from "./servers";
+export { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
 export {
   DRIFT_REPORT_VERSION,
   type ChangeCounts,

@@ -3,9 +3,8 @@
  * and the inputs (`__provider`, the serialized dynamic provider, is stripped before policies run).
  */
 import type { PolicyResource } from "@pulumi/policy";
+import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
 
-/** Type token of `McpServerDisablement` as the engine records it (a dynamic resource). */
-export const MCP_SERVER_DISABLEMENT_TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
 
 /** One declared disablement. */
 export interface DeclaredDisablement {

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { MCP_SERVER_DISABLEMENT_TYPE } from "./typeToken";
 
 /** Arguments of {@link McpServerDisablement}. */
 export interface McpServerDisablementArgs {
@@ -12,7 +13,6 @@ export interface McpServerDisablementArgs {
 }
 
 /** Type token: what makes the engine run this resource with Pulumi's Node.js dynamic provider. */
-const TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
 
 /**
  * The provider stored in state (`__provider`): a CommonJS module whose `handler()` returns the
@@ -30,9 +30,9 @@ const TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
  * the program also no longer loads Pulumi's closure serializer.
  *
  * FROZEN CONTRACT: every existing stack keeps its provider text in its state and runs it for
- * refresh and destroy: this text, and the closure-serialized one of 0.1.0 and 0.2.0, which call the
+ * refresh and destroy: this text, and the closure-serialized one of 0.1.0, which calls the
  * same module and names. The module path `pulumi-flashduty/provider/mcpServerDisablementProvider`
- * (the package's `./provider/*` export) and the names called there (`configure`, `check`, `diff`,
+ * (the package's one deep export) and the names called there (`configure`, `check`, `diff`,
  * `create`, `read`, `update`, `deleteResource`) must never change or disappear; the arguments they
  * receive are the engine's. test/engine/providerContract.engine.test.ts runs the text recorded by
  * 0.1.0 against the current build; every other engine test runs this one.
@@ -151,7 +151,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
       // What pulumi.dynamic.Resource's constructor does, with the provider text above instead of
       // a closure-serialized provider object (that class offers no way to pass the text).
       super(
-        TYPE,
+        MCP_SERVER_DISABLEMENT_TYPE,
         name,
         {
           __provider: STORED_PROVIDER_TEXT,

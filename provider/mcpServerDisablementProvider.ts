@@ -11,6 +11,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { FlashdutyClient, McpServer } from "../sdk";
 import { FlashdutyError, isFlashdutyApiError } from "../sdk/errors";
+import { UNKNOWN_VALUE as UNKNOWN } from "./unknown";
 import { type ConfigSource, resolveConfig } from "./config";
 import { describeAccessDenied } from "./accessDenied";
 import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
@@ -37,9 +38,6 @@ export interface McpServerDisablementOutputs extends McpServerDisablementInputs 
   /** Epoch ms; absent when the server was adopted (already disabled). */
   disabledAt?: number;
 }
-
-/** The value Pulumi passes for inputs that are not known yet during preview. */
-const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 let stackConfig: ConfigSource = () => undefined;
 

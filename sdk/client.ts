@@ -9,7 +9,7 @@ import { AutomationTemplates } from "./resources/automationTemplates";
 import { McpServers } from "./resources/mcpServers";
 import { Transport } from "./transport";
 import { DEFAULT_USER_AGENT } from "./version";
-import { LIMITS } from "./wire";
+import { LIMITS } from "../wire/wire";
 
 /** Default API address. */
 export const DEFAULT_BASE_URL = "https://api.flashcat.cloud";

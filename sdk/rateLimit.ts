@@ -29,7 +29,7 @@
  * still goes at once.
  */
 import { createHash } from "node:crypto";
-import { LIMITS, PATHS } from "./protocol";
+import { LIMITS, PATHS } from "../wire/protocol";
 
 /** One window of a rate limit: at most `limit` calls in any `intervalMs`. */
 export interface RateWindow {
@@ -182,6 +182,7 @@ export const OPERATION_RATE_LIMITS: Readonly<Record<string, OperationRateLimit>>
   [PATHS.mcpServerGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
   [PATHS.mcpServerList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
   [PATHS.automationRuleList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.automationRuleGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
   [PATHS.automationTemplateList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
 };
 
