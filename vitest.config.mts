@@ -9,6 +9,8 @@ const ENGINE = ["test/**/*.engine.test.ts", "test/package/**/*.test.ts", "test/r
 const UNIT = [
   "test/repository/**/*.test.ts",
   "test/sdk/retry.test.ts",
+  "test/sdk/adaptiveRateLimit.test.ts",
+  "test/provider/config.test.ts",
   "test/drift/dataSources.test.ts",
   "test/drift/markdown.test.ts",
   "test/policy/ruleViolations.test.ts",

@@ -91,6 +91,12 @@ function loggedFields(body: unknown): Pick<RequestLogEntry, "serverId" | "page" 
   };
 }
 
+/** The request's `User-Agent` for the request log, cut to 200 characters. */
+function userAgentOf(request: FastifyRequest): Pick<RequestLogEntry, "userAgent"> {
+  const ua = request.headers["user-agent"];
+  return typeof ua === "string" && ua.length > 0 ? { userAgent: ua.slice(0, 200) } : {};
+}
+
 /** Ends the exchange with no response at all, with a TCP reset where the platform allows it. */
 function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
   reply.hijack();
@@ -154,6 +160,7 @@ export function buildServer(parts: ServerParts): FastifyInstance {
         status,
         ...(Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {}),
         ...(answer.requestId !== undefined ? { requestId: answer.requestId } : {}),
+        ...userAgentOf(request),
       });
     };
     switch (fault?.kind) {

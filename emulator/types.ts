@@ -133,6 +133,8 @@ export interface RequestLogEntry {
   retryAfterSeconds?: number;
   /** The answer's request id (absent for `reset`, `dropped` and `proxyHtml`). */
   requestId?: string;
+  /** The request's `User-Agent` (first 200 characters), when sent: tells clients apart. */
+  userAgent?: string;
 }
 
 /** A seeded member and the app key that authenticates as them. */

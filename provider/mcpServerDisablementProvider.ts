@@ -20,6 +20,7 @@ import { type ConfigSource, resolveConfig } from "./config";
 import { describeAccessDenied } from "./accessDenied";
 import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
 import { untilSettled } from "./gracefulShutdown";
+import { beginRateLimitNotice } from "./rateLimitNotice";
 
 /** Inputs after `check`: what the engine stores as the resource's inputs. */
 export interface McpServerDisablementInputs {
@@ -146,6 +147,7 @@ export function create(inputs: McpServerDisablementInputs): Promise<pulumi.dynam
 }
 
 async function disable(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+  beginRateLimitNotice(subject(inputs.resourceName, inputs.serverId));
   const api = await client();
   const server = await getServer(api, inputs.serverId);
   const base = {
@@ -170,6 +172,7 @@ async function disable(inputs: McpServerDisablementInputs): Promise<pulumi.dynam
  */
 export async function read(id: string, props: McpServerDisablementOutputs): Promise<pulumi.dynamic.ReadResult<McpServerDisablementOutputs>> {
   const serverId = props.serverId ?? id;
+  beginRateLimitNotice(subject(props.resourceName, serverId));
   let server: McpServer;
   try {
     server = await (await client()).mcpServers.get({ serverId });
@@ -205,6 +208,7 @@ async function redisable(olds: McpServerDisablementOutputs, news: McpServerDisab
     holdServer(olds.serverId, outs.resourceName, outs.disabledAt);
     return { outs };
   }
+  beginRateLimitNotice(subject(outs.resourceName, olds.serverId));
   const api = await client();
   const byUs = await switchServer(api, { serverId: olds.serverId, teamId: olds.teamId }, "disable");
   // `disabledByThisResource` keeps recording what destroy restores: an adopted server was
@@ -235,6 +239,7 @@ async function restore(props: McpServerDisablementOutputs): Promise<void> {
     console.error(leftDisabledWarning(props, other.resourceName));
     return;
   }
+  beginRateLimitNotice(subject(props.resourceName, props.serverId));
   const api = await client();
   let server: McpServer;
   try {
@@ -245,6 +250,11 @@ async function restore(props: McpServerDisablementOutputs): Promise<void> {
   }
   if (server.status === "enabled") return;
   await switchServer(api, server, "enable");
+}
+
+/** How the rate-limit line names a resource: `McpServerDisablement "web" (mcp_grafana)`. */
+function subject(resourceName: string | undefined, serverId: string): string {
+  return `McpServerDisablement ${resourceName === undefined ? "" : `"${resourceName}" `}(${serverId})`;
 }
 
 /** The warning of a delete that leaves its server to another resource (shown by the CLI). */

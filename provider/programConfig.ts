@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import * as pulumi from "@pulumi/pulumi";
 import { type FlashdutyConfig, resolveConfig } from "./config";
 import { clientFor } from "./client";
+import { withRateLimitNotice } from "./rateLimitNotice";
 import type { FlashdutyClient } from "../sdk";
 
 /** Values that win over the stack config and the environment (e.g. a policy pack's settings); unset ones are ignored. */
@@ -33,10 +34,11 @@ const diagnosticsParent = new AsyncLocalStorage<pulumi.Resource | undefined>();
 
 /**
  * Runs `read` with its diagnostics (the client's retry lines, `pulumi.log.debug`) attributed to
- * `parent`, as the CLI shows a resource's own log lines under it.
+ * `parent`, as the CLI shows a resource's own log lines under it; a wait on the account's rate
+ * limit logs one info line naming `subject` (the data source).
  */
-export function withDiagnosticsParent<T>(parent: pulumi.Resource | undefined, read: () => Promise<T>): Promise<T> {
-  return diagnosticsParent.run(parent, read);
+export function withDiagnosticsParent<T>(parent: pulumi.Resource | undefined, read: () => Promise<T>, subject = "A Flashduty data source"): Promise<T> {
+  return diagnosticsParent.run(parent, () => withRateLimitNotice(subject, parent, read));
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type ListAutomationRulesParams,
 } from "../models";
 import { FlashdutyValidationError } from "../errors";
-import { pageAll } from "../pagination";
+import { PAGE_CONCURRENCY, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import {
@@ -88,6 +88,7 @@ export class AutomationRules {
             return { total: result.total, items: result.rules };
           },
           idOf: (rule) => rule.ruleId,
+          pagesInFlight: () => this.#transport.rateLimiter(LIST.path)?.pagesInFlight() ?? PAGE_CONCURRENCY,
         }),
     };
   }

@@ -96,7 +96,8 @@ describe("API error codes", () => {
   test.each([...ERROR_CODES.filter((c) => c !== "OK"), "SomethingBrandNew"])("%s becomes a FlashdutyApiError naming operation, code and request id", async (code) => {
     const status = STATUS_OF[code] ?? 418;
     rec.respond(() => fail(status, code, `message for ${code}`, `rid-${code}`));
-    const e = await caught(clientFor().mcpServers.disable({ serverId: "mcp_grafana" }));
+    // A refusal (429) is retried until the call's deadline: a deadline of 1 ms makes it final.
+    const e = await caught(clientFor({ deadlineMs: 1 }).mcpServers.disable({ serverId: "mcp_grafana" }));
     expect(e).toBeInstanceOf(FlashdutyApiError);
     const api = e as FlashdutyApiError;
     expect(api.code).toBe(code);
