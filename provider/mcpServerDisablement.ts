@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { escapeTerminalControls } from "../sdk/terminalText";
 
 /** Arguments of {@link McpServerDisablement}. */
 export interface McpServerDisablementArgs {
@@ -71,10 +72,12 @@ function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefine
     if (first === undefined) seen.set(id, name);
     else if (first !== name) {
       void pulumi.log.warn(
+        escapeTerminalControls(
         `McpServerDisablement resources "${first}" and "${name}" both declare MCP server '${id}'. The server stays ` +
           `disabled while either exists and is restored once when the one that disabled it is destroyed, but declare each ` +
           `server once (to rename a resource, give the new name the old one in the "aliases" resource option; the policy ` +
           `flashduty-one-resource-per-server of pulumi-flashduty/policy can enforce it).`,
+        ),
         resource,
       );
     }

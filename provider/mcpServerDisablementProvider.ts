@@ -11,6 +11,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { FlashdutyClient, McpServer } from "../sdk";
 import { FlashdutyError, isFlashdutyApiError } from "../sdk/errors";
+import { escapeTerminalControls } from "../sdk/terminalText";
 import { type ConfigSource, resolveConfig } from "./config";
 import { describeAccessDenied } from "./accessDenied";
 import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
@@ -198,7 +199,7 @@ export async function deleteResource(_id: string, props: McpServerDisablementOut
   if (!(props.restoreOnDelete ?? true) || !props.disabledByThisResource) return;
   const other = otherClaim(props.serverId, props.resourceName, props.disabledAt);
   if (other !== undefined) {
-    console.error(leftDisabledWarning(props, other.resourceName));
+    console.error(escapeTerminalControls(leftDisabledWarning(props, other.resourceName)));
     return;
   }
   const api = await client();
@@ -229,7 +230,7 @@ async function getServer(api: FlashdutyClient, serverId: string): Promise<McpSer
     return await api.mcpServers.get({ serverId });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
-      throw new Error(`MCP server '${serverId}' not found (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`);
+      throw new Error(escapeTerminalControls(`MCP server '${serverId}' not found (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`));
     }
     throw err;
   }

@@ -118,10 +118,10 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     expect(tooOften.length).toBeGreaterThan(0);
     expect(personalHttp.length).toBeGreaterThan(0);
     for (const rule of tooOften) {
-      expect(texts).toContain(`rule "${rule.name}" (${rule.rule_id}): schedule "${rule.cron_expr}" (${rule.timezone || "UTC"}) fires every 5 minutes`);
+      expect(texts).toContain(`rule \`${rule.name}\` (\`${rule.rule_id}\`): schedule \`${rule.cron_expr}\` (\`${rule.timezone || "UTC"}\`) fires every 5 minutes`);
     }
     for (const rule of personalHttp) {
-      expect(texts).toContain(`rule "${rule.name}" (${rule.rule_id}): personal rule with an enabled HTTP POST trigger`);
+      expect(texts).toContain(`rule \`${rule.name}\` (\`${rule.rule_id}\`): personal rule with an enabled HTTP POST trigger`);
     }
     const enabled = rules.filter((r) => r.enabled).length;
     expect(enabled).toBeGreaterThan(100);
