@@ -15,7 +15,8 @@
  * - the span cannot be broken out of: its fence is one backtick longer than the longest run of
  *   backticks in the text (padded with a space when the text starts or ends with a backtick or
  *   a space), line breaks are escaped (`\n`), so the text stays on its line, and
- *   {@link markdownTableCell} escapes the pipes a GFM table row would split on.
+ *   {@link markdownTableCell} escapes the pipes a GFM table row would split on (and keeps a
+ *   backslash of the text from pairing with such an escape).
  *
  * It reads as the same text: a code span shows its characters as they are, in a fixed-width font.
  *
@@ -60,10 +61,17 @@ export function markdownCode(text: string, options: MarkdownCodeOptions = {}): s
 /**
  * Inline Markdown made fit for one GFM table cell: pipes escaped (`\|`; GFM unescapes them
  * before it parses the cell, code spans included, so a code span still shows `|`) and line
- * breaks turned into spaces.
+ * breaks turned into spaces. A backslash right before a pipe gets an invisible U+2060 WORD
+ * JOINER between them: renderers disagree on whether `\\|` (a backslash, then an escaped
+ * pipe) ends the cell (micromark reads an escaped backslash and a cell border), and with the
+ * joiner no such sequence is left. The joiner is invisible; the cell reads the same.
  *
- * @param markdown inline Markdown built by us (platform text in it through {@link markdownCode})
+ * @param markdown inline Markdown built by us (platform text in it through {@link markdownCode};
+ *   our own text has no backslash-escaped pipe)
  */
 export function markdownTableCell(markdown: string): string {
-  return markdown.replace(/\r\n|\r|\n/g, " ").replace(/\|/g, "\\|");
+  return markdown
+    .replace(/\r\n|\r|\n/g, " ")
+    .replace(/\\(?=\|)/g, "\\\u2060")
+    .replace(/\|/g, "\\|");
 }
