@@ -53,11 +53,12 @@ const COUNT_LINE_RESERVE = 200;
 /**
  * The HTML comment that ends every report, so a workflow can find and update its own comment.
  * A stack name made of letters, digits, `_`, `.`, `-` and `/` (every name Pulumi accepts) is
- * written as it is; any other character is percent-encoded, so the comment cannot be closed
- * early or broken over lines.
+ * written as it is; any other character is percent-encoded (its UTF-8 bytes), so the comment
+ * cannot be closed early or broken over lines.
  */
 export function reportMarker(stack: string): string {
-  const safe = Array.from(stack, (ch) => (/^[A-Za-z0-9_./-]$/.test(ch) ? ch : encodeURIComponent(ch).replace(/[!'()*-]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))).join("");
+  const percent = (ch: string) => Array.from(Buffer.from(ch, "utf8"), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+  const safe = Array.from(stack, (ch) => (/^[A-Za-z0-9_./-]$/.test(ch) ? ch : percent(ch))).join("");
   return `<!-- pulumi-flashduty-drift stack=${safe} -->`;
 }
 
@@ -109,29 +110,33 @@ function details(fields: readonly FieldChange[]): string {
   return shown.join(", ");
 }
 
-function itemRows(changes: readonly ItemChange[], withId: boolean): string[][] {
-  return changes.map((c) => [
+function itemRow(c: ItemChange, withId: boolean): string[] {
+  return [
     c.kind,
     code(c.name),
     ...(withId ? [code(c.id)] : [c.locale === undefined ? "" : code(c.locale)]),
     code(c.output),
     c.kind === "changed" ? details(c.fields) : "",
-  ]);
+  ];
 }
 
 /** One block of the report whose rows may be left out: a table, or the notes. */
 interface Block {
   /** Lines before the rows (blank line, heading, table header). */
   head: string[];
-  rows: string[];
+  /** Number of rows. */
+  size: number;
+  /** Row `i`, rendered when asked for (thousands of rows are never all rendered). */
+  row(i: number): string;
   /** The count line for `n` rows left out. */
   countLine(n: number, forSize: boolean): string;
 }
 
-function table(heading: string, header: string[], rows: string[][], what: string): Block {
+function table<T>(heading: string, header: string[], items: readonly T[], row: (item: T) => string[], what: string): Block {
   return {
     head: ["", heading, "", `| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`],
-    rows: rows.map((row) => `| ${row.map(cell).join(" | ")} |`),
+    size: items.length,
+    row: (i) => `| ${row(items[i]!).map(cell).join(" | ")} |`,
     countLine: (n, forSize) =>
       forSize
         ? `\n... and ${n} more ${what}, left out to keep this comment under GitHub's size limit (\`--json\` lists them all).`
@@ -156,25 +161,26 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
   }
   const blocks: Block[] = [];
   if (report.servers.length > 0) {
-    const rows = report.servers.map((s) => [code(s.serverId), code(s.serverName), code(s.resourceName), s.declared, OBSERVED[s.observed], nextUp(s)]);
-    blocks.push(table("### MCP servers (`McpServerDisablement`)", ["Server", "Name", "Resource", "Declared", "Observed", "Next `pulumi up`"], rows, "servers"));
+    const row = (s: ServerDrift) => [code(s.serverId), code(s.serverName), code(s.resourceName), s.declared, OBSERVED[s.observed], nextUp(s)];
+    blocks.push(table("### MCP servers (`McpServerDisablement`)", ["Server", "Name", "Resource", "Declared", "Observed", "Next `pulumi up`"], report.servers, row, "servers"));
   }
   if (report.rules.length > 0) {
     const s = report.summary.rules;
     const heading = `### Automation rules (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
-    blocks.push(table(heading, ["Change", "Rule", "Id", "Output", "Fields"], itemRows(report.rules, true), "rule changes"));
+    blocks.push(table(heading, ["Change", "Rule", "Id", "Output", "Fields"], report.rules, (c) => itemRow(c, true), "rule changes"));
   }
   if (report.templates.length > 0) {
     const s = report.summary.templates;
     const heading = `### Automation templates (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
-    blocks.push(table(heading, ["Change", "Template", "Locale", "Output", "Fields"], itemRows(report.templates, false), "template changes"));
+    blocks.push(table(heading, ["Change", "Template", "Locale", "Output", "Fields"], report.templates, (c) => itemRow(c, false), "template changes"));
   }
   const between = report.rules.length + report.templates.length > 0
     ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
     : [];
   const notes: Block = {
     head: [],
-    rows: report.notes.map((note) => `\n> ${note.replace(/\r\n|\r|\n/g, " ")}`),
+    size: report.notes.length,
+    row: (i) => `\n> ${report.notes[i]!.replace(/\r\n|\r|\n/g, " ")}`,
     countLine: (n) => `\n> ... and ${n} more notes (\`--json\` lists them all).`,
   };
   const tail = ["", "<sub>`pulumi-flashduty drift`: a refresh preview; no state was written.</sub>", reportMarker(report.stack)];
@@ -184,20 +190,21 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
   let budget = maxLength - (fixed.join("\n").length + 1) - (blocks.length + 1) * COUNT_LINE_RESERVE;
   const fill = (block: Block, limit: number): string[] => {
     const lines: string[] = [];
-    for (const row of block.rows.slice(0, limit)) {
+    for (let i = 0; i < Math.min(limit, block.size); i++) {
+      const row = block.row(i);
       if (row.length + 1 > budget) break;
       lines.push(row);
       budget -= row.length + 1;
     }
-    const left = block.rows.length - lines.length;
-    if (left > 0) lines.push(block.countLine(left, lines.length < Math.min(limit, block.rows.length)));
+    const left = block.size - lines.length;
+    if (left > 0) lines.push(block.countLine(left, lines.length < Math.min(limit, block.size)));
     return lines;
   };
 
   const lines = [verdict(report)];
   for (const block of blocks) lines.push(...block.head, ...fill(block, maxRows));
   lines.push(...between);
-  lines.push(...fill(notes, notes.rows.length));
+  lines.push(...fill(notes, notes.size));
   lines.push(...tail);
   return `${lines.join("\n")}\n`;
 }
