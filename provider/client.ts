@@ -5,7 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import { FlashdutyClient } from "../sdk";
-import { escapeTerminalControls } from "../sdk/terminalText";
 import type { FlashdutyConfig } from "./config";
 
 const clients = new Map<string, FlashdutyClient>();
@@ -15,8 +14,8 @@ const clients = new Map<string, FlashdutyClient>();
  *
  * @param config resolved configuration (see `resolveConfig`)
  * @param log receives one line per retry (operation, attempt, code, request id, delay ms);
- *   never the app key, and no control character (the platform's parts of a line, such as its
- *   error code and request id, are shown escaped)
+ *   never the app key, and no control character (the client shows the platform's parts of a
+ *   line, such as its error code and request id, escaped)
  */
 export function clientFor(config: FlashdutyConfig, log?: (message: string) => void): FlashdutyClient {
   // A digest, not the key itself, names the entry: nothing that prints this map prints the key.
@@ -31,7 +30,7 @@ export function clientFor(config: FlashdutyConfig, log?: (message: string) => vo
       timeoutMs: config.timeoutMs,
       maxRetries: config.maxRetries,
       acceptLanguage: config.locale,
-      log: log === undefined ? undefined : (message) => log(escapeTerminalControls(message)),
+      log,
     });
     clients.set(id, client);
   }

@@ -195,7 +195,7 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     expect(guardrails).toHaveLength(1);
     expect(guardrails[0]!.level).toBe("mandatory");
     expect(guardrails[0]!.text).toMatch(
-      /could not check the automation rules: POST \/safari\/automation\/rule\/list failed: ServiceUnavailable \(HTTP 503, request id [\w-]+\)/,
+      /could not check the automation rules: `POST \/safari\/automation\/rule\/list failed: ServiceUnavailable \(HTTP 503, request id [\w-]+\)/,
     );
     expect(result.output).not.toContain(emulator.keys.admin);
 
