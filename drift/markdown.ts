@@ -10,6 +10,7 @@
  * it has no control character. Long strings are cut (marked `…`); `--json` has them whole.
  */
 import { markdownCode, markdownTableCell } from "../sdk/markdownText";
+import { escapeTerminalControls } from "../sdk/terminalText";
 import type { DriftReport, FieldChange, ItemChange, ServerDrift } from "./report";
 
 /** Options of {@link renderMarkdown}. */
@@ -180,7 +181,8 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
   const notes: Block = {
     head: [],
     size: report.notes.length,
-    row: (i) => `\n> ${report.notes[i]!.replace(/\r\n|\r|\n/g, " ")}`,
+    // Notes are Markdown lines of ours (platform text in them already inert): kept on one line, no controls.
+    row: (i) => `\n> ${escapeTerminalControls(report.notes[i]!.replace(/\r\n|\r|\n/g, " "))}`,
     countLine: (n) => `\n> ... and ${n} more notes (\`--json\` lists them all).`,
   };
   const tail = ["", "<sub>`pulumi-flashduty drift`: a refresh preview; no state was written.</sub>", reportMarker(report.stack)];
