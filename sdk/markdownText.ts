@@ -9,16 +9,20 @@
  *   those four characters), emphasis or backslash escape;
  * - GitHub's own links, which are not Markdown but applied to the rendered HTML (`@user` and
  *   `@org/team` mentions, `#1` / `owner/repo#1` / `GH-1` references, commit SHAs, `:emoji:`),
- *   skip text inside `<code>` elements; a code span is the one form GitHub documents and keeps
- *   for "show this literally", where an invisible separator (U+2060 after each `@`) would depend
- *   on the details of each filter's pattern;
+ *   skip text inside `<code>` elements, which is what keeps SHAs, `GH-1` and `:emoji:` inert.
+ *   Mentions and references get a second guard that does not depend on the code span: an
+ *   invisible U+2060 WORD JOINER right after each `@` or `#` that precedes a letter, digit or
+ *   `_`, and after `GH-` before a digit (`@\u2060acme`, `#\u20601`, `GH-\u20601`). GitHub's patterns need the name or number right after the
+ *   sign, so even text copied out of the span, or read by a tool that ignores `<code>`, links
+ *   nothing; a person sees the same characters;
  * - the span cannot be broken out of: its fence is one backtick longer than the longest run of
  *   backticks in the text (padded with a space when the text starts or ends with a backtick or
  *   a space), line breaks are escaped (`\n`), so the text stays on its line, and
  *   {@link markdownTableCell} escapes the pipes a GFM table row would split on (and keeps a
  *   backslash of the text from pairing with such an escape).
  *
- * It reads as the same text: a code span shows its characters as they are, in a fixed-width font.
+ * It reads as the same text: a code span shows its characters as they are, in a fixed-width font
+ * (the word joiners are invisible).
  *
  * Written here rather than taken from a library: the escaping packages on npm
  * (`markdown-escape`, `@descope/escape-markdown`, `gfm-escape`) backslash-escape a fixed set
@@ -31,6 +35,9 @@
  */
 import { escapeTerminalControls } from "./terminalText";
 
+/** An `@` or `#` right before a letter, digit or `_`, or `GH-` before a digit: where GitHub would see a mention or a reference. */
+const MENTION_LIKE = /([@#](?=[\p{L}\p{N}_])|\bGH-(?=\p{N}))/giu;
+
 /** Options of {@link markdownCode}. */
 export interface MarkdownCodeOptions {
   /**
@@ -42,13 +49,13 @@ export interface MarkdownCodeOptions {
 
 /**
  * `text` as an inert Markdown inline code span (see the module comment), on one line, with no
- * control character; `""` for empty text (an empty code span does not exist in Markdown). Safe
+ * control character and a U+2060 after each `@` / `#` that starts a name or number; `""` for empty text (an empty code span does not exist in Markdown). Safe
  * in a sentence, a list item, a blockquote, and (through {@link markdownTableCell}) a table cell.
  */
 export function markdownCode(text: string, options: MarkdownCodeOptions = {}): string {
   const points = options.maxLength === undefined ? undefined : Array.from(text);
   const cut = points !== undefined && points.length > options.maxLength!;
-  const shown = escapeTerminalControls(cut ? points!.slice(0, options.maxLength).join("") : text);
+  const shown = escapeTerminalControls(cut ? points!.slice(0, options.maxLength).join("") : text).replace(MENTION_LIKE, "$1\u2060");
   if (shown === "") return cut ? "…" : "";
   const longestRun = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longestRun + 1);

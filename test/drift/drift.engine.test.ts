@@ -12,8 +12,7 @@ import { startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { createEngineStack, type EngineStack, type EngineStackOptions } from "../support/engineStack";
 import { filesUnder } from "../support/files";
-import { ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, htmlText, outsideCode, renderHtml, GITHUB_LINKABLE } from "../support/hostileText";
-import { escapeTerminalControls } from "../../sdk/terminalText";
+import { ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, outsideCode, renderHtml, shownInCode, visibleText, GITHUB_LINKABLE } from "../support/hostileText";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "flashduty.yml");
@@ -256,7 +255,8 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
     expect(comments(html)).toEqual(["<!-- pulumi-flashduty-drift stack=test -->"]);
     expect(run.stdout.endsWith("\n<!-- pulumi-flashduty-drift stack=test -->\n")).toBe(true);
     expect(outsideCode(html)).not.toMatch(GITHUB_LINKABLE);
-    for (const name of names) expect(html).toContain(`<code>${htmlText(escapeTerminalControls(name))}</code>`);
+    expect(visibleText(html)).not.toMatch(GITHUB_LINKABLE);
+    for (const name of names) expect(html).toContain(`<code>${shownInCode(name)}</code>`);
 
     const json = await drift(stack, ["--json"]);
     expect(json).toMatchObject({ code: 2, stderr: "" });

@@ -17,8 +17,7 @@ import {
   type ServerDrift,
 } from "../../drift";
 import { compareDataSourceOutputs } from "../../drift/dataSources";
-import { escapeTerminalControls } from "../../sdk/terminalText";
-import { GITHUB_LINKABLE, ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, hostileText, htmlText, outsideCode, renderHtml } from "../support/hostileText";
+import { GITHUB_LINKABLE, ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, hostileText, outsideCode, renderHtml, shownInCode, visibleText } from "../support/hostileText";
 
 /** Elements the report itself writes. */
 const OURS = new Set(["p", "strong", "code", "h3", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "sub"]);
@@ -81,6 +80,7 @@ function checkInert(report: DriftReport, markdown = renderMarkdown(report)): str
   expect(html.trimEnd().endsWith(reportMarker(report.stack))).toBe(true);
   const shownText = outsideCode(html).replace(reportMarker(report.stack), "");
   expect(shownText).not.toMatch(GITHUB_LINKABLE);
+  expect(visibleText(html.replace(reportMarker(report.stack), ""))).not.toMatch(GITHUB_LINKABLE);
   expect(shownText).not.toMatch(/https?:|www\.|@/i);
   const json = renderJson(report);
   expect(json.replace(/\n/g, "")).not.toMatch(TERMINAL_CONTROL);
@@ -98,11 +98,12 @@ describe("drift report of hostile platform text", () => {
       [],
     );
     const markdown = renderMarkdown(report);
-    expect(markdown).toContain("| changed | `N2 @acme/oncall please approve <!-- hide the rest` | `arule_1` |");
+    expect(markdown).toContain("| changed | `N2 @\u2060acme/oncall please approve <!-- hide the rest` | `arule_1` |");
     expect(markdown).toContain("`N3 \\u001b[2J\\u001b]8;;https://evil.example/\\u0007click\\u001b]8;;\\u0007 done`");
     const html = checkInert(report);
-    expect(html).toContain(`<code>${htmlText(ISSUE_EXAMPLES[0]!)}</code>`);
-    expect(html).toContain(`<code>${htmlText("N5 #1 acme/repo#2 GH-3 deadbeefcafe1234 :smile: &lt;b&gt; &#x3C;script&#x3E; &amp;")}</code>`);
+    expect(html).toContain(`<code>${shownInCode(ISSUE_EXAMPLES[0]!)}</code>`);
+    expect(html).toContain(`<code>${shownInCode("N5 #1 acme/repo#2 GH-3 deadbeefcafe1234 :smile: &lt;b&gt; &#x3C;script&#x3E; &amp;")}</code>`);
+    expect(html).toContain("<code>N5 #\u20601 acme/repo#\u20602 GH-\u20603 deadbeefcafe1234 :smile: &amp;lt;b&amp;gt; &amp;#\u2060x3C;script&amp;#\u2060x3E; &amp;amp;</code>");
   });
 
   test("property: every report renders inert, with every shown name as a code element", () => {
@@ -113,7 +114,7 @@ describe("drift report of hostile platform text", () => {
         for (const name of [...servers.map((s) => s.serverName), ...rules.map((r) => r.name)]) {
           if (name === "" || Array.from(name).length > 100) continue;
           // In a table cell a backslash before a pipe carries a word joiner (markdownTableCell).
-          expect(html).toContain(`<code>${htmlText(escapeTerminalControls(name)).replace(/\\(?=\|)/g, "\\\u2060")}</code>`);
+          expect(html).toContain(`<code>${shownInCode(name).replace(/\\(?=\|)/g, "\\\u2060")}</code>`);
         }
       }),
       { numRuns: 150 },

@@ -9,7 +9,7 @@ import { describe, expect, test } from "vitest";
 import { FlashdutyApiError, FlashdutyResponseError } from "../../sdk";
 import { markdownCode, markdownTableCell } from "../../sdk/markdownText";
 import { escapeTerminalControls, escapeTerminalControlsInLines, isTerminalControl, terminalSafeJson } from "../../sdk/terminalText";
-import { GITHUB_LINKABLE, ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, hostileText, htmlText, outsideCode, renderHtml } from "../support/hostileText";
+import { GITHUB_LINKABLE, ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, hostileText, outsideCode, renderHtml, shownInCode, visibleText } from "../support/hostileText";
 
 const RUNS = { numRuns: 400 };
 
@@ -60,7 +60,7 @@ describe("terminalSafeJson", () => {
 
 /** The HTML micromark renders for a code span showing exactly `text`. */
 function codeElement(text: string): string {
-  return `<code>${htmlText(escapeTerminalControls(text))}</code>`;
+  return `<code>${shownInCode(text)}</code>`;
 }
 
 describe("markdownCode against CommonMark + GFM (micromark)", () => {
@@ -68,7 +68,8 @@ describe("markdownCode against CommonMark + GFM (micromark)", () => {
     for (const text of ISSUE_EXAMPLES) {
       expect(renderHtml(`Rule ${markdownCode(text)} changed.`)).toBe(`<p>Rule ${codeElement(text)} changed.</p>`);
     }
-    expect(markdownCode("N2 @acme/oncall please approve <!-- hide the rest")).toBe("`N2 @acme/oncall please approve <!-- hide the rest`");
+    expect(markdownCode("N2 @acme/oncall please approve <!-- hide the rest")).toBe("`N2 @\u2060acme/oncall please approve <!-- hide the rest`");
+    expect(markdownCode("see #12 and acme/repo#3, mail a@b.example, @ alone, C#")).toBe("`see #\u206012 and acme/repo#\u20603, mail a@\u2060b.example, @ alone, C#`");
     expect(markdownCode("a `b` c")).toBe("``a `b` c``");
     expect(markdownCode("`b`")).toBe("`` `b` ``");
     expect(markdownCode("")).toBe("");
@@ -83,6 +84,8 @@ describe("markdownCode against CommonMark + GFM (micromark)", () => {
         expect(markdown).not.toMatch(TERMINAL_CONTROL);
         const html = renderHtml(markdown);
         expect(html).toBe(text === "" ? "<p>Rule  changed.</p>" : `<p>Rule ${codeElement(text)} changed.</p>`);
+        // Even read without regard to <code>, no mention or reference pattern is left.
+        expect(visibleText(html)).not.toMatch(GITHUB_LINKABLE);
       }),
       RUNS,
     );
@@ -100,6 +103,7 @@ describe("markdownCode against CommonMark + GFM (micromark)", () => {
         expect(elements(html).filter((e) => !["table", "thead", "tbody", "tr", "th", "td", "code", "blockquote", "p"].includes(e))).toEqual([]);
         expect(comments(html)).toEqual([]);
         expect(outsideCode(html)).not.toMatch(GITHUB_LINKABLE);
+        expect(visibleText(html)).not.toMatch(GITHUB_LINKABLE);
       }),
       RUNS,
     );

@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { micromark } from "micromark";
 import { gfm, gfmHtml } from "micromark-extension-gfm";
+import { escapeTerminalControls } from "../../sdk/terminalText";
 
 /** The names of the issue, and more of the same kind. */
 export const ISSUE_EXAMPLES: readonly string[] = [
@@ -57,6 +58,20 @@ export function renderHtml(markdown: string): string {
 /** The text micromark writes for `text` inside an element (it encodes these four). */
 export function htmlText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * What a code element made by `markdownCode` holds for `text`, as micromark writes it: controls
+ * escaped, a word joiner after each `@` / `#` before a name or number and `GH-` before a number,
+ * HTML-encoded.
+ */
+export function shownInCode(text: string): string {
+  return htmlText(escapeTerminalControls(text).replace(/([@#](?=[\p{L}\p{N}_])|\bGH-(?=\p{N}))/giu, "$1\u2060"));
+}
+
+/** The text a person sees in `html`: tags removed, micromark's four entities decoded. */
+export function visibleText(html: string): string {
+  return html.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
 }
 
 /** Names of the elements in `html`, in order. */
