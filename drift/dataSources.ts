@@ -10,7 +10,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { markdownCode } from "../sdk/markdownText";
-import { UNKNOWN_VALUE } from "./refreshEvents";
+import { UNKNOWN_VALUE } from "../provider/unknown";
 import { compareText, type FieldChange, type ItemChange, type ItemChangeKind } from "./report";
 
 /**

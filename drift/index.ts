@@ -17,7 +17,7 @@ export {
 } from "./markdown";
 export { renderJson } from "./json";
 export { compareDataSourceOutputs, VOLATILE_RULE_FIELDS, type DataSourceDrift } from "./dataSources";
-export { MCP_SERVER_DISABLEMENT_TYPE } from "./servers";
+export { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
 export {
   DRIFT_REPORT_VERSION,
   type ChangeCounts,

@@ -3,15 +3,14 @@
  * with a deterministic seed, the platform's auth, visibility, paging, errors and rate limits,
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
  */
-import type { WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
-import type { StoredRule } from "./seed";
+import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
 import { bindsBeyondLoopback, exposureWarning } from "./loopback";
 import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
 import { copyTemplates, templateLocale } from "./routes/automationTemplates";
-import { RuleVisibility, type RuleChanges } from "./ruleVisibility";
+import { RuleVisibility } from "./ruleVisibility";
 import {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,
@@ -27,7 +26,7 @@ import { buildServer } from "./server";
 import { readStateFile as readState } from "./stateFile";
 import type { PersistedState } from "./stateFormat";
 import { Store, toWireServer } from "./store";
-import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, FaultSpec, RateLimitConfig, RuleFilter, SeedUser, TemplateChanges } from "./types";
+import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, RuleChanges, StoredRule, FaultSpec, RateLimitConfig, RuleFilter, SeedUser, TemplateChanges } from "./types";
 
 export type {
   AuditEntry,
@@ -38,9 +37,11 @@ export type {
   OperationName,
   RateLimitConfig,
   RequestLogEntry,
+  RuleChanges,
   RuleFilter,
   SeedTeam,
   SeedUser,
+  StoredRule,
   TemplateChanges,
 } from "./types";
 export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
@@ -48,9 +49,8 @@ export { DEFAULT_REQUEST_TIMEOUT_MS, EmulatorOptionError, OPTION_RANGES } from "
 export { COMPACT_EVERY, StateSaveError } from "./stateFile";
 export { StateLockedError } from "./stateLock";
 export type { PersistedState } from "./stateFormat";
-export type { RuleChanges } from "./ruleVisibility";
 export type { ControlState } from "./control";
-export type { StoredRule, StoredServer } from "./seed";
+export type { StoredServer } from "./seed";
 export {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,
@@ -103,7 +103,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const usersByKey = new Map(users.map((u) => [u.appKey, u]));
   const store = new Store(serverCount, options.stateFile);
   const seedTemplates = () => Object.fromEntries(TEMPLATE_LOCALES.map((l) => [l, copyTemplates(SEED_TEMPLATES[l])])) as Record<TemplateLocale, WireAutomationTemplate[]>;
-  const world = { store, rules: new RuleVisibility(seedRules(ruleCount), users), templates: seedTemplates() };
+  const world = { store, rules: new RuleVisibility(seedRules(ruleCount, Date.now()), users), templates: seedTemplates() };
 
   const keyOf = (memberId: number) => users.find((u) => u.memberId === memberId)!.appKey;
 
@@ -151,7 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     resetCounters: () => store.resetCounters(),
     reset(): void {
       store.resetToSeed();
-      world.rules = new RuleVisibility(seedRules(ruleCount), users);
+      world.rules = new RuleVisibility(seedRules(ruleCount, Date.now()), users);
       world.templates = seedTemplates();
       faults.set([]);
       limits.clear();

@@ -40,6 +40,7 @@ export interface Messages {
   pageWindow(p: number, limit: number, max: number): string;
   serverAlready(serverId: string, status: string): string;
   serverNotFound(serverId: string): string;
+  ruleNotFound(ruleId: string): string;
   routeNotFound(method: string, path: string): string;
   methodNotAllowed(method: string, allowed: string): string;
   entityTooLarge(maxBytes: number): string;
@@ -73,6 +74,7 @@ const EN: Messages = {
   pageWindow: (p, limit, max) => `invalid parameter p, limit: p * limit (${p} * ${limit}) must not exceed ${max}`,
   serverAlready: (serverId, status) => `invalid parameter server_id: MCP server ${serverId} is already ${status}`,
   serverNotFound: (serverId) => `MCP server ${serverId} not found`,
+  ruleNotFound: (ruleId) => `automation rule ${ruleId} not found`,
   routeNotFound: (method, path) => `route ${method} ${path} not found`,
   methodNotAllowed: (method, allowed) => `method ${method} not allowed, use ${allowed}`,
   entityTooLarge: (maxBytes) => `request body too large: at most ${maxBytes} bytes`,
@@ -106,6 +108,7 @@ const ZH: Messages = {
   pageWindow: (p, limit, max) => `参数 p, limit 无效：p * limit（${p} * ${limit}）不能超过 ${max}`,
   serverAlready: (serverId, status) => `参数 server_id 无效：MCP 服务 ${serverId} 已经是 ${status} 状态`,
   serverNotFound: (serverId) => `MCP 服务 ${serverId} 不存在`,
+  ruleNotFound: (ruleId) => `自动化规则 ${ruleId} 不存在`,
   routeNotFound: (method, path) => `路由 ${method} ${path} 不存在`,
   methodNotAllowed: (method, allowed) => `不支持 ${method} 方法，请使用 ${allowed}`,
   entityTooLarge: (maxBytes) => `请求体过大：最多 ${maxBytes} 字节`,

@@ -6,9 +6,9 @@
  * concatenates. A page of 100 rules is ~100 KB; without this the emulator would spend its time
  * in JSON.stringify and fall below the 2,000 requests/s it must sustain.
  */
-import type { StoredRule } from "./seed";
 import { canEditRule, isAccountAdmin } from "./auth";
-import type { RuleFilter, SeedUser } from "./types";
+import { nextFireAtMs } from "./nextFire";
+import type { RuleChanges, RuleFilter, SeedUser, StoredRule } from "./types";
 
 /** Scopes after `include_person` compatibility is applied. */
 export type EffectiveScope = "all" | "personal" | "team";
@@ -41,8 +41,16 @@ export function effectiveScope(scope: string | undefined, includePerson: boolean
   return scope === "all" || scope === "personal" || scope === "team" ? scope : undefined;
 }
 
-/** Fields of a rule that `RuleVisibility.update` may change (what the console edits). */
-export type RuleChanges = Partial<Pick<StoredRule, "name" | "enabled" | "prompt" | "cron_expr">>;
+/**
+ * Whether `user` sees `rule` in the `all` list: a rule of their account that is their own
+ * personal rule (never another member's, admins included) or a team rule of one of their teams
+ * (any team for owners and admins).
+ */
+function sees(user: SeedUser, rule: StoredRule): boolean {
+  if (rule.account_id !== user.accountId) return false;
+  if (rule.run_scope === "person") return rule.owner_id === user.memberId;
+  return isAccountAdmin(user) || user.teamIds.includes(rule.team_id);
+}
 
 export class RuleVisibility {
   private readonly byMember = new Map<number, Visible>();
@@ -54,23 +62,19 @@ export class RuleVisibility {
     for (const entry of indexed) this.byId.set(entry.rule.rule_id, entry);
     for (const user of users) {
       const visible: Visible = { all: [], personal: [], team: [] };
-      const admin = isAccountAdmin(user);
       for (const entry of indexed) {
-        const { rule } = entry;
-        if (rule.account_id !== user.accountId) continue;
-        if (rule.run_scope === "person") {
-          // Never another member's personal rules, admins included.
-          if (rule.owner_id !== user.memberId) continue;
-          visible.personal.push(entry);
-        } else if (admin || user.teamIds.includes(rule.team_id)) {
-          visible.team.push(entry);
-        } else {
-          continue;
-        }
+        if (!sees(user, entry.rule)) continue;
+        (entry.rule.run_scope === "person" ? visible.personal : visible.team).push(entry);
         visible.all.push(entry);
       }
       this.byMember.set(user.memberId, visible);
     }
+  }
+
+  /** The rule `ruleId` if `user` sees it (as in the `all` list), else undefined: another member's personal rule or another account's rule does not exist for them. */
+  find(user: SeedUser, ruleId: string): IndexedRule | undefined {
+    const entry = this.byId.get(ruleId);
+    return entry !== undefined && sees(user, entry.rule) ? entry : undefined;
   }
 
   /**
@@ -97,13 +101,16 @@ export class RuleVisibility {
 
   /**
    * Edits one rule in place, as a person in the console would: the given fields and
-   * `updated_at` (= `now`, epoch ms); its cached JSON is dropped. Returns the rule (a copy,
-   * `can_edit` false), or undefined for an unknown `rule_id`.
+   * `updated_at` (= `now`, epoch ms), and `schedule_next_fire_at_ms` recomputed as of `now`; its
+   * cached JSON is dropped. Returns the rule (a copy, `can_edit` false), or undefined for an
+   * unknown `rule_id`.
+   * @throws RangeError for a cron expression cron-parser cannot use (the rule is left unchanged).
    */
   update(ruleId: string, changes: RuleChanges, now: number): StoredRule | undefined {
     const entry = this.byId.get(ruleId);
     if (entry === undefined) return undefined;
-    Object.assign(entry.rule, changes, { updated_at: now });
+    const nextFire = nextFireAtMs({ ...entry.rule, ...changes }, now);
+    Object.assign(entry.rule, changes, { updated_at: now, schedule_next_fire_at_ms: nextFire });
     entry.lowerName = entry.rule.name.toLowerCase();
     delete entry.json;
     return structuredClone(entry.rule);

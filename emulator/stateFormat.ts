@@ -11,8 +11,8 @@
  * `{"version":1,"servers":[...],"audit":[...]}`; still read, rewritten as format 2 on the first change.
  */
 import { z } from "zod";
-import { MCP_SERVER_STATUSES, MCP_SERVER_TRANSPORTS } from "pulumi-flashduty/sdk/protocol";
-import { wireMcpServerSchema } from "pulumi-flashduty/sdk/wire";
+import { MCP_SERVER_STATUSES, MCP_SERVER_TRANSPORTS } from "../wire/protocol";
+import { wireMcpServerSchema } from "../wire/wire";
 import { SEED_ACCOUNTS, SEED_TEAMS, SEED_USERS, type StoredServer } from "./seed";
 import type { AuditEntry } from "./types";
 

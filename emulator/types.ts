@@ -2,9 +2,17 @@
  * The public types of the emulator (re-exported by `emulator/index.ts`). Other packages and the
  * tests code against these names; keep them stable.
  */
-import type { WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
-import type { StoredRule } from "./seed";
-import type { RuleChanges } from "./ruleVisibility";
+import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
+
+/**
+ * An automation rule as the emulator stores and sends it: the wire shape. `timezone` is always
+ * there (the vendor's model requires it; `""` on legacy rows, meaning UTC). Trigger fields the
+ * rule does not have are absent.
+ */
+export type StoredRule = WireAutomationRule;
+
+/** Fields of a rule that a console edit (`Emulator.updateRule`) may change. */
+export type RuleChanges = Partial<Pick<StoredRule, "name" | "enabled" | "prompt" | "cron_expr">>;
 
 /** The API operations the emulator serves, as named in faults, counters and rate limits. */
 export const OPERATION_NAMES = [
@@ -13,6 +21,7 @@ export const OPERATION_NAMES = [
   "mcpServer.get",
   "mcpServer.list",
   "automationRule.list",
+  "automationRule.get",
   "automationTemplate.list",
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
@@ -178,9 +187,9 @@ export interface Emulator {
   deleteServer(serverId: string): void;
   /**
    * Edits an automation rule out of band, as a person in the console would: the given fields and
-   * `updated_at` (now, epoch ms). Toggling `enabled` moves it in or out of `enabled`-filtered
-   * lists. Returns the rule (wire shape, `can_edit` false). Throws for an unknown id. Not kept in
-   * the state file; `reset()` restores the seed.
+   * `updated_at` (now, epoch ms); `schedule_next_fire_at_ms` follows (0 once disabled). Toggling
+   * `enabled` moves it in or out of `enabled`-filtered lists. Returns the rule (wire shape, `can_edit` false). Throws for an unknown id, RangeError for
+   * a cron expression that cannot be evaluated. Not kept in the state file; `reset()` restores the seed.
    */
   updateRule(ruleId: string, changes: RuleChanges): StoredRule;
   /**

@@ -4,9 +4,7 @@
  * the client's retries and its per-process rate limit (50/s, 1000/min per base URL and key).
  */
 import type { StackValidationPolicy } from "@pulumi/policy";
-import { runtime } from "@pulumi/pulumi";
-import { clientFor } from "../provider/client";
-import { resolveConfig } from "../provider/config";
+import { policyClient } from "../provider/programConfig";
 import type { AutomationRule } from "../sdk";
 import { markdownCode } from "../sdk/markdownText";
 import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";
@@ -100,9 +98,7 @@ export function automationRuleGuardrailsPolicy(options: PolicyOptions<Automation
 }
 
 async function readRules(config: AutomationRuleGuardrailsConfig): Promise<AutomationRule[]> {
-  const overrides: Record<string, string | undefined> = { "flashduty:appKey": config.appKey, "flashduty:baseUrl": config.baseUrl };
-  const resolved = resolveConfig((key) => overrides[key] ?? runtime.getConfig(key));
-  const client = clientFor(resolved);
+  const client = policyClient({ appKey: config.appKey, baseUrl: config.baseUrl });
   const rules: AutomationRule[] = [];
   const filters = config.teamIds.length > 0 ? { scope: config.scope, teamIds: config.teamIds } : { scope: config.scope };
   for await (const rule of client.automationRules.listAll(filters)) rules.push(rule);

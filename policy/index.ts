@@ -21,7 +21,8 @@ import { requiredDisabledServersPolicy, type RequiredDisabledServersConfig } fro
 import { restoreOnDeletePolicy, type RestoreOnDeleteConfig } from "./restoreOnDelete";
 
 export { AUTOMATION_RULE_GUARDRAILS, automationRuleGuardrailsPolicy, ruleViolations, type AutomationRuleGuardrailsConfig } from "./automationRuleGuardrails";
-export { MCP_SERVER_DISABLEMENT_TYPE, declaredDisablements, isMcpServerDisablement, type DeclaredDisablement } from "./mcpServerResources";
+export { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
+export { declaredDisablements, isMcpServerDisablement, type DeclaredDisablement } from "./mcpServerResources";
 export { ONE_RESOURCE_PER_SERVER, oneResourcePerServerPolicy } from "./oneResourcePerServer";
 export type { DefaultedSchema, PolicyOptions } from "./policyConfig";
 export { REQUIRED_DISABLED_SERVERS, requiredDisabledServersPolicy, type RequiredDisabledServersConfig } from "./requiredDisabledServers";

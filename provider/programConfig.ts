@@ -8,15 +8,24 @@ import { type FlashdutyConfig, resolveConfig } from "./config";
 import { clientFor } from "./client";
 import type { FlashdutyClient } from "../sdk";
 
+/** Values that win over the stack config and the environment (e.g. a policy pack's settings); unset ones are ignored. */
+export interface ConfigOverrides {
+  /** Instead of `flashduty:appKey` / `FLASHDUTY_APP_KEY`. */
+  appKey?: string;
+  /** Instead of `flashduty:baseUrl` / `FLASHDUTY_BASE_URL`. */
+  baseUrl?: string;
+}
+
 /**
- * Resolves the configuration of the running program (stack config, then environment).
- * `pulumi.runtime.getConfig` returns secret values decrypted without the secret-access
- * warning; the key is used only to build the client.
+ * Resolves the configuration of the running program or policy pack: `overrides`, then stack
+ * config, then environment. `pulumi.runtime.getConfig` returns secret values decrypted without
+ * the secret-access warning; the key is used only to build the client.
  *
  * @throws FlashdutyConfigError when no app key is set
  */
-export function programConfig(): FlashdutyConfig {
-  return resolveConfig((key) => pulumi.runtime.getConfig(key));
+export function programConfig(overrides: ConfigOverrides = {}): FlashdutyConfig {
+  const given: Record<string, string | undefined> = { "flashduty:appKey": overrides.appKey, "flashduty:baseUrl": overrides.baseUrl };
+  return resolveConfig((key) => given[key] ?? pulumi.runtime.getConfig(key));
 }
 
 /** The resource a data source call attributes its diagnostics to (its `parent` option). */
@@ -28,6 +37,15 @@ const diagnosticsParent = new AsyncLocalStorage<pulumi.Resource | undefined>();
  */
 export function withDiagnosticsParent<T>(parent: pulumi.Resource | undefined, read: () => Promise<T>): Promise<T> {
   return diagnosticsParent.run(parent, read);
+}
+
+/**
+ * The API client of a policy pack: configuration as {@link programConfig} resolves it with
+ * `overrides`; no diagnostics (a policy pack has no resource to attribute them to).
+ * @throws FlashdutyConfigError when no app key is set
+ */
+export function policyClient(overrides: ConfigOverrides = {}): FlashdutyClient {
+  return clientFor(programConfig(overrides));
 }
 
 /** The program's API client (shared rate limit with everything else in the process). */

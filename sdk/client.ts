@@ -9,7 +9,7 @@ import { McpServers } from "./resources/mcpServers";
 import { escapeTerminalControls } from "./terminalText";
 import { Transport } from "./transport";
 import { DEFAULT_USER_AGENT } from "./version";
-import { LIMITS } from "./wire";
+import { LIMITS } from "../wire/wire";
 
 /** Default API address. */
 export const DEFAULT_BASE_URL = "https://api.flashcat.cloud";

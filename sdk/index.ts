@@ -2,7 +2,7 @@
  * `pulumi-flashduty/sdk`: the typed HTTP client of the Flashduty AI SRE API.
  *
  * Entry point: {@link FlashdutyClient}. Errors: `sdk/errors.ts`. Wire schemas (snake_case) for
- * those who need the raw JSON: `sdk/wire.ts`.
+ * those who need the raw JSON: docs/platform-api.md (the wire schemas themselves are internal).
  */
 export {
   FlashdutyClient,
@@ -33,7 +33,6 @@ export type {
   AutomationTemplateList,
   ListAutomationRulesParams,
   ListAutomationTemplatesParams,
-  JsonValue,
   ListMcpServersParams,
   McpServer,
   McpServerIdParams,
@@ -65,5 +64,5 @@ export {
   REQUEST_ID_HEADER,
   SUCCESS_CODES,
   type KnownErrorCode,
-} from "./protocol";
+} from "../wire/protocol";
 export { type RequestOptions } from "./requestOptions";

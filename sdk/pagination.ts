@@ -2,7 +2,7 @@
  * The paging loop of the client, in one place: walks an offset-paged list operation (`p`,
  * `limit`, answer `{ total, <items> }`) and yields every item once.
  *
- * Rules (real-api.md, "Rule list request"):
+ * Rules (docs/platform-api.md "Paging" and "Rule list request"):
  * - Stops on a short page, never on `total` alone: some list endpoints cap `total` at 1000.
  * - Never asks for `p * limit > 10000` (the server answers 400): when more items match than that
  *   window holds, it fails with {@link FlashdutyPagingError} `reason: "window"` telling the caller
@@ -16,7 +16,7 @@
  *   the client's rate gate still paces every request.
  */
 import { FlashdutyPagingError } from "./errors";
-import { LIMITS } from "./wire";
+import { LIMITS } from "../wire/wire";
 
 /** Walks made before giving up on a result set whose `total` keeps changing. */
 export const MAX_WALKS = 3;

@@ -1,6 +1,6 @@
 /**
  * The HTTP layer: one POST per attempt with undici, the envelope read and checked with the zod
- * schemas of `sdk/wire.ts`, every failure turned into an {@link AttemptFailure} for the retry
+ * schemas of `wire/wire.ts`, every failure turned into an {@link AttemptFailure} for the retry
  * loop of `sdk/retry.ts`. Resources describe their operations with {@link defineOperation} and
  * call {@link Transport.call}; they never see HTTP.
  */
@@ -13,13 +13,12 @@ import {
   FlashdutyConnectionError,
   FlashdutyResponseError,
   FlashdutyTimeoutError,
-  redactSecrets,
-  redactedCause,
 } from "./errors";
+import { redactSecrets, redactedCause } from "./redaction";
 import { loadRateLimiter, sharedRateGate, type RateGate } from "./rateLimit";
 import type { RequestOptions } from "./requestOptions";
 import { RETRYABLE_CODES, RETRYABLE_STATUSES, runWithRetries, serverRequestedDelayMs, type AttemptFailure, type AttemptResult } from "./retry";
-import { anyEnvelopeSchema, isFailureError, REQUEST_ID_HEADER, type ApiPath } from "./wire";
+import { anyEnvelopeSchema, isFailureError, REQUEST_ID_HEADER, type ApiPath } from "../wire/wire";
 
 /** An API operation: its path, the schema of its `data`, and whether it is safe to repeat. */
 export interface Operation<T> {

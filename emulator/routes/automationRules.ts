@@ -1,6 +1,10 @@
-/** `/safari/automation/rule/list` (api-seed.md 4.2, real-api.md "Rule list request"). */
-import { LIMITS, PATHS, RULE_SCOPES } from "pulumi-flashduty/sdk/protocol";
-import { wireRuleListRequestSchema } from "pulumi-flashduty/sdk/wire";
+/**
+ * `/safari/automation/rule/list` and `/safari/automation/rule/get` (docs/platform-api.md "Rule
+ * list request" and "Automation rules: the write operations").
+ */
+import { LIMITS, PATHS, RULE_SCOPES } from "../../wire/protocol";
+import { wireRuleIdRequestSchema, wireRuleListRequestSchema } from "../../wire/wire";
+import type { WireAutomationRule } from "../../wire/wireTypes";
 import { parseBody } from "../body";
 import { ApiError, RawJson } from "../envelope";
 import type { Operation } from "../operation";
@@ -38,5 +42,24 @@ export const listRules: Operation = {
     });
     const rules = world.rules.jsonChunks(caller, pageOf(matches, page));
     return new RawJson([Buffer.from(`{"total":${matches.length},"rules":[`), ...rules, END_RULES]);
+  },
+};
+
+/**
+ * One rule by `rule_id`: the full rule object (as in the list, `can_edit` for the caller; never a
+ * trigger token). 400 `InvalidParameter` for an empty `rule_id`; 400 `ResourceNotFound` for an
+ * unknown id and for a rule the caller does not see in the list (another account's, another
+ * member's personal rule).
+ */
+export const getRule: Operation = {
+  name: "automationRule.get",
+  path: PATHS.automationRuleGet,
+  limitBy: "account",
+  handle(context): WireAutomationRule {
+    const { rule_id: ruleId } = parseBody(wireRuleIdRequestSchema, context.body);
+    if (ruleId === "") throw new ApiError("InvalidParameter", (m) => m.paramRequired("rule_id"));
+    const entry = context.world.rules.find(context.caller, ruleId);
+    if (entry === undefined) throw new ApiError("ResourceNotFound", (m) => m.ruleNotFound(ruleId));
+    return context.world.rules.materialize(context.caller, entry);
   },
 };

@@ -21,7 +21,7 @@ import {
   checkParams,
   checkString,
 } from "../validation";
-import { LIMITS, PATHS, RULE_SCOPES, wireRuleListDataSchema } from "../wire";
+import { LIMITS, PATHS, RULE_SCOPES, wireRuleListDataSchema } from "../../wire/wire";
 
 const LIST = defineOperation(PATHS.automationRuleList, wireRuleListDataSchema, { nonIdempotent: false });
 

@@ -1,7 +1,7 @@
 /** The control API under /_emulator/: state, audit, counters, out-of-band status, faults, limits, reset; loopback only. */
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
 import { isLoopback } from "../../emulator/loopback";
 import { call, expectError } from "./helpers";
@@ -42,7 +42,7 @@ describe("control API", () => {
     expect(counters).toEqual(emu.counters());
     expect(counters["mcpServer.disable"]).toEqual({ requests: 1, statuses: { "200": 1 } });
     expect(Object.keys(counters).sort()).toEqual([
-      "automationRule.list", "automationTemplate.list", "mcpServer.disable", "mcpServer.enable", "mcpServer.get", "mcpServer.list",
+      "automationRule.get", "automationRule.list", "automationTemplate.list", "mcpServer.disable", "mcpServer.enable", "mcpServer.get", "mcpServer.list",
     ]);
   });
 

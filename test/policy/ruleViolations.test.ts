@@ -17,7 +17,7 @@ const DEFAULTS = readConfig<AutomationRuleGuardrailsConfig>(automationRuleGuardr
 /** A quiet rule (team, enabled, hourly schedule, no HTTP POST or on-call trigger) with `overrides`. */
 function rule(id: string, overrides: Partial<AutomationRule> = {}): AutomationRule {
   return {
-    ...(camelKeys(seedRule(0) as unknown as Record<string, unknown>) as unknown as AutomationRule),
+    ...(camelKeys(seedRule(0, Date.UTC(2026, 0, 1)) as unknown as Record<string, unknown>) as unknown as AutomationRule),
     ruleId: id,
     name: `Rule ${id}`,
     teamId: 7,

@@ -15,7 +15,7 @@ export interface EngineStackOptions {
   appKey: string;
   keyVia?: "config" | "env";
   /** Program config: servers, rules, templates, restoreOnDelete (JSON-encoded here). */
-  program?: { servers?: unknown[]; rules?: unknown; templates?: Array<string | null>; restoreOnDelete?: boolean };
+  program?: { servers?: unknown[]; rules?: unknown; templates?: Array<string | null>; restoreOnDelete?: boolean | "always" };
   /** Extra environment for every command. */
   env?: NodeJS.ProcessEnv;
 }

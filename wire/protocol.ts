@@ -1,14 +1,14 @@
 /**
  * The vocabulary of the Flashduty AI SRE API that needs no schema library: operation paths,
  * error codes, limits, enumerations, the request id header. Kept apart from the zod schemas of
- * `sdk/wire.ts` (which re-exports all of this) so that the published declarations of
+ * `wire/wire.ts` (which re-exports all of this) so that the published declarations of
  * `pulumi-flashduty` and `pulumi-flashduty/sdk` never load zod's typings: those need
  * `esModuleInterop`, which projects made by `pulumi new typescript` before 2026 do not set.
  */
 
 /**
- * The 20 `error.code` wire strings of api-seed.md section 7 (`OK` included: on a 2xx it means
- * success, see `isFailureError` in `sdk/wire.ts`).
+ * The 20 `error.code` wire strings of docs/platform-api.md "Error codes" (`OK` included: on a 2xx it means
+ * success, see `isFailureError` in `wire/wire.ts`).
  */
 export const ERROR_CODES = [
   "OK",
@@ -36,7 +36,7 @@ export const ERROR_CODES = [
 /** One of the documented `error.code` values. */
 export type KnownErrorCode = (typeof ERROR_CODES)[number];
 
-/** Documented limits of the API (api-seed.md section 8, real-api.md). */
+/** Documented limits of the API (docs/platform-api.md "Rate limits and retries", "Paging", and each operation's section). */
 export const LIMITS = {
   /** Largest `limit` (page size) of a list operation. */
   maxPageSize: 100,
@@ -65,6 +65,7 @@ export const PATHS = {
   mcpServerGet: "/safari/mcp/server/get",
   mcpServerList: "/safari/mcp/server/list",
   automationRuleList: "/safari/automation/rule/list",
+  automationRuleGet: "/safari/automation/rule/get",
   automationTemplateList: "/safari/automation/template/list",
 } as const;
 
@@ -92,6 +93,6 @@ export type RuleScope = (typeof RULE_SCOPES)[number];
 
 /**
  * Cron a rule carries when it has only an HTTP POST trigger (its schedule trigger disabled):
- * real-api.md.
+ * docs/platform-api.md "Automation rule object".
  */
 export const PLACEHOLDER_CRON = "0 0 * * *";
