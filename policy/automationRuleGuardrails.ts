@@ -6,6 +6,7 @@
 import type { StackValidationPolicy } from "@pulumi/policy";
 import { policyClient } from "../provider/programConfig";
 import type { AutomationRule } from "../sdk";
+import { markdownCode } from "../sdk/markdownText";
 import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";
 import { minScheduleGapMinutes } from "./scheduleInterval";
 
@@ -53,6 +54,18 @@ const SCHEMA: DefaultedSchema = {
 /** Rules named in the maxEnabledRules violation, at most. */
 const MAX_LISTED_RULES = 10;
 
+/** Longest rule name shown in a message, in code points (the rest is cut, marked `…`). */
+const MAX_SHOWN_NAME = 200;
+
+/**
+ * Platform text in a violation message: an inert code span (`sdk/markdownText.ts`), so the
+ * message shows no control character in a terminal and nothing comes alive where it is
+ * rendered as Markdown (a pull-request comment with the preview's output).
+ */
+function quoted(text: string, maxLength?: number): string {
+  return markdownCode(text, { maxLength }) || '""';
+}
+
 /**
  * Stack policy over the platform's automation rules (not the stack's resources). Reports, each
  * as its own violation naming the rule by name and id: a schedule (enabled rule, enabled schedule
@@ -76,7 +89,7 @@ export function automationRuleGuardrailsPolicy(options: PolicyOptions<Automation
       try {
         rules = await readRules(config);
       } catch (err) {
-        reportViolation(`could not check the automation rules: ${(err as Error).message}`);
+        reportViolation(`could not check the automation rules: ${quoted((err as Error).message)}`);
         return;
       }
       for (const message of ruleViolations(rules, config)) reportViolation(message);
@@ -94,14 +107,16 @@ async function readRules(config: AutomationRuleGuardrailsConfig): Promise<Automa
 
 /**
  * The violation messages for `rules` under `config`, in rule order (`ruleId`), the
- * maxEnabledRules one last. Schedule gaps are evaluated from now.
+ * maxEnabledRules one last. Schedule gaps are evaluated from now. Platform text (names, ids,
+ * cron expressions, timezones, error messages) is shown as inert code spans with control
+ * characters escaped: `` rule `Nightly` (`arule_1`): schedule `0 3 * * *` (`UTC`) ... ``.
  */
 export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGuardrailsConfig, now = Date.now()): string[] {
   const messages: string[] = [];
   const gaps = new Map<string, number | undefined | Error>();
   const sorted = [...rules].sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
   for (const rule of sorted) {
-    const label = `rule "${rule.name}" (${rule.ruleId})`;
+    const label = `rule ${quoted(rule.name, MAX_SHOWN_NAME)} (${quoted(rule.ruleId)})`;
     const active = rule.enabled || config.includeDisabledRules;
     if (config.checkScheduleInterval && active && rule.scheduleTriggerEnabled) {
       const key = `${rule.cronExpr}\n${rule.timezone ?? ""}`;
@@ -113,14 +128,14 @@ export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGu
         }
       }
       const gap = gaps.get(key);
-      const where = `schedule "${rule.cronExpr}" (${rule.timezone || "UTC"})`;
-      if (gap instanceof Error) messages.push(`${label}: ${where} cannot be evaluated: ${gap.message}`);
+      const where = `schedule ${quoted(rule.cronExpr)} (${quoted(rule.timezone || "UTC")})`;
+      if (gap instanceof Error) messages.push(`${label}: ${where} cannot be evaluated: ${quoted(gap.message)}`);
       else if (gap !== undefined && gap < config.minScheduleIntervalMinutes) {
         messages.push(`${label}: ${where} fires every ${formatMinutes(gap)}, more often than minScheduleIntervalMinutes (${config.minScheduleIntervalMinutes})`);
       }
     }
     if (config.checkPersonalHttpPostTriggers && active && rule.teamId === 0 && rule.httpPostTriggerEnabled) {
-      messages.push(`${label}: personal rule with an enabled HTTP POST trigger (${rule.httpPostTriggerId ?? "no id"}); move the rule to a team or disable the trigger`);
+      messages.push(`${label}: personal rule with an enabled HTTP POST trigger (${rule.httpPostTriggerId === undefined ? "no id" : quoted(rule.httpPostTriggerId)}); move the rule to a team or disable the trigger`);
     }
     if (config.checkOncallTriggerSeverities && active && rule.oncallIncidentTriggerEnabled && (rule.oncallIncidentSeverities ?? []).length === 0) {
       messages.push(`${label}: enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for`);
@@ -128,7 +143,7 @@ export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGu
   }
   const enabled = sorted.filter((r) => r.enabled);
   if (config.checkMaxEnabledRules && enabled.length > config.maxEnabledRules) {
-    const listed = enabled.slice(0, MAX_LISTED_RULES).map((r) => `"${r.name}" (${r.ruleId})`).join(", ");
+    const listed = enabled.slice(0, MAX_LISTED_RULES).map((r) => `${quoted(r.name, MAX_SHOWN_NAME)} (${quoted(r.ruleId)})`).join(", ");
     const more = enabled.length > MAX_LISTED_RULES ? ` and ${enabled.length - MAX_LISTED_RULES} more` : "";
     messages.push(`${enabled.length} automation rules are enabled, more than maxEnabledRules (${config.maxEnabledRules}): ${listed}${more}`);
   }

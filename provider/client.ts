@@ -15,7 +15,8 @@ const clients = new Map<string, FlashdutyClient>();
  *
  * @param config resolved configuration (see `resolveConfig`)
  * @param log receives one line per retry (operation, attempt, code, request id, delay ms);
- *   never the app key
+ *   never the app key, and no control character (the client shows the platform's parts of a
+ *   line, such as its error code and request id, escaped)
  */
 export function clientFor(config: FlashdutyConfig, log?: (message: string) => void): FlashdutyClient {
   // A digest, not the key itself, names the entry: nothing that prints this map prints the key.

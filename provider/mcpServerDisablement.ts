@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { escapeTerminalControls } from "../sdk/terminalText";
 import { MCP_SERVER_DISABLEMENT_TYPE } from "./typeToken";
 
 /** Arguments of {@link McpServerDisablement}. */
@@ -75,10 +76,12 @@ function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefine
     if (first === undefined) seen.set(id, name);
     else if (first !== name) {
       void pulumi.log.warn(
+        escapeTerminalControls(
         `McpServerDisablement resources "${first}" and "${name}" both declare MCP server '${id}'. The server stays ` +
           `disabled while either exists and is restored once when the one that disabled it is destroyed, but declare each ` +
           `server once (to rename a resource, give the new name the old one in the "aliases" resource option; the policy ` +
           `flashduty-one-resource-per-server of pulumi-flashduty/policy can enforce it).`,
+        ),
         resource,
       );
     }
@@ -99,10 +102,12 @@ function warnOnAdoption(name: string, resource: McpServerDisablement): void {
   pulumi.all([resource.adoptedAt, resource.restoreOnDelete, resource.serverId, resource.serverName]).apply(([adoptedAt, mode, serverId, serverName]) => {
     if (typeof adoptedAt !== "number" || adoptedAt < PROGRAM_STARTED_AT || mode !== true) return;
     void pulumi.log.warn(
-      // The server name is platform text: quoted and escaped.
-      `McpServerDisablement "${name}" adopted MCP server '${serverId}' (${JSON.stringify(serverName)}): it was already disabled, ` +
-        `so destroy will leave it disabled. If this stack disabled it in an interrupted run (a killed or cancelled "pulumi up"), ` +
-        `or should enable it on destroy anyway, set restoreOnDelete: "always" on this resource (an update with no API call).`,
+      // The server name is platform text: quoted, and no control character passes (JSON.stringify leaves C1 and bidi controls).
+      escapeTerminalControls(
+        `McpServerDisablement "${name}" adopted MCP server '${serverId}' (${JSON.stringify(serverName)}): it was already disabled, ` +
+          `so destroy will leave it disabled. If this stack disabled it in an interrupted run (a killed or cancelled "pulumi up"), ` +
+          `or should enable it on destroy anyway, set restoreOnDelete: "always" on this resource (an update with no API call).`,
+      ),
       resource,
     );
   });

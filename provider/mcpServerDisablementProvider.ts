@@ -15,6 +15,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { FlashdutyClient, McpServer } from "../sdk";
 import { FlashdutyError, isFlashdutyApiError } from "../sdk/errors";
+import { escapeTerminalControls } from "../sdk/terminalText";
 import { UNKNOWN_VALUE as UNKNOWN } from "./unknown";
 import { type ConfigSource, resolveConfig } from "./config";
 import { describeAccessDenied } from "./accessDenied";
@@ -236,7 +237,7 @@ async function restore(props: McpServerDisablementOutputs): Promise<void> {
   if (!restores(props)) return;
   const other = otherClaim(props.serverId, props.resourceName, props.disabledAt);
   if (other !== undefined) {
-    console.error(leftDisabledWarning(props, other.resourceName));
+    console.error(escapeTerminalControls(leftDisabledWarning(props, other.resourceName)));
     return;
   }
   beginRateLimitNotice(subject(props.resourceName, props.serverId));
@@ -273,7 +274,7 @@ async function getServer(api: FlashdutyClient, serverId: string): Promise<McpSer
     return await api.mcpServers.get({ serverId });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
-      throw new Error(`MCP server '${serverId}' not found (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`);
+      throw new Error(escapeTerminalControls(`MCP server '${serverId}' not found (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`));
     }
     throw err;
   }

@@ -7,6 +7,7 @@ import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "./option
 import { AutomationRules } from "./resources/automationRules";
 import { AutomationTemplates } from "./resources/automationTemplates";
 import { McpServers } from "./resources/mcpServers";
+import { escapeTerminalControls } from "./terminalText";
 import { Transport } from "./transport";
 import { DEFAULT_USER_AGENT } from "./version";
 import { LIMITS } from "../wire/wire";
@@ -65,7 +66,8 @@ export interface FlashdutyClientOptions {
   dispatcher?: Dispatcher;
   /**
    * Receives one line per retry, naming the operation, the attempt, the code and/or HTTP status,
-   * the request id and the delay in ms. Never the key.
+   * the request id and the delay in ms. Never the key, and no control character: the platform's
+   * parts of a line (its error code and request id) are shown escaped, e.g. `\u001b`.
    */
   log?: (message: string) => void;
 }
@@ -169,7 +171,12 @@ function resolveOptions(options: FlashdutyClientOptions) {
     rateLimit: rateLimit === false || rateLimit === undefined ? rateLimit : { perSecond: rateLimit.perSecond, perMinute: rateLimit.perMinute },
     ...(options.acceptLanguage !== undefined ? { acceptLanguage: options.acceptLanguage } : {}),
     ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
-    ...(options.log !== undefined ? { log: options.log } : {}),
+    ...(options.log !== undefined ? { log: terminalSafeLog(options.log) } : {}),
     ...(options.onRateLimitWait !== undefined ? { onRateLimitWait: options.onRateLimitWait } : {}),
   };
+}
+
+/** `log` with each line's control characters shown escaped (see `terminalText.ts`). */
+function terminalSafeLog(log: (message: string) => void): (message: string) => void {
+  return (message) => log(escapeTerminalControls(message));
 }

@@ -13,8 +13,11 @@
  *
  * No message, `cause` or stack of these errors contains the app key: the transport builds the
  * messages itself and passes transport failures through `redactSecrets` (sdk/redaction.ts) first.
+ * Text from the platform in a message (error code, request id, server message, response paths)
+ * has its control characters shown escaped (`terminalText.ts`); the fields keep it as received.
  */
 import type { KnownErrorCode } from "../wire/protocol";
+import { escapeTerminalControls as shown } from "./terminalText";
 
 /**
  * An `error.code` of the API: one of the 20 documented codes, or any other string a newer server
@@ -84,8 +87,8 @@ export class FlashdutyApiError extends FlashdutyError {
 
   constructor(init: FlashdutyApiErrorInit) {
     super(
-      `${init.operation} failed: ${init.code} (HTTP ${init.httpStatus}${requestIdPart(init.requestId)})` +
-        `${attemptsPart(init.attempts)}: ${init.serverMessage || "(no message)"}${appliedPart(init.mayHaveApplied)}`,
+      `${init.operation} failed: ${shown(init.code)} (HTTP ${init.httpStatus}${requestIdPart(init.requestId)})` +
+        `${attemptsPart(init.attempts)}: ${shown(init.serverMessage) || "(no message)"}${appliedPart(init.mayHaveApplied)}`,
       init,
     );
     this.code = init.code;
@@ -203,7 +206,7 @@ export class FlashdutyResponseError extends FlashdutyError {
   constructor(init: FlashdutyResponseErrorInit) {
     super(
       `${init.operation} returned an unexpected response (HTTP ${init.httpStatus}${requestIdPart(init.requestId)})` +
-        `${attemptsPart(init.attempts)}: ${init.path}: ${init.problem}${appliedPart(init.mayHaveApplied)}`,
+        `${attemptsPart(init.attempts)}: ${shown(init.path)}: ${shown(init.problem)}${appliedPart(init.mayHaveApplied)}`,
       init,
     );
     this.httpStatus = init.httpStatus;
@@ -287,7 +290,7 @@ export function isFlashdutyApiError(e: unknown, code?: ErrorCode): e is Flashdut
 }
 
 function requestIdPart(requestId: string | undefined): string {
-  return requestId === undefined ? "" : `, request id ${requestId}`;
+  return requestId === undefined ? "" : `, request id ${shown(requestId)}`;
 }
 
 function attemptsPart(attempts: number): string {
