@@ -3,7 +3,7 @@
  * and `pulumi destroy`, against the emulator at production limits with 40 ms added to every
  * request (see bench/README.md).
  *
- * Floors: create and delete are limited to 20 requests/s (real-api.md), so 200 writes take at
+ * Floors: create and delete are limited to 20 requests/s (docs/platform-api.md "Automation rule write operations"), so 200 writes take at
  * least 200 / 20 = 10 s; a refresh reads each rule once (`rule/get`, 50/s), so at least
  * 200 / 50 = 4 s. Each command also pays one engine run (CLI, language host, program), measured
  * on the same project with no resources, and the engine's own cost of 200 dynamic resources,

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { PulumiWorkspace, REPO_ROOT, type CommandResult } from "../scripts/pulumiCli";
 
-/** Production rate limits of the API, per operation (real-api.md, "Rate limits"). */
+/** Production rate limits of the API, per operation (docs/platform-api.md "Rate limits and retries"). */
 export const PRODUCTION = { perSecond: 50, perMinute: 1000 } as const;
 
 /** Seconds since `t0` (a `performance.now()` reading). */

@@ -94,7 +94,7 @@ export function bucketFloorSeconds(n: number): number {
 /**
  * Floor of the creating `up`. A create calls `mcpServer.get` once (bucket: per account) and,
  * for an enabled server, `mcpServer.disable` once (bucket: per app key). The platform limits each
- * operation separately (real-api.md: "50 requests/second for each of these operations"), so
+ * operation separately (docs/platform-api.md "Rate limits and retries": 50 requests/second for each operation), so
  * the two buckets fill in parallel and the floor is the slower bucket; a disable follows its own
  * get, which adds one round trip (a millisecond locally) to the last resource.
  */

@@ -50,7 +50,7 @@ export interface RulesResult {
  * same whatever the total and its id ends in i as 6 hex digits, so one large seed tells which
  * indexes the key sees; the caller checks the answer on the real seed.
  */
-async function seedSizeFor(visible: number): Promise<number> {
+export async function seedSizeFor(visible: number): Promise<number> {
   const emu = await startEmulator({ seed: { rules: Math.ceil(visible * 2) }, limits: false });
   try {
     const indexes = emu

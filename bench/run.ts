@@ -2,7 +2,7 @@
  * `npm run bench`: the benchmarks of issue 7 against the emulator, in one run. Prints a markdown
  * table on stdout (progress goes to stderr) and writes bench/results.json. See bench/README.md.
  *
- *   npm run bench                  # all five
+ *   npm run bench                  # all seven
  *   npm run bench -- --only 1,5    # some of them (results.json then holds only those)
  */
 import { execFileSync } from "node:child_process";
@@ -16,9 +16,10 @@ import { benchEngine, type EngineResult, type PhaseCalls } from "./engine";
 import { benchPreview, type PreviewResult } from "./preview";
 import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
 import { benchThroughput, type ThroughputResult } from "./throughput";
+import { SHARED_LATENCY_MS, benchSharedReads, benchSharedStacks, type SharedReadsResult, type SharedStacksResult } from "./sharedAccount";
 
-/** Goals of issue 7. */
-const GOALS = { rulesRatio: 1.2, upRatio: 1.2 } as const;
+/** Goals of issue 7 (1, 2) and issue 20 (6, 7). */
+const GOALS = { rulesRatio: 1.2, upRatio: 1.2, sharedReadsRatio: 1.3, fairness: 1.5, sharedStacksRatio: 1.5 } as const;
 const TIME_BUDGET_S = 300;
 
 interface Row {
@@ -223,7 +224,7 @@ function automationRuleRows(r: RulesBenchResult): Row[] {
   const label = `${r.resources} \`AutomationRule\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
   return [
     {
-      no: "6",
+      no: "8",
       measurement: `\`pulumi up\` of ${label}`,
       result: `${s(r.up.seconds)}; ${ruleCalls(r.up, r.resources)}`,
       reference: `write floor ${s(r.writeFloorSeconds)} + engine ${s(r.engineSeconds)}${engine(r.noop.up)}`,
@@ -232,7 +233,7 @@ function automationRuleRows(r: RulesBenchResult): Row[] {
       met: yes(r.up.seconds <= goal(r.writeFloorSeconds) && r.up.status429 === 0 && writesPerRule(r.up, "automationRule.create") === 1),
     },
     {
-      no: "6",
+      no: "8",
       measurement: `\`pulumi preview --refresh\` of ${label}`,
       result: `${s(r.previewRefresh.seconds)}; ${ruleCalls(r.previewRefresh, r.resources)}`,
       reference: `read floor ${s(r.readFloorSeconds)} + engine ${s(r.engineSeconds)}${engine(r.noop.previewRefresh)}`,
@@ -241,7 +242,7 @@ function automationRuleRows(r: RulesBenchResult): Row[] {
       met: yes(r.previewRefresh.seconds <= goal(r.readFloorSeconds) && r.previewRefresh.status429 === 0),
     },
     {
-      no: "6",
+      no: "8",
       measurement: `\`pulumi destroy\` of ${label}`,
       result: `${s(r.destroy.seconds)}; ${ruleCalls(r.destroy, r.resources)}`,
       reference: `write floor ${s(r.writeFloorSeconds)} + engine ${s(r.engineSeconds)}${engine(r.noop.destroy)}`,
@@ -250,6 +251,48 @@ function automationRuleRows(r: RulesBenchResult): Row[] {
       met: yes(r.destroy.seconds <= goal(r.writeFloorSeconds) && r.destroy.status429 === 0 && writesPerRule(r.destroy, "automationRule.delete") === 1),
     },
   ];
+}
+
+function sharedReadsRows(r: SharedReadsResult): Row[] {
+  const ratio = r.wallSeconds / r.floorSeconds;
+  return [
+    {
+      no: "6",
+      measurement: `${r.processes} processes each read 10,000 rules at once (one account, admin key), 50/s + 1000/min, +${SHARED_LATENCY_MS} ms per request`,
+      result: `${s(r.wallSeconds)}; ${r.failures} failed; ${r.status429} × 429 of ${r.requests} requests`,
+      reference: `account floor ${s(r.floorSeconds)} (${r.floorDerivation})`,
+      ratio: x(ratio),
+      goal: `0 failed, <= ${GOALS.sharedReadsRatio}x`,
+      met: yes(r.failures === 0 && ratio <= GOALS.sharedReadsRatio),
+    },
+    {
+      no: "6",
+      measurement: `fairness of those ${r.processes}: slowest / fastest process`,
+      result: `${r.perProcess.map((v) => v.toFixed(2)).join(" / ")} s`,
+      reference: "",
+      ratio: x(r.fairness),
+      goal: `<= ${GOALS.fairness}x`,
+      met: yes(r.fairness <= GOALS.fairness),
+    },
+  ];
+}
+
+function sharedStacksRows(r: SharedStacksResult): Row[] {
+  return (["up", "destroy"] as const).map((name) => {
+    const p = r[name];
+    const reference = r.floorSeconds + r.emptyUpSeconds;
+    const ratio = p.wallSeconds / reference;
+    const ok = p.failedCommands === 0 && p.wrongState === 0 && p.notExactlyOnce === 0;
+    return {
+      no: "7",
+      measurement: `${r.stacks} stacks x ${r.resourcesPerStack} \`McpServerDisablement\`, one app key, \`pulumi ${name}\` all at once, 50/s + 1000/min`,
+      result: `${s(p.wallSeconds)}; ${p.failedCommands} failed, ${p.wrongState} servers in the wrong state, ${p.notExactlyOnce} writes not exactly once; ${p.status429} × 429`,
+      reference: `account floor ${s(r.floorSeconds)} (${r.stacks * r.resourcesPerStack} gets and ${r.stacks * r.resourcesPerStack} writes, a 50/s bucket each) + one engine run ${s(r.emptyUpSeconds)}`,
+      ratio: x(ratio),
+      goal: `0 failed, <= ${GOALS.sharedStacksRatio}x`,
+      met: yes(ok && ratio <= GOALS.sharedStacksRatio),
+    };
+  });
 }
 
 function table(rows: Row[]): string {
@@ -319,7 +362,23 @@ async function main(argv: string[]): Promise<void> {
   }
 
   if (wanted("6")) {
-    progress("6. automation rules: up, preview --refresh, destroy of 200");
+    const shared: SharedReadsResult[] = [];
+    for (const processes of [4, 8]) {
+      progress(`6. ${processes} processes reading 10,000 rules each, one account`);
+      const r = await benchSharedReads(processes);
+      shared.push(r);
+      rows.push(...sharedReadsRows(r));
+    }
+    results.sharedReads = shared;
+  }
+  if (wanted("7")) {
+    progress("7. 6 stacks x 80 resources, one app key, up then destroy at once");
+    const r = await benchSharedStacks();
+    results.sharedStacks = r;
+    rows.push(...sharedStacksRows(r));
+  }
+  if (wanted("8")) {
+    progress("8. automation rules: up, preview --refresh, destroy of 200");
     const r = await benchAutomationRules();
     results.automationRules = r;
     rows.push(...automationRuleRows(r));

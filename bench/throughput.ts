@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
 import { SEED_KEY_MEMBERS, SEED_USERS } from "pulumi-flashduty-emulator";
-import { PATHS } from "pulumi-flashduty/sdk/wire";
+import { PATHS } from "pulumi-flashduty/sdk";
 import { PRODUCTION, progress } from "./common";
 
 const SECONDS = 4;
@@ -42,7 +42,7 @@ export interface ThroughputResult {
 /** Starts the emulator CLI and resolves with its base URL once it prints it. */
 function startEmulatorProcess(): Promise<{ child: ChildProcess; url: string }> {
   // The workspace package's bin, as users start it (`npx pulumi-flashduty-emulator`).
-  const cli = require.resolve("pulumi-flashduty-emulator/package.json").replace(/package\.json$/, "dist/cli.js");
+  const cli = require.resolve("pulumi-flashduty-emulator/package.json").replace(/package\.json$/, "dist/emulator/cli.js");
   const child = spawn(process.execPath, [cli, "--port", "0", "--rules", "10000", "--no-limits"], { stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";

@@ -6,7 +6,10 @@
  *
  * Exit codes as `terraform plan -detailed-exitcode`: 0 no drift, 2 drift found, 1 error (bad
  * arguments, no Pulumi project, no such stack, no CLI, a failing preview or API errors), with
- * the error on stderr. Never prints the app key.
+ * the error on stderr. Never prints the app key, nor a control character from platform text:
+ * the Markdown shows platform text as inert code spans, the JSON escapes every control
+ * character, and error messages pass through `escapeTerminalControlsInLines` (their line breaks
+ * are ours; the platform's parts were escaped where the message was built).
  *
  * Arguments are parsed with node:util `parseArgs`: it is part of Node.js (no dependency to
  * keep current), strict about unknown options and missing values, and one subcommand with five
@@ -16,6 +19,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { detectDrift, DriftError, renderJson, renderMarkdown, DEFAULT_MAX_ROWS } from "../drift";
 import { redactAppKey } from "../drift/errors";
+import { escapeTerminalControlsInLines } from "../sdk/terminalText";
 import { VERSION } from "../sdk/version";
 
 /** Exit codes of the command. */
@@ -64,7 +68,7 @@ const processIo: Io = {
 class UsageError extends Error {}
 
 function fail(io: Io, message: string, usage?: string): number {
-  io.stderr(`pulumi-flashduty: error: ${redactAppKey(message)}\n`);
+  io.stderr(`pulumi-flashduty: error: ${escapeTerminalControlsInLines(redactAppKey(message))}\n`);
   if (usage !== undefined) io.stderr(`\n${usage}`);
   return EXIT.error;
 }

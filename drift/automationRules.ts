@@ -1,10 +1,9 @@
 /** Drift of `AutomationRule` resources: the rule edited in the console or deleted on the platform. */
+import { AUTOMATION_RULE_TYPE } from "../provider/typeToken";
 import { DECLARED_FIELDS } from "../provider/automationRuleProvider";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type RuleResourceDrift } from "./report";
 
-/** Type token of `AutomationRule` (a dynamic resource of the `pulumi-nodejs` provider). */
-export const AUTOMATION_RULE_TYPE = "pulumi-nodejs:dynamic/flashduty:AutomationRule";
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";

@@ -9,7 +9,8 @@
  * An empty array counts as a list of the kind found at the same place on the other side.
  */
 import { isDeepStrictEqual } from "node:util";
-import { UNKNOWN_VALUE } from "./refreshEvents";
+import { markdownCode } from "../sdk/markdownText";
+import { UNKNOWN_VALUE } from "../provider/unknown";
 import { compareText, type FieldChange, type ItemChange, type ItemChangeKind } from "./report";
 
 /**
@@ -33,7 +34,11 @@ export interface DataSourceDrift {
   templates: ItemChange[];
   /** Output paths of the lists compared (present before and now), sorted. */
   checkedOutputs: string[];
-  /** Lists only on one side (the program changed its exports) or not comparable; sorted. */
+  /**
+   * Lists only on one side (the program changed its exports) or not comparable; sorted. Each is
+   * one line of Markdown, the output path in it as an inert code span (a path can hold a key
+   * the platform named).
+   */
   notes: string[];
 }
 
@@ -109,6 +114,11 @@ function compareList(output: string, kind: ListKind, before: Item[], after: Item
   return changes;
 }
 
+/** An output path in a note: an inert code span, cut after 200 code points. */
+function shownPath(path: string): string {
+  return markdownCode(path, { maxLength: 200 }) || "(the stack outputs)";
+}
+
 const KIND_ORDER: Record<ItemChangeKind, number> = { added: 0, removed: 1, changed: 2 };
 
 /** Report order: output path, then added / removed / changed, then name, then id. */
@@ -133,7 +143,7 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
     const kind = now.kind !== "empty" ? now.kind : then?.kind !== "empty" ? then?.kind : undefined;
     if (kind === undefined) continue;
     if (then === undefined || (then.kind !== "empty" && then.kind !== kind)) {
-      result.notes.push(`Output \`${path}\` (${label(kind)}) is new since the last \`pulumi up\` (a program change); not compared.`);
+      result.notes.push(`Output ${shownPath(path)} (${label(kind)}) is new since the last \`pulumi up\` (a program change); not compared.`);
       continue;
     }
     result.checkedOutputs.push(path);
@@ -141,7 +151,7 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
   }
   for (const [path, then] of olds) {
     if (then.kind !== "empty" && !news.has(path)) {
-      result.notes.push(`Output \`${path}\` (${label(then.kind)}) is no longer exported by the program; not compared.`);
+      result.notes.push(`Output ${shownPath(path)} (${label(then.kind)}) is no longer exported by the program; not compared.`);
     }
   }
   result.rules.sort(compareItemChanges);

@@ -1,5 +1,5 @@
 /** The one error type of `detectDrift` (every failure that makes the command exit 1), and the redaction of its messages. */
-import { redactSecrets } from "../sdk/errors";
+import { redactSecrets } from "../sdk/redaction";
 
 /**
  * Why drift could not be detected:

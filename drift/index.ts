@@ -6,11 +6,18 @@
  */
 export { detectDrift, type DetectDriftOptions } from "./detectDrift";
 export { DriftError, type DriftErrorKind } from "./errors";
-export { renderMarkdown, reportMarker, DEFAULT_MAX_ROWS, type MarkdownOptions } from "./markdown";
+export {
+  renderMarkdown,
+  reportMarker,
+  DEFAULT_MAX_ROWS,
+  DEFAULT_MAX_LENGTH,
+  GITHUB_COMMENT_LIMIT,
+  MIN_MAX_LENGTH,
+  type MarkdownOptions,
+} from "./markdown";
 export { renderJson } from "./json";
 export { compareDataSourceOutputs, VOLATILE_RULE_FIELDS, type DataSourceDrift } from "./dataSources";
-export { MCP_SERVER_DISABLEMENT_TYPE } from "./servers";
-export { AUTOMATION_RULE_TYPE } from "./automationRules";
+export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
 export {
   DRIFT_REPORT_VERSION,
   type ChangeCounts,

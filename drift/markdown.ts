@@ -1,35 +1,70 @@
 /**
  * The drift report as Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`: a one-line
  * verdict, then one table per kind of drift. Tables longer than `maxRows` show the first rows
- * and a line with the count of the rest; nothing is cut silently.
+ * and a line with the count of the rest; so does every table once the comment would outgrow
+ * `maxLength`; nothing is cut silently.
+ *
+ * Every string of the report that comes from the platform or the stack (names, ids, output
+ * paths, field names and values, the stack and project) is shown as an inert code span
+ * (`sdk/markdownText.ts`): nothing in it becomes a link, image, mention, reference or HTML, and
+ * it has no control character. Long strings are cut (marked `…`); `--json` has them whole.
  */
+import { markdownCode, markdownTableCell } from "../sdk/markdownText";
+import { escapeTerminalControls } from "../sdk/terminalText";
 import type { DriftReport, FieldChange, ItemChange, RuleResourceDrift, ServerDrift } from "./report";
 
 /** Options of {@link renderMarkdown}. */
 export interface MarkdownOptions {
   /** Rows per table before the rest is summarised as "... and N more"; default 20, at least 1. */
   maxRows?: number;
+  /**
+   * Longest Markdown produced, in UTF-16 code units (never fewer than the code points GitHub
+   * counts); rows that do not fit are summarised as "... and N more". Default
+   * {@link DEFAULT_MAX_LENGTH}; at least {@link MIN_MAX_LENGTH}.
+   */
+  maxLength?: number;
 }
 
 /** The default of {@link MarkdownOptions.maxRows}. */
 export const DEFAULT_MAX_ROWS = 20;
 
-/** Longest field value shown inline in a "changed" row; longer ones are only named. */
+/**
+ * GitHub's limit on the body of a pull-request comment, in characters; {@link renderMarkdown}'s
+ * default {@link DEFAULT_MAX_LENGTH} stays below it.
+ */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+/** The default of {@link MarkdownOptions.maxLength}: GitHub's limit less room for a workflow's own heading. */
+export const DEFAULT_MAX_LENGTH = 60_000;
+
+/** The smallest {@link MarkdownOptions.maxLength}: the verdict, headings, count lines and marker always fit. */
+export const MIN_MAX_LENGTH = 4_000;
+
+/** Longest field value shown inline in a "changed" row (its JSON, in code units); longer ones are only named. */
 const MAX_INLINE_VALUE = 40;
+/** Longest name, id, output path or field name shown, in code points. */
+const MAX_SHOWN = 100;
+/** Longest stack or project name shown in the verdict, in code points. */
+const MAX_SHOWN_HEADER = 100;
+/** Fields named in one "changed" row, at most. */
+const MAX_FIELDS = 10;
+/** Room kept for each "... and N more" line. */
+const COUNT_LINE_RESERVE = 200;
 
-/** The HTML comment that ends every report, so a workflow can find and update its own comment. */
+/**
+ * The HTML comment that ends every report, so a workflow can find and update its own comment.
+ * A stack name made of letters, digits, `_`, `.`, `-` and `/` (every name Pulumi accepts) is
+ * written as it is; any other character is percent-encoded (its UTF-8 bytes), so the comment
+ * cannot be closed early or broken over lines.
+ */
 export function reportMarker(stack: string): string {
-  return `<!-- pulumi-flashduty-drift stack=${stack.replace(/-->/g, "")} -->`;
+  const percent = (ch: string) => Array.from(Buffer.from(ch, "utf8"), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+  const safe = Array.from(stack, (ch) => (/^[A-Za-z0-9_./-]$/.test(ch) ? ch : percent(ch))).join("");
+  return `<!-- pulumi-flashduty-drift stack=${safe} -->`;
 }
 
-function cell(text: string): string {
-  return text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
-}
-
-function code(text: string): string {
-  const fence = text.includes("`") ? "``" : "`";
-  return cell(`${fence}${fence === "``" ? ` ${text} ` : text}${fence}`);
-}
+const code = (text: string, maxLength = MAX_SHOWN): string => markdownCode(text, { maxLength });
+const cell = markdownTableCell;
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -41,7 +76,7 @@ function list(parts: string[]): string {
 }
 
 function verdict(report: DriftReport): string {
-  const where = `in stack ${code(report.stack)} (project ${code(report.project)})`;
+  const where = `in stack ${code(report.stack, MAX_SHOWN_HEADER)} (project ${code(report.project, MAX_SHOWN_HEADER)})`;
   if (!report.drift) {
     const checked = [
       plural(report.checkedServers, "MCP server disablement"),
@@ -62,7 +97,8 @@ const OBSERVED: Record<ServerDrift["observed"], string> = { enabled: "**enabled*
 
 function nextUp(drift: ServerDrift): string {
   if (drift.nextUp === "disable") return "disables it again";
-  return `fails: the refresh drops it from state, \`up\` creates it again and finds no server (\`MCP server '${drift.serverId}' not found\`); restore the server or remove the resource`;
+  const error = markdownCode(`MCP server '${Array.from(drift.serverId).slice(0, MAX_SHOWN).join("")}' not found`);
+  return `fails: the refresh drops it from state, \`up\` creates it again and finds no server (${error}); restore the server or remove the resource`;
 }
 
 function ruleNextUp(drift: RuleResourceDrift): string {
@@ -71,68 +107,122 @@ function ruleNextUp(drift: RuleResourceDrift): string {
 
 function value(v: unknown): string {
   const text = JSON.stringify(v) ?? "null";
-  return text.length <= MAX_INLINE_VALUE ? code(text) : "";
+  return text.length <= MAX_INLINE_VALUE ? markdownCode(text) : "";
 }
 
 function details(fields: readonly FieldChange[]): string {
-  return fields
-    .map((f) => {
-      const before = value(f.before);
-      const after = value(f.after);
-      return before !== "" && after !== "" ? `${code(f.field)}: ${before} → ${after}` : `${code(f.field)} changed`;
-    })
-    .join(", ");
+  const shown = fields.slice(0, MAX_FIELDS).map((f) => {
+    const before = value(f.before);
+    const after = value(f.after);
+    return before !== "" && after !== "" ? `${code(f.field)}: ${before} → ${after}` : `${code(f.field)} changed`;
+  });
+  if (fields.length > MAX_FIELDS) shown.push(`and ${fields.length - MAX_FIELDS} more fields`);
+  return shown.join(", ");
 }
 
-function table(header: string[], rows: string[][], maxRows: number, what: string): string[] {
-  const lines = [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`];
-  for (const row of rows.slice(0, maxRows)) lines.push(`| ${row.join(" | ")} |`);
-  if (rows.length > maxRows) lines.push("", `... and ${rows.length - maxRows} more ${what} (\`--json\` lists them all).`);
-  return lines;
-}
-
-function itemRows(changes: readonly ItemChange[], withId: boolean): string[][] {
-  return changes.map((c) => [
+function itemRow(c: ItemChange, withId: boolean): string[] {
+  return [
     c.kind,
-    cell(c.name),
+    code(c.name),
     ...(withId ? [code(c.id)] : [c.locale === undefined ? "" : code(c.locale)]),
     code(c.output),
     c.kind === "changed" ? details(c.fields) : "",
-  ]);
+  ];
 }
 
-/** Renders `report` as Markdown (ends with a newline and {@link reportMarker}). */
+/** One block of the report whose rows may be left out: a table, or the notes. */
+interface Block {
+  /** Lines before the rows (blank line, heading, table header). */
+  head: string[];
+  /** Number of rows. */
+  size: number;
+  /** Row `i`, rendered when asked for (thousands of rows are never all rendered). */
+  row(i: number): string;
+  /** The count line for `n` rows left out. */
+  countLine(n: number, forSize: boolean): string;
+}
+
+function table<T>(heading: string, header: string[], items: readonly T[], row: (item: T) => string[], what: string): Block {
+  return {
+    head: ["", heading, "", `| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`],
+    size: items.length,
+    row: (i) => `| ${row(items[i]!).map(cell).join(" | ")} |`,
+    countLine: (n, forSize) =>
+      forSize
+        ? `\n... and ${n} more ${what}, left out to keep this comment under GitHub's size limit (\`--json\` lists them all).`
+        : `\n... and ${n} more ${what} (\`--json\` lists them all).`,
+  };
+}
+
+/**
+ * Renders `report` as Markdown (ends with a newline and {@link reportMarker}, which is always
+ * the last line). At most `maxRows` rows per table, and at most `maxLength` code units in all:
+ * rows that do not fit are left out, in report order, and each table says how many it left out.
+ *
+ * @throws RangeError when `maxRows` is not an integer of at least 1, or `maxLength` not an
+ *   integer of at least {@link MIN_MAX_LENGTH}
+ */
 export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {}): string {
   const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
   if (!Number.isInteger(maxRows) || maxRows < 1) throw new RangeError(`maxRows must be an integer of at least 1, got ${String(options.maxRows)}`);
-  const lines = [verdict(report)];
+  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+  if (!Number.isInteger(maxLength) || maxLength < MIN_MAX_LENGTH) {
+    throw new RangeError(`maxLength must be an integer of at least ${MIN_MAX_LENGTH}, got ${String(options.maxLength)}`);
+  }
+  const blocks: Block[] = [];
   if (report.servers.length > 0) {
-    lines.push("", "### MCP servers (`McpServerDisablement`)", "");
-    const rows = report.servers.map((s) => [code(s.serverId), cell(s.serverName), code(s.resourceName), s.declared, OBSERVED[s.observed], nextUp(s)]);
-    lines.push(...table(["Server", "Name", "Resource", "Declared", "Observed", "Next `pulumi up`"], rows, maxRows, "servers"));
+    const row = (s: ServerDrift) => [code(s.serverId), code(s.serverName), code(s.resourceName), s.declared, OBSERVED[s.observed], nextUp(s)];
+    blocks.push(table("### MCP servers (`McpServerDisablement`)", ["Server", "Name", "Resource", "Declared", "Observed", "Next `pulumi up`"], report.servers, row, "servers"));
   }
   const declaredRules = report.automationRules ?? [];
   if (declaredRules.length > 0) {
-    lines.push("", "### Automation rules declared in the stack (`AutomationRule`)", "");
-    const rows = declaredRules.map((r) => [
-      cell(r.name), code(r.ruleId), code(r.resourceName), r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`, ruleNextUp(r),
-    ]);
-    lines.push(...table(["Rule", "Id", "Resource", "Observed", "Next `pulumi up`"], rows, maxRows, "declared rules"));
+    const row = (r: RuleResourceDrift) => [
+      code(r.name), code(r.ruleId), code(r.resourceName), r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`, ruleNextUp(r),
+    ];
+    blocks.push(table("### Automation rules declared in the stack (`AutomationRule`)", ["Rule", "Id", "Resource", "Observed", "Next `pulumi up`"], declaredRules, row, "declared rules"));
   }
   if (report.rules.length > 0) {
     const s = report.summary.rules;
-    lines.push("", `### Automation rules (${s.added} added, ${s.removed} removed, ${s.changed} changed)`, "");
-    lines.push(...table(["Change", "Rule", "Id", "Output", "Fields"], itemRows(report.rules, true), maxRows, "rule changes"));
+    const heading = `### Automation rules (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
+    blocks.push(table(heading, ["Change", "Rule", "Id", "Output", "Fields"], report.rules, (c) => itemRow(c, true), "rule changes"));
   }
   if (report.templates.length > 0) {
     const s = report.summary.templates;
-    lines.push("", `### Automation templates (${s.added} added, ${s.removed} removed, ${s.changed} changed)`, "");
-    lines.push(...table(["Change", "Template", "Locale", "Output", "Fields"], itemRows(report.templates, false), maxRows, "template changes"));
+    const heading = `### Automation templates (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
+    blocks.push(table(heading, ["Change", "Template", "Locale", "Output", "Fields"], report.templates, (c) => itemRow(c, false), "template changes"));
   }
-  if (report.rules.length + report.templates.length > 0) {
-    lines.push("", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs.");
-  }
-  for (const note of report.notes) lines.push("", `> ${note}`);
-  lines.push("", "<sub>`pulumi-flashduty drift`: a refresh preview; no state was written.</sub>", reportMarker(report.stack));
+  const between = report.rules.length + report.templates.length > 0
+    ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
+    : [];
+  const notes: Block = {
+    head: [],
+    size: report.notes.length,
+    // Notes are Markdown lines of ours (platform text in them already inert): kept on one line, no controls.
+    row: (i) => `\n> ${escapeTerminalControls(report.notes[i]!.replace(/\r\n|\r|\n/g, " "))}`,
+    countLine: (n) => `\n> ... and ${n} more notes (\`--json\` lists them all).`,
+  };
+  const tail = ["", "<sub>`pulumi-flashduty drift`: a refresh preview; no state was written.</sub>", reportMarker(report.stack)];
+
+  // What is always written, with room for every block's count line; rows fill the rest in order.
+  const fixed = [verdict(report), ...blocks.flatMap((b) => b.head), ...between, ...tail];
+  let budget = maxLength - (fixed.join("\n").length + 1) - (blocks.length + 1) * COUNT_LINE_RESERVE;
+  const fill = (block: Block, limit: number): string[] => {
+    const lines: string[] = [];
+    for (let i = 0; i < Math.min(limit, block.size); i++) {
+      const row = block.row(i);
+      if (row.length + 1 > budget) break;
+      lines.push(row);
+      budget -= row.length + 1;
+    }
+    const left = block.size - lines.length;
+    if (left > 0) lines.push(block.countLine(left, lines.length < Math.min(limit, block.size)));
+    return lines;
+  };
+
+  const lines = [verdict(report)];
+  for (const block of blocks) lines.push(...block.head, ...fill(block, maxRows));
+  lines.push(...between);
+  lines.push(...fill(notes, notes.size));
+  lines.push(...tail);
   return `${lines.join("\n")}\n`;
 }

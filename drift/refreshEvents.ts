@@ -10,15 +10,13 @@
  *   outputs of the last `up`), and its last non-refresh `resOutputsEvent` carries the outputs
  *   the program computes now (data sources are invoked during preview, so they are known);
  * - with `showSecrets` off, secret values arrive as `"[secret]"`; values not known during the
- *   preview arrive as {@link UNKNOWN_VALUE}.
+ *   preview arrive as `UNKNOWN_VALUE` (provider/unknown.ts).
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 
 /** Type token of the root resource of every stack. */
 export const STACK_TYPE = "pulumi:pulumi:Stack";
 
-/** The engine's placeholder for an output value not known during a preview. */
-export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** One resource's refresh: outputs in state before, and what the read found (undefined: gone). */
 export interface RefreshedResource {

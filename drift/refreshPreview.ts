@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { CommandError, LocalWorkspace, PulumiCommand, StackNotFoundError, type EngineEvent } from "@pulumi/pulumi/automation";
 import { DriftError, redactAppKey as redact } from "./errors";
+import { escapeTerminalControlsInLines } from "../sdk/terminalText";
 import { readRefreshEvents } from "./refreshEvents";
 
 /** Where and what to preview. */
@@ -77,7 +78,8 @@ export async function runRefreshPreview(options: RefreshPreviewOptions): Promise
   } catch (err) {
     const diagnostics = readRefreshEvents(events).errors;
     const reason = diagnostics.length > 0 ? diagnostics.join("\n") : err instanceof CommandError ? cliFailure(err) : (err as Error).message;
-    throw new DriftError("previewFailed", redact(`the refresh preview of stack '${options.stack}' failed:\n${reason}`));
+    // The diagnostics can quote the platform (API error messages): no control character passes.
+    throw new DriftError("previewFailed", redact(`the refresh preview of stack '${options.stack}' failed:\n${escapeTerminalControlsInLines(reason)}`));
   }
   return { project, stack: options.stack, events };
 }

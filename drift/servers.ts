@@ -1,9 +1,8 @@
 /** Drift of `McpServerDisablement` resources: declared disabled, observed enabled or deleted. */
+import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type ServerDrift } from "./report";
 
-/** Type token of `McpServerDisablement` (a dynamic resource of the `pulumi-nodejs` provider). */
-export const MCP_SERVER_DISABLEMENT_TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";

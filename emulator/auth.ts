@@ -1,8 +1,8 @@
 /**
  * Who the caller is (the `app_key` query parameter) and what they may do: the permission rules
- * of api-seed.md section 5 and real-api.md.
+ * of docs/platform-api.md ("Conventions", "MCP servers", "Automation rules").
  */
-import type { StoredRule } from "./seed";
+import type { StoredRule } from "./types";
 import { ApiError } from "./envelope";
 import type { StoredServer } from "./seed";
 import type { SeedUser } from "./types";

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { MCP_SERVER_STATUSES } from "pulumi-flashduty/sdk/protocol";
-import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import { MCP_SERVER_STATUSES } from "../wire/protocol";
+import type { WireMcpServer } from "../wire/wireTypes";
 import { parseBody, readJsonObject } from "./body";
 import { ApiError, sendData, sendError } from "./envelope";
 import { FaultSpecError } from "./faults";
@@ -133,7 +133,8 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
     const { rule_id, ...changes } = parseBody(ruleUpdateSchema, body);
     try {
       return target.updateRule(rule_id, changes);
-    } catch {
+    } catch (error) {
+      if (error instanceof RangeError) throw new ApiError("InvalidParameter", (m) => m.paramInvalid("cron_expr", error.message));
       throw new ApiError("InvalidParameter", (m) => m.paramInvalid("rule_id", `no automation rule ${rule_id}`));
     }
   });

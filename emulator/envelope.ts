@@ -4,11 +4,11 @@
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { REQUEST_ID_HEADER, type KnownErrorCode } from "pulumi-flashduty/sdk/protocol";
+import { REQUEST_ID_HEADER, type KnownErrorCode } from "../wire/protocol";
 import { MESSAGES, type MessageLocale, type Messages } from "./messages";
 
 /**
- * HTTP status per error code (real-api.md), except `MethodNotAllowed`, which answers a true 405
+ * HTTP status per error code (docs/platform-api.md "Error codes"), except `MethodNotAllowed`, which answers a true 405
  * as the issue asks, and the codes the spec leaves open, which take their natural status.
  */
 export const HTTP_STATUS: Readonly<Partial<Record<KnownErrorCode, number>>> = {

@@ -3,8 +3,7 @@
  * with a deterministic seed, the platform's auth, visibility, paging, errors and rate limits,
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
  */
-import type { WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
-import type { StoredRule } from "./seed";
+import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
 import { bindsBeyondLoopback, exposureWarning } from "./loopback";
@@ -13,7 +12,7 @@ import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
 import { copyTemplates, templateLocale } from "./routes/automationTemplates";
 import { changeRule, removeRule } from "./ruleWrites";
 import { nextFireAtMs } from "./nextFire";
-import { RuleVisibility, type RuleChanges } from "./ruleVisibility";
+import { RuleVisibility } from "./ruleVisibility";
 import {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,
@@ -30,7 +29,7 @@ import { buildServer } from "./server";
 import { readStateFile as readState } from "./stateFile";
 import type { PersistedState } from "./stateFormat";
 import { Store, toWireServer } from "./store";
-import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, FaultSpec, RateLimitConfig, RuleFilter, SeedUser, TemplateChanges } from "./types";
+import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, RuleChanges, StoredRule, FaultSpec, RateLimitConfig, RuleFilter, SeedUser, TemplateChanges } from "./types";
 
 export type {
   AuditEntry,
@@ -41,9 +40,11 @@ export type {
   OperationName,
   RateLimitConfig,
   RequestLogEntry,
+  RuleChanges,
   RuleFilter,
   SeedTeam,
   SeedUser,
+  StoredRule,
   TemplateChanges,
 } from "./types";
 export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
@@ -51,9 +52,8 @@ export { DEFAULT_REQUEST_TIMEOUT_MS, EmulatorOptionError, OPTION_RANGES } from "
 export { COMPACT_EVERY, StateSaveError } from "./stateFile";
 export { StateLockedError } from "./stateLock";
 export type { PersistedState } from "./stateFormat";
-export type { RuleChanges } from "./ruleVisibility";
 export type { ControlState } from "./control";
-export type { StoredRule, StoredServer } from "./seed";
+export type { StoredServer } from "./seed";
 export {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,
@@ -109,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const world = {
     store,
     // Rules saved in the state file replace the seed's (once any rule was written).
-    rules: new RuleVisibility(store.ruleState.rules === undefined ? seedRules(ruleCount) : [...store.ruleState.rules.values()].map((r) => structuredClone(r)).sort(compareRules), users),
+    rules: new RuleVisibility(store.ruleState.rules === undefined ? seedRules(ruleCount, Date.now()) : [...store.ruleState.rules.values()].map((r) => structuredClone(r)).sort(compareRules), users),
     templates: seedTemplates(),
     lastRuns: new Map<string, number>(),
     users,
@@ -170,7 +170,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     resetCounters: () => store.resetCounters(),
     reset(): void {
       store.resetToSeed();
-      world.rules = new RuleVisibility(seedRules(ruleCount), users);
+      world.rules = new RuleVisibility(seedRules(ruleCount, Date.now()), users);
       world.templates = seedTemplates();
       world.lastRuns.clear();
       faults.set([]);

@@ -3,7 +3,7 @@
  * does routing, faults, auth, rate limits, body reading and the envelope; an operation only
  * validates its body and computes `data`.
  */
-import type { WireAutomationTemplate } from "pulumi-flashduty/sdk/wireTypes";
+import type { WireAutomationTemplate } from "../wire/wireTypes";
 import type { RuleVisibility } from "./ruleVisibility";
 import type { TemplateLocale } from "./seed";
 import type { Store } from "./store";

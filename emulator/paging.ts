@@ -2,7 +2,7 @@
  * Offset paging as the platform does it: `p` from 1, `limit` from 1 to 100 (default 20), and
  * no page may reach past item 10,000.
  */
-import { LIMITS } from "pulumi-flashduty/sdk/protocol";
+import { LIMITS } from "../wire/protocol";
 import { ApiError } from "./envelope";
 
 /** A validated page request. */

@@ -1,14 +1,14 @@
 /**
- * Server-side rate limits (real-api.md): per operation, a per-second and a per-minute fixed
+ * Server-side rate limits (docs/platform-api.md "Rate limits and retries"): per operation, a per-second and a per-minute fixed
  * window, keyed by app key (disable, enable) or by account (get, lists). Over either window the
  * request is refused with 429 `RequestTooFrequently` and the headers the vendor SDK reads.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { LIMITS } from "pulumi-flashduty/sdk/protocol";
+import { LIMITS } from "../wire/protocol";
 import { ApiError } from "./envelope";
 import type { RateLimitConfig } from "./types";
 
-/** Production limits of real-api.md: 50/s and 1000/min. */
+/** Production limits (docs/platform-api.md "Rate limits and retries"): 50/s and 1000/min. */
 export const PRODUCTION_LIMITS: RateLimitConfig = { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute };
 
 /** The `X-RateLimit-*` (and on 429 `Retry-After`) headers of one answer. */

@@ -6,9 +6,10 @@
  * concatenates. A page of 100 rules is ~100 KB; without this the emulator would spend its time
  * in JSON.stringify and fall below the 2,000 requests/s it must sustain.
  */
-import { compareRules, type StoredRule } from "./seed";
+import { compareRules } from "./seed";
 import { canEditRule, isAccountAdmin } from "./auth";
-import type { RuleFilter, SeedUser } from "./types";
+import { nextFireAtMs } from "./nextFire";
+import type { RuleChanges, RuleFilter, SeedUser, StoredRule } from "./types";
 
 /** Scopes after `include_person` compatibility is applied. */
 export type EffectiveScope = "all" | "personal" | "team";
@@ -42,11 +43,6 @@ export function effectiveScope(scope: string | undefined, includePerson: boolean
 }
 
 /**
- * Fields of a rule that `RuleVisibility.update` may change: everything but its identity, account,
- * owner, team and scope (which never change, see the file comment).
- */
-export type RuleChanges = Partial<Omit<StoredRule, "rule_id" | "account_id" | "owner_id" | "team_id" | "run_scope" | "can_edit" | "created_at">>;
-
 /** Inserts `entry` into `list` (in API order) at its place. */
 function insertInOrder(list: IndexedRule[], entry: IndexedRule): void {
   let at = 0;
@@ -145,13 +141,16 @@ export class RuleVisibility {
 
   /**
    * Edits one rule in place, as a person in the console would: the given fields and
-   * `updated_at` (= `now`, epoch ms); its cached JSON is dropped. Returns the rule (a copy,
-   * `can_edit` false), or undefined for an unknown `rule_id`.
+   * `updated_at` (= `now`, epoch ms), and `schedule_next_fire_at_ms` recomputed as of `now`; its
+   * cached JSON is dropped. Returns the rule (a copy, `can_edit` false), or undefined for an
+   * unknown `rule_id`.
+   * @throws RangeError for a cron expression cron-parser cannot use (the rule is left unchanged).
    */
   update(ruleId: string, changes: RuleChanges, now: number): StoredRule | undefined {
     const entry = this.byId.get(ruleId);
     if (entry === undefined) return undefined;
-    Object.assign(entry.rule, changes, { updated_at: now });
+    const nextFire = nextFireAtMs({ ...entry.rule, ...changes }, now);
+    Object.assign(entry.rule, changes, { updated_at: now, schedule_next_fire_at_ms: nextFire });
     entry.lowerName = entry.rule.name.toLowerCase();
     delete entry.json;
     return structuredClone(entry.rule);

@@ -5,8 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { World } from "./operation";
-import type { RuleChanges } from "./ruleVisibility";
-import type { StoredRule } from "./seed";
+import type { RuleChanges, StoredRule } from "./types";
 
 /** The digest a trigger token is kept as (hex SHA-256). */
 export function tokenDigest(token: string): string {

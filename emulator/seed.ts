@@ -4,10 +4,11 @@
  * and rule N is the same whatever the total (a smaller seed is a prefix of a larger one).
  */
 import { createHash } from "node:crypto";
-import { PLACEHOLDER_CRON } from "pulumi-flashduty/sdk/protocol";
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import { PLACEHOLDER_CRON } from "../wire/protocol";
+import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
+import { nextFireAtMs } from "./nextFire";
 import { createRng, hash32, hex8 } from "./random";
-import type { SeedTeam, SeedUser } from "./types";
+import type { SeedTeam, SeedUser, StoredRule } from "./types";
 
 /** Fields of older API versions that the emulator, like the newest platform, never sends. */
 type LegacyServerField = "tools" | "tool_count" | "list_error" | "environment_kind" | "environment_id";
@@ -18,12 +19,6 @@ type LegacyServerField = "tools" | "tool_count" | "list_error" | "environment_ki
  * are absent (no key), never `undefined` or `null`.
  */
 export type StoredServer = Omit<WireMcpServer, "can_edit" | LegacyServerField>;
-
-/**
- * An automation rule as the emulator stores it: the wire shape, except that `timezone` may be
- * absent (older rows lack it entirely). Trigger fields the rule does not have are absent.
- */
-export type StoredRule = Omit<WireAutomationRule, "timezone"> & { timezone?: string };
 
 export const DEFAULT_RULE_COUNT = 320;
 export const DEFAULT_SERVER_COUNT = 16;
@@ -149,7 +144,8 @@ export const SEED_SERVERS: readonly StoredServer[] = Object.freeze([
     url: "https://slack-mcp.northwind.example/mcp",
     headers: { "X-Workspace": "northwind" },
     auth_mode: "per_user_secret",
-    secret_schema: [{ key: "SLACK_USER_TOKEN", label: "Slack user token", required: true, target: "header", header: "Authorization" }],
+    // JSON text, as the vendor's model types it (never an array or object on the wire).
+    secret_schema: JSON.stringify([{ key: "SLACK_USER_TOKEN", label: "Slack user token", required: true, target: "header", header: "Authorization" }]),
     source_template_name: "Slack",
   }),
   server(6, "mcp_datadog", 1, 4, "Datadog", "sse", "enabled", 1002, "Metrics, monitors and APM traces", {
@@ -207,22 +203,21 @@ export function seedServers(total: number): StoredServer[] {
 // ---------------------------------------------------------------- automation rules
 
 const RULE_EPOCH = Date.UTC(2024, 0, 1); // 2024-01-01
-// Next-fire times are fixed instants after this one, not computed from the cron and the clock:
-// the seed must be identical on every start.
-const NEXT_FIRE_EPOCH = Date.UTC(2026, 0, 1);
 
 const CRONS = [
   "0 9 * * 1-5", "*/15 * * * *", "0 */6 * * *", "30 2 * * *", "0 0 1 * *", "45 23 * * 0",
   "0 8,20 * * *", "*/5 9-18 * * 1-5", "15 4 * * 6", "0 12 15 * *", "10 */2 * * *", "0 7 * 1-6 1",
 ];
-// `null`: an older row that lacks `timezone` entirely; `""`: an older row with an empty one (both UTC).
+// `""` and `null`: legacy rows (UTC). `null` stood for rows that lacked `timezone` entirely; the
+// vendor's model requires the field, so they now send `""` too (kept in the list so every other
+// field of every seed rule stays as it was).
 const TIMEZONES = [
   "", "UTC", "Asia/Shanghai", "America/New_York", "Europe/Berlin", "Asia/Tokyo", "Australia/Sydney",
   "America/Los_Angeles", "Europe/London", null,
 ];
 
 /**
- * Which triggers a rule has (real-api.md: the trigger fields are absent when the rule has no
+ * Which triggers a rule has (docs/platform-api.md "Automation rule object": the trigger fields are absent when the rule has no
  * such trigger), with the share of seed rules of each shape.
  */
 const TRIGGER_SHAPES = [
@@ -275,9 +270,11 @@ function triggerId(index: number, salt: number): string {
  * member of their team. Every three consecutive rules share `created_at` so the tie-break of the
  * order shows. Trigger shapes as {@link TRIGGER_SHAPES}: a rule without a trigger lacks its id
  * (and URL, channels, severities) and has the trigger disabled; an HTTP-POST-only rule carries
- * the placeholder cron `0 0 * * *` with its schedule trigger disabled.
+ * the placeholder cron `0 0 * * *` with its schedule trigger disabled. Everything is the same on
+ * every start except `schedule_next_fire_at_ms`, which follows the cron expression, the time zone
+ * and `now` (epoch ms) as on the platform (see {@link nextFireAtMs}).
  */
-export function seedRule(index: number): StoredRule {
+export function seedRule(index: number, now: number): StoredRule {
   const rng = createRng(hash32(index, 0x5eed));
   const accountId = rng() < 0.85 ? 1 : 2;
   const personal = rng() < 0.3;
@@ -304,7 +301,8 @@ export function seedRule(index: number): StoredRule {
   let cron = pick(rng, CRONS);
   const timezone = pick(rng, TIMEZONES);
   let httpPostEnabled = rng() < 0.4;
-  let nextFireMinutes = enabled && scheduleEnabled ? Math.floor(rng() * 7 * 24 * 60) : -1;
+  // Once the next fire time's draw; kept so the fields drawn after it stay those of earlier seeds.
+  if (enabled && scheduleEnabled) rng();
   let oncallEnabled = severities.length > 0 && rng() < 0.6;
   // Drawn last, so the fields above are those of the seed before trigger shapes existed.
   const shape = pickShape(rng());
@@ -320,9 +318,8 @@ export function seedRule(index: number): StoredRule {
   if (!hasSchedule) scheduleEnabled = false;
   if (!hasHttpPost) httpPostEnabled = false;
   if (!hasOncall) oncallEnabled = false;
-  if (!scheduleEnabled) nextFireMinutes = -1;
   const httpPostId = triggerId(index, 2);
-  return {
+  const rule: StoredRule = {
     rule_id: `arule_${hex8(hash32(index, 1))}${index.toString(16).padStart(6, "0")}`,
     account_id: accountId,
     team_id: teamId,
@@ -331,7 +328,7 @@ export function seedRule(index: number): StoredRule {
     enabled,
     run_scope: personal ? "person" : "team",
     cron_expr: cron,
-    ...(timezone === null ? {} : { timezone }),
+    timezone: timezone ?? "",
     prompt: `${taskPrompt} ${service}. Post the result to the team channel and flag anything that needs a human.`,
     environment_kind: kind,
     environment_id: kind === "" ? "" : `env_${hex8(hash32(index, 3))}`,
@@ -342,17 +339,22 @@ export function seedRule(index: number): StoredRule {
     can_edit: false,
     created_at: createdAt,
     updated_at: updatedAt,
-    schedule_next_fire_at_ms: nextFireMinutes < 0 ? 0 : NEXT_FIRE_EPOCH + nextFireMinutes * 60_000,
+    schedule_next_fire_at_ms: 0,
     ...(hasOncall ? { oncall_incident_trigger_id: triggerId(index, 3) } : {}),
     oncall_incident_trigger_enabled: oncallEnabled,
     ...(hasOncall ? { oncall_incident_channel_ids: channels, oncall_incident_severities: [...severities] } : {}),
   };
+  rule.schedule_next_fire_at_ms = nextFireAtMs(rule, now);
+  return rule;
 }
 
-/** The first `count` seed rules, in the API's order: `created_at` descending, then `rule_id` ascending. */
-export function seedRules(count: number): StoredRule[] {
+/**
+ * The first `count` seed rules, in the API's order: `created_at` descending, then `rule_id`
+ * ascending; next fire times as of `now` (epoch ms).
+ */
+export function seedRules(count: number, now: number): StoredRule[] {
   const rules: StoredRule[] = [];
-  for (let i = 0; i < count; i++) rules.push(seedRule(i));
+  for (let i = 0; i < count; i++) rules.push(seedRule(i, now));
   return rules.sort(compareRules);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The HTTP server: fastify routes for the six API operations and the control API, and the
+ * The HTTP server: fastify routes for the API operations and the control API, and the
  * pipeline every API request goes through, in this order:
  *
  * 1. routing: unknown path 404 `RouteNotFound`, known path with another method 405 `MethodNotAllowed`;
@@ -17,8 +17,9 @@
  * a second later).
  */
 import type { Socket } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { LIMITS } from "pulumi-flashduty/sdk/protocol";
+import { LIMITS } from "../wire/protocol";
 import { authenticate } from "./auth";
 import { MAX_BODY_BYTES, readJsonObject } from "./body";
 import { clientErrorHandler } from "./clientErrors";
@@ -59,9 +60,12 @@ interface RouteConfig {
   operation?: OperationName;
 }
 
-function sleep(ms: number): Promise<void> {
-  // Unref'd: a pending latency fault must not keep a closing process alive.
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+/**
+ * Waits `ms` for a latency fault; resolves false at once when `closing` aborts (the server is
+ * closing: the exchange is dropped, nothing is answered or counted, and no timer outlives it).
+ */
+function sleep(ms: number, closing: AbortSignal): Promise<boolean> {
+  return delay(ms, true, { signal: closing }).catch(() => false);
 }
 
 /** Epoch ms with a fraction (monotonic within the process), for the request log. */
@@ -88,6 +92,12 @@ function loggedFields(body: unknown): Pick<RequestLogEntry, "serverId" | "page" 
     ...(typeof page === "number" ? { page } : {}),
     ...(typeof locale === "string" ? { locale } : {}),
   };
+}
+
+/** The request's `User-Agent` for the request log, cut to 200 characters. */
+function userAgentOf(request: FastifyRequest): Pick<RequestLogEntry, "userAgent"> {
+  const ua = request.headers["user-agent"];
+  return typeof ua === "string" && ua.length > 0 ? { userAgent: ua.slice(0, 200) } : {};
 }
 
 /** Ends the exchange with no response at all, with a TCP reset where the platform allows it. */
@@ -125,12 +135,22 @@ export function buildServer(parts: ServerParts): FastifyInstance {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
 
+  // Aborted when close() begins, so that pending latency faults end with it.
+  const closing = new AbortController();
+  app.addHook("preClose", (done) => {
+    closing.abort();
+    done();
+  });
+
   async function handle(operation: Operation, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const receivedAt = preciseNow();
     const requestId = nextRequestId();
     const acceptLanguage = request.headers["accept-language"];
     const { latencyMs, fault } = faults.decide(operation.name);
-    if (latencyMs > 0) await sleep(latencyMs);
+    if (latencyMs > 0 && !(await sleep(latencyMs, closing.signal))) {
+      dropConnection(request, reply);
+      return;
+    }
     /** Counts the answer and logs it; call once, right before answering. */
     const count = (status: number | "reset" | "dropped", answer: { requestId?: string; error?: ApiError } = {}) => {
       world.store.count(operation.name, status);
@@ -143,6 +163,7 @@ export function buildServer(parts: ServerParts): FastifyInstance {
         status,
         ...(Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {}),
         ...(answer.requestId !== undefined ? { requestId: answer.requestId } : {}),
+        ...userAgentOf(request),
       });
     };
     switch (fault?.kind) {

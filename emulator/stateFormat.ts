@@ -14,9 +14,10 @@
  * `{"version":1,"servers":[...],"audit":[...]}`; still read, rewritten as format 2 on the first change.
  */
 import { z } from "zod";
-import { MCP_SERVER_STATUSES, MCP_SERVER_TRANSPORTS } from "pulumi-flashduty/sdk/protocol";
-import { wireAutomationRuleSchema, wireMcpServerSchema } from "pulumi-flashduty/sdk/wire";
-import { SEED_ACCOUNTS, SEED_TEAMS, SEED_USERS, type StoredRule, type StoredServer } from "./seed";
+import { MCP_SERVER_STATUSES, MCP_SERVER_TRANSPORTS } from "../wire/protocol";
+import { wireAutomationRuleSchema, wireMcpServerSchema } from "../wire/wire";
+import { SEED_ACCOUNTS, SEED_TEAMS, SEED_USERS, type StoredServer } from "./seed";
+import type { StoredRule } from "./types";
 import type { AuditEntry } from "./types";
 
 /** What the state file holds: the servers in order and the audit log, oldest first. */
@@ -79,7 +80,9 @@ function fromV1(server: z.infer<typeof storedServerV1Schema>): StoredServer {
 
 /** The parsed rule without keys for optional fields the file lacks. */
 function withoutAbsentRule(rule: unknown): StoredRule {
-  return JSON.parse(JSON.stringify(rule)) as StoredRule;
+  const copy = JSON.parse(JSON.stringify(rule)) as Omit<StoredRule, "timezone"> & { timezone?: string };
+  // The vendor's model requires `timezone`: a row saved without one (legacy) is sent as "" (UTC).
+  return { ...copy, timezone: copy.timezone ?? "" };
 }
 
 /** The parsed server without keys for optional fields the file lacks (zod reads them as `undefined`). */
@@ -87,7 +90,7 @@ function withoutAbsent(server: StoredServer): StoredServer {
   return JSON.parse(JSON.stringify(server)) as StoredServer;
 }
 
-/** A rule as stored: the wire shape (`timezone` absent on legacy rows), `can_edit` false. */
+/** A rule as stored: the wire shape (`timezone` may be absent in a file: read as ""), `can_edit` false. */
 const storedRuleSchema = wireAutomationRuleSchema.extend({ rule_id: z.string().min(1), timezone: z.string().optional() });
 
 const auditEntrySchema = z.object({
@@ -204,11 +207,11 @@ export function parseSnapshot(value: unknown, line?: number): PersistedState & {
  * @throws StateFormatError naming the line and path.
  */
 export function parseChange(value: unknown, line: number): StateChange {
-  const parsed = parseWith(changeSchema, value, line);
+  const { putRules: _rawRules, ...parsed } = parseWith(changeSchema, value, line);
   const change: StateChange = {
     ...parsed,
     ...(parsed.put === undefined ? {} : { put: (parsed.put as StoredServer[]).map(withoutAbsent) }),
-    ...(parsed.putRules === undefined ? {} : { putRules: parsed.putRules.map(withoutAbsentRule) }),
+    ...(_rawRules === undefined ? {} : { putRules: _rawRules.map(withoutAbsentRule) }),
   };
   checkServers(change.put ?? [], "put", line);
   (change.audit ?? []).forEach((entry, i) => checkAudit(entry, line, ["audit", i]));

@@ -3,8 +3,9 @@
  * state file, a change is saved first and applied in memory only once saved: a failed save throws
  * {@link StateSaveError} and leaves memory as it was, so nothing is acknowledged that is not on disk.
  */
-import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
-import { seedServers, type StoredRule, type StoredServer } from "./seed";
+import type { WireMcpServer } from "../wire/wireTypes";
+import { seedServers, type StoredServer } from "./seed";
+import type { StoredRule } from "./types";
 import { StateFile, StateSaveError } from "./stateFile";
 import { applyChange, type PersistedState, type RuleState, type StateChange } from "./stateFormat";
 import { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT, type AuditEntry, type OperationCounter, type OperationName, type RequestLogEntry } from "./types";
@@ -15,9 +16,13 @@ function emptyCounters(): Record<OperationName, OperationCounter> {
   return counters;
 }
 
-/** A stored server in the wire shape (a copy), for a caller who may (`canEdit`) or may not edit it. */
+/**
+ * A stored server in the wire shape (a copy), for a caller who may (`canEdit`) or may not edit it.
+ * `secret_schema` and `oauth_metadata` are always sent, `""` when the server has none, as the
+ * platform's model (strings of JSON text, not omitted when empty) does.
+ */
 export function toWireServer(server: StoredServer, canEdit: boolean): WireMcpServer {
-  return { ...structuredClone(server), can_edit: canEdit };
+  return { ...structuredClone(server), secret_schema: server.secret_schema ?? "", oauth_metadata: server.oauth_metadata ?? "", can_edit: canEdit };
 }
 
 export class Store {

@@ -2,9 +2,20 @@
  * The public types of the emulator (re-exported by `emulator/index.ts`). Other packages and the
  * tests code against these names; keep them stable.
  */
-import type { WireAutomationTemplate, WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
-import type { StoredRule } from "./seed";
-import type { RuleChanges } from "./ruleVisibility";
+import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
+
+/**
+ * An automation rule as the emulator stores and sends it: the wire shape. `timezone` is always
+ * there (the vendor's model requires it; `""` on legacy rows, meaning UTC). Trigger fields the
+ * rule does not have are absent.
+ */
+export type StoredRule = WireAutomationRule;
+
+/**
+ * Fields of a rule that a write (`rule/update`, a console edit through `Emulator.updateRule`) may
+ * change: everything but its identity, account, owner, team and scope, which never change.
+ */
+export type RuleChanges = Partial<Omit<StoredRule, "rule_id" | "account_id" | "owner_id" | "team_id" | "run_scope" | "can_edit" | "created_at">>;
 
 /** The API operations the emulator serves, as named in faults, counters and rate limits. */
 export const OPERATION_NAMES = [
@@ -13,6 +24,7 @@ export const OPERATION_NAMES = [
   "mcpServer.get",
   "mcpServer.list",
   "automationRule.list",
+  "automationRule.get",
   "automationTemplate.list",
   "automationRule.get",
   "automationRule.create",
@@ -138,6 +150,8 @@ export interface RequestLogEntry {
   retryAfterSeconds?: number;
   /** The answer's request id (absent for `reset`, `dropped` and `proxyHtml`). */
   requestId?: string;
+  /** The request's `User-Agent` (first 200 characters), when sent: tells clients apart. */
+  userAgent?: string;
 }
 
 /** A seeded member and the app key that authenticates as them. */
@@ -192,9 +206,10 @@ export interface Emulator {
   deleteServer(serverId: string): void;
   /**
    * Edits an automation rule out of band, as a person in the console would: the given fields,
-   * `updated_at` (now, epoch ms) and the next fire time. Toggling `enabled` moves it in or out
-   * of `enabled`-filtered lists. Returns the rule (wire shape, `can_edit` false). Throws for an
-   * unknown id. Not audited; `reset()` restores the seed.
+   * `updated_at` (now, epoch ms) and `schedule_next_fire_at_ms` (0 once disabled). Toggling
+   * `enabled` moves it in or out of `enabled`-filtered lists. Returns the rule (wire shape,
+   * `can_edit` false). Throws for an unknown id, RangeError for a cron expression that cannot be
+   * evaluated. Not audited; `reset()` restores the seed.
    */
   updateRule(ruleId: string, changes: RuleChanges): StoredRule;
   /** Deletes an automation rule out of band, as a person in the console would (its token stops working). Not audited. Throws for an unknown id. */

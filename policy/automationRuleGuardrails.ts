@@ -3,11 +3,11 @@
  * Reads the rules through the SDK client (`POST /safari/automation/rule/list`, every page), with
  * the client's retries and its per-process rate limit (50/s, 1000/min per base URL and key).
  */
+import { AUTOMATION_RULE_TYPE } from "../provider/typeToken";
 import type { StackValidationPolicy } from "@pulumi/policy";
-import { runtime } from "@pulumi/pulumi";
-import { clientFor } from "../provider/client";
-import { resolveConfig } from "../provider/config";
+import { policyClient } from "../provider/programConfig";
 import type { AutomationRule } from "../sdk";
+import { markdownCode } from "../sdk/markdownText";
 import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";
 import { minScheduleGapMinutes } from "./scheduleInterval";
 
@@ -55,6 +55,18 @@ const SCHEMA: DefaultedSchema = {
 /** Rules named in the maxEnabledRules violation, at most. */
 const MAX_LISTED_RULES = 10;
 
+/** Longest rule name shown in a message, in code points (the rest is cut, marked `…`). */
+const MAX_SHOWN_NAME = 200;
+
+/**
+ * Platform text in a violation message: an inert code span (`sdk/markdownText.ts`), so the
+ * message shows no control character in a terminal and nothing comes alive where it is
+ * rendered as Markdown (a pull-request comment with the preview's output).
+ */
+function quoted(text: string, maxLength?: number): string {
+  return markdownCode(text, { maxLength }) || '""';
+}
+
 /**
  * Stack policy over the platform's automation rules (not the stack's resources). Reports, each
  * as its own violation naming the rule by name and id: a schedule (enabled rule, enabled schedule
@@ -82,7 +94,7 @@ export function automationRuleGuardrailsPolicy(options: PolicyOptions<Automation
       try {
         rules = await readRules(config);
       } catch (err) {
-        reportViolation(`could not check the automation rules: ${(err as Error).message}`);
+        reportViolation(`could not check the automation rules: ${quoted((err as Error).message)}`);
         return;
       }
       // A declared rule already on the platform was checked above, from what the program declares.
@@ -93,17 +105,13 @@ export function automationRuleGuardrailsPolicy(options: PolicyOptions<Automation
 }
 
 async function readRules(config: AutomationRuleGuardrailsConfig): Promise<AutomationRule[]> {
-  const overrides: Record<string, string | undefined> = { "flashduty:appKey": config.appKey, "flashduty:baseUrl": config.baseUrl };
-  const resolved = resolveConfig((key) => overrides[key] ?? runtime.getConfig(key));
-  const client = clientFor(resolved);
+  const client = policyClient({ appKey: config.appKey, baseUrl: config.baseUrl });
   const rules: AutomationRule[] = [];
   const filters = config.teamIds.length > 0 ? { scope: config.scope, teamIds: config.teamIds } : { scope: config.scope };
   for await (const rule of client.automationRules.listAll(filters)) rules.push(rule);
   return rules;
 }
 
-/** Type token of the `AutomationRule` resource. */
-export const AUTOMATION_RULE_TYPE = "pulumi-nodejs:dynamic/flashduty:AutomationRule";
 
 /** The fields of a rule the guardrails look at. */
 type CheckedRule = Pick<AutomationRule, "name" | "enabled" | "scheduleTriggerEnabled" | "cronExpr" | "timezone" | "teamId" | "httpPostTriggerEnabled" | "oncallIncidentTriggerEnabled" | "oncallIncidentSeverities"> &
@@ -165,16 +173,18 @@ export function declaredRuleViolations(rules: readonly DeclaredRule[], config: A
 
 /**
  * The violation messages for `rules` under `config`, in rule order (`ruleId`), the
- * maxEnabledRules one last. Schedule gaps are evaluated from now.
+ * maxEnabledRules one last. Schedule gaps are evaluated from now. Platform text (names, ids,
+ * cron expressions, timezones, error messages) is shown as inert code spans with control
+ * characters escaped: `` rule `Nightly` (`arule_1`): schedule `0 3 * * *` (`UTC`) ... ``.
  */
 export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGuardrailsConfig, now = Date.now()): string[] {
   const messages: string[] = [];
   const gaps = new Map<string, number | undefined | Error>();
   const sorted = [...rules].sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
-  for (const rule of sorted) checkRule(rule, `rule "${rule.name}" (${rule.ruleId})`, config, gaps, now, messages);
+  for (const rule of sorted) checkRule(rule, `rule ${quoted(rule.name, MAX_SHOWN_NAME)} (${quoted(rule.ruleId)})`, config, gaps, now, messages);
   const enabled = sorted.filter((r) => r.enabled);
   if (config.checkMaxEnabledRules && enabled.length > config.maxEnabledRules) {
-    const listed = enabled.slice(0, MAX_LISTED_RULES).map((r) => `"${r.name}" (${r.ruleId})`).join(", ");
+    const listed = enabled.slice(0, MAX_LISTED_RULES).map((r) => `${quoted(r.name, MAX_SHOWN_NAME)} (${quoted(r.ruleId)})`).join(", ");
     const more = enabled.length > MAX_LISTED_RULES ? ` and ${enabled.length - MAX_LISTED_RULES} more` : "";
     messages.push(`${enabled.length} automation rules are enabled, more than maxEnabledRules (${config.maxEnabledRules}): ${listed}${more}`);
   }
@@ -202,14 +212,14 @@ function checkRule(
         }
       }
       const gap = gaps.get(key);
-      const where = `schedule "${rule.cronExpr}" (${rule.timezone || "UTC"})`;
-      if (gap instanceof Error) messages.push(`${label}: ${where} cannot be evaluated: ${gap.message}`);
+      const where = `schedule ${quoted(rule.cronExpr)} (${quoted(rule.timezone || "UTC")})`;
+      if (gap instanceof Error) messages.push(`${label}: ${where} cannot be evaluated: ${quoted(gap.message)}`);
       else if (gap !== undefined && gap < config.minScheduleIntervalMinutes) {
         messages.push(`${label}: ${where} fires every ${formatMinutes(gap)}, more often than minScheduleIntervalMinutes (${config.minScheduleIntervalMinutes})`);
       }
     }
     if (config.checkPersonalHttpPostTriggers && active && rule.teamId === 0 && rule.httpPostTriggerEnabled) {
-      messages.push(`${label}: personal rule with an enabled HTTP POST trigger (${rule.httpPostTriggerId ?? "no id"}); move the rule to a team or disable the trigger`);
+      messages.push(`${label}: personal rule with an enabled HTTP POST trigger (${rule.httpPostTriggerId === undefined ? "no id" : quoted(rule.httpPostTriggerId)}); move the rule to a team or disable the trigger`);
     }
     if (config.checkOncallTriggerSeverities && active && rule.oncallIncidentTriggerEnabled && (rule.oncallIncidentSeverities ?? []).length === 0) {
       messages.push(`${label}: enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for`);

@@ -22,7 +22,6 @@ import { restoreOnDeletePolicy, type RestoreOnDeleteConfig } from "./restoreOnDe
 
 export {
   AUTOMATION_RULE_GUARDRAILS,
-  AUTOMATION_RULE_TYPE,
   automationRuleGuardrailsPolicy,
   declaredRules,
   declaredRuleViolations,
@@ -30,7 +29,8 @@ export {
   type AutomationRuleGuardrailsConfig,
   type DeclaredRule,
 } from "./automationRuleGuardrails";
-export { MCP_SERVER_DISABLEMENT_TYPE, declaredDisablements, isMcpServerDisablement, type DeclaredDisablement } from "./mcpServerResources";
+export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
+export { declaredDisablements, isMcpServerDisablement, type DeclaredDisablement } from "./mcpServerResources";
 export { ONE_RESOURCE_PER_SERVER, oneResourcePerServerPolicy } from "./oneResourcePerServer";
 export type { DefaultedSchema, PolicyOptions } from "./policyConfig";
 export { REQUIRED_DISABLED_SERVERS, requiredDisabledServersPolicy, type RequiredDisabledServersConfig } from "./requiredDisabledServers";

@@ -3,9 +3,8 @@
  * and the inputs (`__provider`, the serialized dynamic provider, is stripped before policies run).
  */
 import type { PolicyResource } from "@pulumi/policy";
+import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
 
-/** Type token of `McpServerDisablement` as the engine records it (a dynamic resource). */
-export const MCP_SERVER_DISABLEMENT_TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
 
 /** One declared disablement. */
 export interface DeclaredDisablement {
@@ -14,8 +13,8 @@ export interface DeclaredDisablement {
   name: string;
   /** The `serverId` input; undefined when not known yet (a preview of a computed value). */
   serverId?: string;
-  /** The `restoreOnDelete` input; undefined means the default (true). */
-  restoreOnDelete?: boolean;
+  /** The `restoreOnDelete` input (`true`, `false` or `"always"`); undefined means the default (true). */
+  restoreOnDelete?: boolean | "always";
 }
 
 /** True for an `McpServerDisablement` (by type token). */
@@ -31,6 +30,7 @@ export function declaredDisablements(resources: PolicyResource[]): DeclaredDisab
 /** A disablement from one resource's URN, name and inputs. */
 export function toDisablement(urn: string, name: string, props: Record<string, unknown>): DeclaredDisablement {
   const serverId = typeof props.serverId === "string" ? props.serverId : undefined;
-  const restoreOnDelete = typeof props.restoreOnDelete === "boolean" ? props.restoreOnDelete : undefined;
+  const restoreOnDelete =
+    typeof props.restoreOnDelete === "boolean" || props.restoreOnDelete === "always" ? props.restoreOnDelete : undefined;
   return { urn, name, serverId, restoreOnDelete };
 }

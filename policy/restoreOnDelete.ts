@@ -17,7 +17,7 @@ const SCHEMA: DefaultedSchema = {
       type: "boolean",
       default: true,
       description:
-        "true: every McpServerDisablement must enable its server again on destroy (restoreOnDelete unset or true); " +
+        "true: every McpServerDisablement must enable its server again on destroy (restoreOnDelete unset, true or \"always\"); " +
         "false: every one must leave it disabled (restoreOnDelete: false).",
     },
   },
@@ -39,7 +39,8 @@ export function restoreOnDeletePolicy(options: PolicyOptions<RestoreOnDeleteConf
       const { required } = readConfig<RestoreOnDeleteConfig>(schema, args.getConfig());
       const disablement = toDisablement(args.urn, args.name, args.props);
       const actual = disablement.restoreOnDelete ?? true;
-      if (actual !== required) {
+      // "always" restores too (also servers the resource adopted).
+      if ((actual !== false) !== required) {
         reportViolation(
           `McpServerDisablement "${disablement.name}" (server ${disablement.serverId ?? "(unknown)"}) has restoreOnDelete ` +
             `${String(actual)}; this stack requires restoreOnDelete ${String(required)}` +

@@ -9,11 +9,13 @@
  * the two apart, since it is false in both cases.
  */
 import type { FlashdutyApiError, McpServer } from "../sdk";
+import { escapeTerminalControls as shown } from "../sdk/terminalText";
 
 /**
  * @param err the 403 from `POST /safari/mcp/server/disable` or `/enable`
  * @param server the server's id and owning team
- * @returns one sentence for the user, with the operation, code and request id
+ * @returns one sentence for the user, with the operation, code and request id (the platform's
+ *   parts with their control characters shown escaped)
  */
 export function describeAccessDenied(
   err: FlashdutyApiError,
@@ -27,6 +29,6 @@ export function describeAccessDenied(
       : `edit rights on team ${server.teamId}, which owns the server (a member of that team, or an account owner or admin)`;
   return (
     `Access denied: cannot ${action} MCP server '${server.serverId}': the app key's member lacks ${missing}. ` +
-    `(${err.operation}, ${err.code}, request id ${err.requestId ?? "none"}: ${err.serverMessage})`
+    `(${err.operation}, ${shown(err.code)}, request id ${shown(err.requestId ?? "none")}: ${shown(err.serverMessage)})`
   );
 }

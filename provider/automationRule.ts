@@ -1,3 +1,4 @@
+import { AUTOMATION_RULE_TYPE } from "./typeToken";
 import * as pulumi from "@pulumi/pulumi";
 
 /** Arguments of {@link AutomationRule}: the rule's fields in camelCase, as the platform names them. */
@@ -44,8 +45,6 @@ export interface AutomationRuleArgs {
   ruleId?: pulumi.Input<string>;
 }
 
-/** Type token: what makes the engine run this resource with Pulumi's Node.js dynamic provider. */
-const TYPE = "pulumi-nodejs:dynamic/flashduty:AutomationRule";
 
 /**
  * The provider stored in state (`__provider`), as `McpServerDisablement` stores its own: a
@@ -137,7 +136,7 @@ export class AutomationRule extends pulumi.CustomResource {
    */
   constructor(name: string, args: AutomationRuleArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      TYPE,
+      AUTOMATION_RULE_TYPE,
       name,
       {
         __provider: STORED_PROVIDER_TEXT,

@@ -9,11 +9,14 @@
  * | `flashduty:baseUrl`     | `FLASHDUTY_BASE_URL`     | the client's, `https://api.flashcat.cloud` |
  * | `flashduty:locale`      | `FLASHDUTY_LOCALE`       | (Accept-Language decides)    |
  * | `flashduty:timeoutMs`   | `FLASHDUTY_TIMEOUT_MS`   | 30000 (per attempt)          |
- * | `flashduty:maxRetries`  | `FLASHDUTY_MAX_RETRIES`  | 3                            |
+ * | `flashduty:maxRetries`  | `FLASHDUTY_MAX_RETRIES`  | 3 (429s do not count)        |
+ * | `flashduty:deadlineMs`  | `FLASHDUTY_DEADLINE_MS`  | 600000 (10 min per call, for 429s) |
  *
- * Stack config wins over the environment. Nothing here is ever captured into state: the
+ * Stack config wins over the environment. The ranges are the SDK's (`sdk/optionChecks.ts`). Nothing here is ever captured into state: the
  * values are read at run time, in `configure` or in each call.
  */
+
+import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "../sdk/optionChecks";
 
 /** Resolved settings. `appKey` is a secret: never log it, never put it in an error or state. */
 export interface FlashdutyConfig {
@@ -26,6 +29,8 @@ export interface FlashdutyConfig {
   timeoutMs?: number;
   /** Retries after the first attempt; undefined keeps the client's default (3). */
   maxRetries?: number;
+  /** How long one call keeps retrying rate-limit refusals, in ms; undefined keeps the client's default (600000). */
+  deadlineMs?: number;
 }
 
 /** Reads one stack config value by its full key (`flashduty:appKey`); undefined when unset. */
@@ -37,6 +42,7 @@ const SETTINGS = {
   locale: { config: "flashduty:locale", env: "FLASHDUTY_LOCALE" },
   timeoutMs: { config: "flashduty:timeoutMs", env: "FLASHDUTY_TIMEOUT_MS" },
   maxRetries: { config: "flashduty:maxRetries", env: "FLASHDUTY_MAX_RETRIES" },
+  deadlineMs: { config: "flashduty:deadlineMs", env: "FLASHDUTY_DEADLINE_MS" },
 } as const;
 
 /** Raised when the configuration is missing or malformed; the message says how to fix it. */
@@ -51,7 +57,7 @@ export class FlashdutyConfigError extends Error {
  * @param env environment variables, default `process.env`
  * @throws FlashdutyConfigError when no app key is set (the message names
  *   `pulumi config set --secret flashduty:appKey` and `FLASHDUTY_APP_KEY`), or when
- *   `timeoutMs` / `maxRetries` are not non-negative integers.
+ *   `timeoutMs`, `maxRetries` or `deadlineMs` is out of range (the SDK's checks, `sdk/optionChecks.ts`).
  */
 export function resolveConfig(config: ConfigSource, env: NodeJS.ProcessEnv = process.env): FlashdutyConfig {
   const read = (name: keyof typeof SETTINGS): string | undefined => {
@@ -70,19 +76,19 @@ export function resolveConfig(config: ConfigSource, env: NodeJS.ProcessEnv = pro
     appKey,
     baseUrl: read("baseUrl"),
     locale: read("locale"),
-    timeoutMs: readCount("timeoutMs", read("timeoutMs"), 1),
-    maxRetries: readCount("maxRetries", read("maxRetries"), 0),
+    timeoutMs: readNumber("timeoutMs", read("timeoutMs"), timeoutMsProblem),
+    maxRetries: readNumber("maxRetries", read("maxRetries"), maxRetriesProblem),
+    deadlineMs: readNumber("deadlineMs", read("deadlineMs"), deadlineMsProblem),
   };
 }
 
-function readCount(name: keyof typeof SETTINGS, raw: string | undefined, min: number): number | undefined {
+function readNumber(name: keyof typeof SETTINGS, raw: string | undefined, problemOf: (value: unknown) => string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
+  const problem = problemOf(value);
+  if (problem !== undefined) {
     const setting = SETTINGS[name];
-    throw new FlashdutyConfigError(
-      `${setting.config} (or ${setting.env}) must be an integer >= ${min}, got '${raw}'.`,
-    );
+    throw new FlashdutyConfigError(`${setting.config} (or ${setting.env}) ${problem}, got '${raw}'.`);
   }
   return value;
 }

@@ -70,7 +70,7 @@ export async function getAutomationRules(
   args: GetAutomationRulesArgs = {},
   opts?: pulumi.InvokeOptions,
 ): Promise<GetAutomationRulesResult> {
-  return withDiagnosticsParent(opts?.parent, () => readRules(args));
+  return withDiagnosticsParent(opts?.parent, () => readRules(args), "getAutomationRules");
 }
 
 async function readRules(args: GetAutomationRulesArgs): Promise<GetAutomationRulesResult> {

@@ -39,7 +39,7 @@ export async function getAutomationTemplates(
   args: GetAutomationTemplatesArgs = {},
   opts?: pulumi.InvokeOptions,
 ): Promise<GetAutomationTemplatesResult> {
-  return withDiagnosticsParent(opts?.parent, () => readTemplates(args));
+  return withDiagnosticsParent(opts?.parent, () => readTemplates(args), "getAutomationTemplates");
 }
 
 async function readTemplates(args: GetAutomationTemplatesArgs): Promise<GetAutomationTemplatesResult> {

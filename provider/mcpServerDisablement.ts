@@ -1,18 +1,23 @@
 import * as pulumi from "@pulumi/pulumi";
+import { escapeTerminalControls } from "../sdk/terminalText";
+import { MCP_SERVER_DISABLEMENT_TYPE } from "./typeToken";
 
 /** Arguments of {@link McpServerDisablement}. */
 export interface McpServerDisablementArgs {
   /** Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource. */
   serverId: pulumi.Input<string>;
   /**
-   * Whether `pulumi destroy` enables the server again if this resource disabled it.
-   * Default `true`. Changing it is an in-place update with no API call.
+   * What `pulumi destroy` does with the server. `true` (default): enables it again if this
+   * resource disabled it (`disabledByThisResource`); a server found already disabled is adopted
+   * and stays disabled, with a warning at create. `"always"`: enables it whenever it is still
+   * disabled, also when the resource adopted it: the way to state that this stack owns the
+   * server's disabled state, e.g. after an interrupted run (README, "Interrupted runs").
+   * `false`: leaves it disabled. Changing it is an in-place update with no API call.
    */
-  restoreOnDelete?: pulumi.Input<boolean>;
+  restoreOnDelete?: pulumi.Input<boolean | "always">;
 }
 
 /** Type token: what makes the engine run this resource with Pulumi's Node.js dynamic provider. */
-const TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
 
 /**
  * The provider stored in state (`__provider`): a CommonJS module whose `handler()` returns the
@@ -30,9 +35,9 @@ const TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
  * the program also no longer loads Pulumi's closure serializer.
  *
  * FROZEN CONTRACT: every existing stack keeps its provider text in its state and runs it for
- * refresh and destroy: this text, and the closure-serialized one of 0.1.0 and 0.2.0, which call the
+ * refresh and destroy: this text, and the closure-serialized one of 0.1.0, which calls the
  * same module and names. The module path `pulumi-flashduty/provider/mcpServerDisablementProvider`
- * (the package's `./provider/*` export) and the names called there (`configure`, `check`, `diff`,
+ * (the package's one deep export) and the names called there (`configure`, `check`, `diff`,
  * `create`, `read`, `update`, `deleteResource`) must never change or disappear; the arguments they
  * receive are the engine's. test/engine/providerContract.engine.test.ts runs the text recorded by
  * 0.1.0 against the current build; every other engine test runs this one.
@@ -71,13 +76,40 @@ function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefine
     if (first === undefined) seen.set(id, name);
     else if (first !== name) {
       void pulumi.log.warn(
+        escapeTerminalControls(
         `McpServerDisablement resources "${first}" and "${name}" both declare MCP server '${id}'. The server stays ` +
           `disabled while either exists and is restored once when the one that disabled it is destroyed, but declare each ` +
           `server once (to rename a resource, give the new name the old one in the "aliases" resource option; the policy ` +
           `flashduty-one-resource-per-server of pulumi-flashduty/policy can enforce it).`,
+        ),
         resource,
       );
     }
+  });
+}
+
+/** When this program run started (epoch ms): tells an adoption made by this run from one recorded earlier. */
+const PROGRAM_STARTED_AT = Date.now();
+
+/**
+ * Warns under the resource, in the run whose create adopted its server (found it already
+ * disabled) while `restoreOnDelete` is `true`: destroy will leave that server disabled, and
+ * nothing the platform or the engine offers tells a server this stack's own interrupted run
+ * disabled from one someone else did. Names the server and how to state the intent. Later runs,
+ * which read the adoption from state, stay quiet.
+ */
+function warnOnAdoption(name: string, resource: McpServerDisablement): void {
+  pulumi.all([resource.adoptedAt, resource.restoreOnDelete, resource.serverId, resource.serverName]).apply(([adoptedAt, mode, serverId, serverName]) => {
+    if (typeof adoptedAt !== "number" || adoptedAt < PROGRAM_STARTED_AT || mode !== true) return;
+    void pulumi.log.warn(
+      // The server name is platform text: quoted, and no control character passes (JSON.stringify leaves C1 and bidi controls).
+      escapeTerminalControls(
+        `McpServerDisablement "${name}" adopted MCP server '${serverId}' (${JSON.stringify(serverName)}): it was already disabled, ` +
+          `so destroy will leave it disabled. If this stack disabled it in an interrupted run (a killed or cancelled "pulumi up"), ` +
+          `or should enable it on destroy anyway, set restoreOnDelete: "always" on this resource (an update with no API call).`,
+      ),
+      resource,
+    );
   });
 }
 
@@ -97,7 +129,12 @@ function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefine
  *   (`pulumi preview --refresh`), and the next `up` disables it again. A deleted server
  *   leaves the stack.
  * - destroy: when `restoreOnDelete` (default true) and this resource disabled the server,
- *   enables it again (`POST /safari/mcp/server/enable`). Adopted servers stay disabled.
+ *   enables it again (`POST /safari/mcp/server/enable`). Adopted servers stay disabled, unless
+ *   `restoreOnDelete` is `"always"`; create warns when it adopts under `true`.
+ * - an interrupted run (the CLI killed mid-`up`): the next `up` finds the servers whose disable
+ *   landed already disabled and adopts them, with that warning; nothing the engine or the
+ *   platform offers tells them apart from servers someone else disabled (README, "Interrupted
+ *   runs", has the recovery steps).
  * - replacement (a new `serverId`, `pulumi up --replace`): delete before create, so the old
  *   resource restores its server before the new one disables its own (see `diff`).
  * - a rename without `aliases`, or a server moved to another resource: the new resource adopts
@@ -128,12 +165,14 @@ export class McpServerDisablement extends pulumi.CustomResource {
   declare public readonly disabledByThisResource: pulumi.Output<boolean>;
   /** When this resource last switched the server off, epoch ms; undefined for an adopted server. */
   declare public readonly disabledAt: pulumi.Output<number | undefined>;
-  /** Whether destroy enables the server again (only if this resource disabled it). */
-  declare public readonly restoreOnDelete: pulumi.Output<boolean>;
+  /** When this resource found the server already disabled and adopted it, epoch ms; undefined if it disabled it. */
+  declare public readonly adoptedAt: pulumi.Output<number | undefined>;
+  /** What destroy does: `true` enables the server if this resource disabled it, `"always"` also if it adopted it, `false` never. */
+  declare public readonly restoreOnDelete: pulumi.Output<boolean | "always">;
 
   /**
    * @param name the Pulumi resource name (unique in the stack)
-   * @param args `serverId` (required) and `restoreOnDelete` (default true)
+   * @param args `serverId` (required) and `restoreOnDelete` (`true`, `false` or `"always"`; default true)
    * @param opts standard resource options (`protect`, `dependsOn`, `retainOnDelete`, `aliases`...);
    *   `deleteBeforeReplace` defaults to true here (see the class notes)
    */
@@ -151,7 +190,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
       // What pulumi.dynamic.Resource's constructor does, with the provider text above instead of
       // a closure-serialized provider object (that class offers no way to pass the text).
       super(
-        TYPE,
+        MCP_SERVER_DISABLEMENT_TYPE,
         name,
         {
           __provider: STORED_PROVIDER_TEXT,
@@ -163,6 +202,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
           status: undefined,
           disabledByThisResource: undefined,
           disabledAt: undefined,
+          adoptedAt: undefined,
         },
         // Delete before create on every replacement, also `pulumi up --replace` (which does not
         // ask the provider's diff): with create-before-delete the new resource would find the
@@ -177,5 +217,6 @@ export class McpServerDisablement extends pulumi.CustomResource {
       Error.stackTraceLimit = stackTraceLimit;
     }
     warnOnDuplicate(name, args?.serverId, this);
+    warnOnAdoption(name, this);
   }
 }

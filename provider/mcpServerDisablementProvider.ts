@@ -7,18 +7,26 @@
  * time, so the package version installed in the project decides the behaviour of `refresh` and
  * `destroy`, not the version that created the resource. Credentials are read here, at call
  * time, from the stack config that the engine hands to `configure` and from the environment.
+ *
+ * create, update and delete run under `untilSettled` (gracefulShutdown.ts): a SIGINT or SIGTERM
+ * that reaches the plugin process while they call the platform lets them finish first, so the
+ * engine, which cancels by waiting for the steps in flight, records what they did.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { FlashdutyClient, McpServer } from "../sdk";
 import { FlashdutyError, isFlashdutyApiError } from "../sdk/errors";
+import { escapeTerminalControls } from "../sdk/terminalText";
+import { UNKNOWN_VALUE as UNKNOWN } from "./unknown";
 import { type ConfigSource, resolveConfig } from "./config";
 import { describeAccessDenied } from "./accessDenied";
 import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
+import { untilSettled } from "./gracefulShutdown";
+import { beginRateLimitNotice } from "./rateLimitNotice";
 
 /** Inputs after `check`: what the engine stores as the resource's inputs. */
 export interface McpServerDisablementInputs {
   serverId: string;
-  restoreOnDelete: boolean;
+  restoreOnDelete: RestoreOnDelete;
   /**
    * The Pulumi resource name, set by the resource class: tells this resource's own
    * delete-before-replace from another resource that keeps the server. Absent in state written
@@ -35,10 +43,26 @@ export interface McpServerDisablementOutputs extends McpServerDisablementInputs 
   disabledByThisResource: boolean;
   /** Epoch ms; absent when the server was adopted (already disabled). */
   disabledAt?: number;
+  /**
+   * When create found the server already disabled and adopted it, epoch ms; absent when this
+   * resource disabled it, and in state written by earlier versions. The resource class warns, in the run
+   * that adopted, when this falls after the program started.
+   */
+  adoptedAt?: number;
 }
 
-/** The value Pulumi passes for inputs that are not known yet during preview. */
-const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/**
+ * What destroy does with the server: `true` enables it again if this resource disabled it
+ * (`disabledByThisResource`); `"always"` also enables a server the resource adopted (found
+ * already disabled); `false` leaves it disabled.
+ */
+export type RestoreOnDelete = boolean | "always";
+
+/** Whether destroy should enable the server that `props` records (before looking at the platform). */
+function restores(props: Pick<McpServerDisablementOutputs, "restoreOnDelete" | "disabledByThisResource">): boolean {
+  const mode = props.restoreOnDelete ?? true;
+  return mode === "always" || (mode === true && props.disabledByThisResource);
+}
 
 let stackConfig: ConfigSource = () => undefined;
 
@@ -73,10 +97,10 @@ export async function check(
     }
   }
   const restoreOnDelete = news.restoreOnDelete ?? true;
-  if (restoreOnDelete !== UNKNOWN && typeof restoreOnDelete !== "boolean") {
+  if (restoreOnDelete !== UNKNOWN && typeof restoreOnDelete !== "boolean" && restoreOnDelete !== "always") {
     failures.push({
       property: "restoreOnDelete",
-      reason: `restoreOnDelete must be a boolean (true or false), got ${describe(restoreOnDelete)}`,
+      reason: `restoreOnDelete must be true, false or "always", got ${describe(restoreOnDelete)}`,
     });
   }
   if (failures.length === 0 && typeof serverId === "string" && typeof news.resourceName === "string") {
@@ -111,12 +135,20 @@ export async function diff(
 }
 
 /**
- * Disables the server, or adopts it when it is already disabled (no write call then).
+ * Disables the server, or adopts it when it is already disabled (no write call then; records
+ * `adoptedAt`, from which the resource class warns under `restoreOnDelete: true`: destroy will
+ * leave that server disabled, and nothing tells a server this stack's interrupted run disabled
+ * from one someone else did; see the README, "Interrupted runs").
  * Calls `POST /safari/mcp/server/get`, then `POST /safari/mcp/server/disable` if needed.
  *
  * @throws Error "MCP server '<id>' not found" for an unknown server (nothing is recorded)
  */
-export async function create(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+export function create(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+  return untilSettled(() => disable(inputs));
+}
+
+async function disable(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+  beginRateLimitNotice(subject(inputs.resourceName, inputs.serverId));
   const api = await client();
   const server = await getServer(api, inputs.serverId);
   const base = {
@@ -127,14 +159,10 @@ export async function create(inputs: McpServerDisablementInputs): Promise<pulumi
     teamId: server.teamId,
     status: "disabled" as const,
   };
-  if (server.status === "disabled") {
-    holdServer(inputs.serverId, inputs.resourceName, undefined);
-    return { id: inputs.serverId, outs: { ...base, disabledByThisResource: false } };
-  }
-  const byUs = await switchServer(api, server, "disable");
+  const byUs = server.status === "disabled" ? false : await switchServer(api, server, "disable");
   const outs: McpServerDisablementOutputs = byUs
     ? { ...base, disabledByThisResource: true, disabledAt: Date.now() }
-    : { ...base, disabledByThisResource: false };
+    : { ...base, disabledByThisResource: false, adoptedAt: Date.now() };
   holdServer(inputs.serverId, inputs.resourceName, outs.disabledAt);
   return { id: inputs.serverId, outs };
 }
@@ -145,6 +173,7 @@ export async function create(inputs: McpServerDisablementInputs): Promise<pulumi
  */
 export async function read(id: string, props: McpServerDisablementOutputs): Promise<pulumi.dynamic.ReadResult<McpServerDisablementOutputs>> {
   const serverId = props.serverId ?? id;
+  beginRateLimitNotice(subject(props.resourceName, serverId));
   let server: McpServer;
   try {
     server = await (await client()).mcpServers.get({ serverId });
@@ -162,11 +191,15 @@ export async function read(id: string, props: McpServerDisablementOutputs): Prom
  * Disables the server again when refresh found it enabled (drift); otherwise (only
  * `restoreOnDelete` changed) makes no API call.
  */
-export async function update(
+export function update(
   _id: string,
   olds: McpServerDisablementOutputs,
   news: McpServerDisablementInputs,
 ): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
+  return untilSettled(() => redisable(olds, news));
+}
+
+async function redisable(olds: McpServerDisablementOutputs, news: McpServerDisablementInputs): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
   const outs: McpServerDisablementOutputs = {
     ...olds,
     restoreOnDelete: news.restoreOnDelete ?? true,
@@ -176,6 +209,7 @@ export async function update(
     holdServer(olds.serverId, outs.resourceName, outs.disabledAt);
     return { outs };
   }
+  beginRateLimitNotice(subject(outs.resourceName, olds.serverId));
   const api = await client();
   const byUs = await switchServer(api, { serverId: olds.serverId, teamId: olds.teamId }, "disable");
   // `disabledByThisResource` keeps recording what destroy restores: an adopted server was
@@ -186,21 +220,27 @@ export async function update(
 }
 
 /**
- * Puts back what this resource changed: when `restoreOnDelete` and `disabledByThisResource`
- * and the server is still disabled, enables it. A server that is gone, already enabled, or was
- * adopted needs no call. Calls `POST /safari/mcp/server/get` and `POST /safari/mcp/server/enable`.
+ * Puts back what this resource changed: when the server is still disabled and either
+ * `restoreOnDelete` is `true` and `disabledByThisResource`, or `restoreOnDelete` is `"always"`,
+ * enables it. A server that is gone or already enabled, or an adopted one under `true`, needs no
+ * call. Calls `POST /safari/mcp/server/get` and `POST /safari/mcp/server/enable`.
  *
  * Never enables a server that another resource of the stack keeps disabled in this update (a
  * rename without `aliases`, a server moved to another resource, a duplicate in an older stack):
  * it leaves the server disabled and warns, naming the `aliases` resource option.
  */
-export async function deleteResource(_id: string, props: McpServerDisablementOutputs): Promise<void> {
-  if (!(props.restoreOnDelete ?? true) || !props.disabledByThisResource) return;
+export function deleteResource(_id: string, props: McpServerDisablementOutputs): Promise<void> {
+  return untilSettled(() => restore(props));
+}
+
+async function restore(props: McpServerDisablementOutputs): Promise<void> {
+  if (!restores(props)) return;
   const other = otherClaim(props.serverId, props.resourceName, props.disabledAt);
   if (other !== undefined) {
-    console.error(leftDisabledWarning(props, other.resourceName));
+    console.error(escapeTerminalControls(leftDisabledWarning(props, other.resourceName)));
     return;
   }
+  beginRateLimitNotice(subject(props.resourceName, props.serverId));
   const api = await client();
   let server: McpServer;
   try {
@@ -211,6 +251,11 @@ export async function deleteResource(_id: string, props: McpServerDisablementOut
   }
   if (server.status === "enabled") return;
   await switchServer(api, server, "enable");
+}
+
+/** How the rate-limit line names a resource: `McpServerDisablement "web" (mcp_grafana)`. */
+function subject(resourceName: string | undefined, serverId: string): string {
+  return `McpServerDisablement ${resourceName === undefined ? "" : `"${resourceName}" `}(${serverId})`;
 }
 
 /** The warning of a delete that leaves its server to another resource (shown by the CLI). */
@@ -229,7 +274,7 @@ async function getServer(api: FlashdutyClient, serverId: string): Promise<McpSer
     return await api.mcpServers.get({ serverId });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
-      throw new Error(`MCP server '${serverId}' not found (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`);
+      throw new Error(escapeTerminalControls(`MCP server '${serverId}' not found (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`));
     }
     throw err;
   }

@@ -15,7 +15,11 @@
 #      name the CLI looks for. The stand-in exists only in .pulumi-cli/, so no other tool (the npm
 #      wrapper, the Automation API of another project, a global PATH) ever picks it up.
 #   6. otherwise a clear error saying how to install the CLI.
-# Every run prints one line saying which CLI and which language host it uses.
+# Every run prints one line saying which CLI and which language host it uses. The language host
+# is the official one whenever one can be had (beside the CLI, else the first new-enough one on
+# PATH), else the offline stand-in; the folders printed put the CLI's and that host's folders
+# before the project-local one, so the host named is the host the CLI finds (it looks on PATH
+# first).
 #
 # Version: the newest CLI the Go module proxy serves as a module zip (pkg/v3 v3.259.0 on
 # 2026-11-22: v3.260.0's zip and 3.261+ are refused with 403, 3.249-3.254 too). Override with
@@ -86,35 +90,110 @@ build_standin() {
   echo "scripts/langhost (offline stand-in for the official pulumi-language-nodejs) $(standin_digest)" >"$LOCAL_BIN/$STANDIN_MARKER"
 }
 
-# Prints the folder holding the language host the CLI in $1 will use, or nothing.
-host_for() {
-  local dir="$1"
-  if [ -x "$dir/pulumi-language-nodejs" ]; then echo "$dir"; return 0; fi
-  local onpath; onpath="$(command -v pulumi-language-nodejs 2>/dev/null || true)"
-  if [ -n "$onpath" ]; then dirname "$onpath"; return 0; fi
-  if [ -x "$LOCAL_BIN/pulumi-language-nodejs" ]; then echo "$LOCAL_BIN"; return 0; fi
+# The host's version as it reports it (`pulumi-language-nodejs -version`, e.g. v3.259.0), without
+# the leading v; nothing when it does not answer (the offline stand-in does not: it is told apart
+# by its marker file instead).
+host_version() {
+  local out limit=()
+  command -v timeout >/dev/null 2>&1 && limit=(timeout 10)
+  out="$(${limit[@]+"${limit[@]}"} "$1" -version 2>/dev/null </dev/null | head -n1)" || return 1
+  out="${out#v}"
+  [[ "$out" =~ ^[0-9]+\.[0-9]+\.[0-9]+ ]] && echo "$out"
+}
+
+# Whether folder $1 holds the offline stand-in (of this checkout or another one).
+is_standin_dir() { [ -f "$1/$STANDIN_MARKER" ]; }
+
+# Prints the first folder on PATH holding an official pulumi-language-nodejs new enough
+# (>= PULUMI_MIN_VERSION, asked with -version), or nothing. Stand-ins (marker file) are skipped,
+# and so, with a log line, are hosts that are too old or do not answer.
+official_host_on_path() {
+  local dir v IFS=:
+  for dir in $PATH; do
+    [ -n "$dir" ] && [ -x "$dir/pulumi-language-nodejs" ] && [ ! -d "$dir/pulumi-language-nodejs" ] || continue
+    is_standin_dir "$dir" && continue
+    if ! v="$(host_version "$dir/pulumi-language-nodejs")"; then
+      log "ignoring $dir/pulumi-language-nodejs: it does not answer -version"
+    elif ! version_ge "$v" "$MIN_VERSION"; then
+      log "ignoring $dir/pulumi-language-nodejs: v$v is older than $MIN_VERSION"
+    else
+      echo "$dir"
+      return 0
+    fi
+  done
   return 0
 }
 
-# Makes sure the CLI in folder $1 has a language host, says which CLI and host are used, and
-# prints the PATH fragment.
+# Whether the stand-in in the project-local folder was built from the current scripts/langhost.
+standin_current() { grep -q " $(standin_digest)\$" "$LOCAL_BIN/$STANDIN_MARKER" 2>/dev/null; }
+
+# The first folder of the colon-separated list $1 holding an executable named $2, or nothing: the
+# folder the CLI takes it from (it looks up its language host and plugins on PATH first).
+first_on() {
+  local dir IFS=:
+  for dir in $1; do
+    if [ -n "$dir" ] && [ -x "$dir/$2" ] && [ ! -d "$dir/$2" ]; then echo "$dir"; return 0; fi
+  done
+  return 0
+}
+
+# Says which CLI (folder $1, found as $2) and which Node.js language host are used, and prints the
+# PATH fragment that makes the CLI find exactly that host: the CLI's folder first, then the host's
+# folder, then the project-local folder (for the dynamic-provider shim), so the offline stand-in in
+# the project-local folder never comes before the host named. The host, in order of preference:
+#   1. the one beside the CLI (the official host of that install), unless it is the stand-in;
+#   2. an official host on PATH, new enough;
+#   3. the project-local one (the stand-in, rebuilt when scripts/langhost changed), built if missing.
 finish() {
-  local cli_dir="$1" source="$2" host_dir
-  host_dir="$(host_for "$cli_dir")"
-  if [ "$host_dir" = "$LOCAL_BIN" ] && [ -f "$LOCAL_BIN/$STANDIN_MARKER" ] && ! grep -q " $(standin_digest)\$" "$LOCAL_BIN/$STANDIN_MARKER"; then
-    log "scripts/langhost changed since the offline stand-in was built"
-    host_dir=""
+  local cli_dir="$1" source="$2" host_dir="" kind="official pulumi-language-nodejs"
+  if [ -x "$cli_dir/pulumi-language-nodejs" ] && ! is_standin_dir "$cli_dir"; then
+    host_dir="$cli_dir"
+  else
+    host_dir="$(official_host_on_path)"
+    if [ -n "$host_dir" ] && is_standin_dir "$cli_dir" && [ -x "$host_dir/pulumi" ]; then
+      # The CLI's folder holds the stand-in, so the host's folder must come first; it holds another
+      # pulumi, which would then shadow ours. Use that install's CLI if it is usable, else the stand-in.
+      if usable "$host_dir/pulumi"; then
+        cli_dir="$host_dir"
+        source="beside the official language host on PATH"
+      else
+        log "not using the official host in $host_dir: the pulumi beside it is older than $MIN_VERSION"
+        host_dir=""
+      fi
+    fi
   fi
   if [ -z "$host_dir" ]; then
-    build_standin || { log "error: no Node.js language host for $cli_dir/pulumi"; exit 1; }
-    host_dir="$LOCAL_BIN"
+    if is_standin_dir "$cli_dir" && [ "$cli_dir" != "$LOCAL_BIN" ]; then
+      # Another checkout's CLI folder on PATH, with its stand-in: the CLI takes that one.
+      host_dir="$cli_dir"
+    elif [ -x "$LOCAL_BIN/pulumi-language-nodejs" ] && { ! is_standin_dir "$LOCAL_BIN" || standin_current; }; then
+      host_dir="$LOCAL_BIN"
+    else
+      is_standin_dir "$LOCAL_BIN" && log "scripts/langhost changed since the offline stand-in was built"
+      build_standin || { log "error: no Node.js language host for $cli_dir/pulumi"; exit 1; }
+      host_dir="$LOCAL_BIN"
+    fi
   fi
   ensure_shim
-  local host_kind="official pulumi-language-nodejs"
-  [ -f "$host_dir/$STANDIN_MARKER" ] && host_kind="offline stand-in (scripts/langhost; see its README.md)"
-  log "using Pulumi CLI v$(cli_version "$cli_dir/pulumi") ($source, $cli_dir); Node.js language host: $host_kind at $host_dir"
+  is_standin_dir "$host_dir" && kind="offline stand-in (scripts/langhost; see its README.md)"
+  local version; version="$(host_version "$host_dir/pulumi-language-nodejs" || true)"
+  log "using Pulumi CLI v$(cli_version "$cli_dir/pulumi") ($source, $cli_dir); Node.js language host: $kind${version:+ v$version} at $host_dir"
+
   local out="$cli_dir"
-  [ "$LOCAL_BIN" != "$cli_dir" ] && [ -d "$LOCAL_BIN" ] && out="$LOCAL_BIN:$cli_dir"
+  if [ "$host_dir" != "$cli_dir" ]; then
+    # A CLI folder holding the stand-in must not come before the official host's folder.
+    if is_standin_dir "$cli_dir"; then out="$host_dir:$cli_dir"; else out="$cli_dir:$host_dir"; fi
+  fi
+  # Last, the project-local folder (the dynamic-provider shim): its stand-in is shadowed by then.
+  if [ -d "$LOCAL_BIN" ] && [[ ":$out:" != *":$LOCAL_BIN:"* ]]; then out="$out:$LOCAL_BIN"; fi
+  # What the CLI will find with this fragment first on PATH must be what was just named.
+  local found_cli found_host
+  found_cli="$(first_on "$out:$PATH" pulumi)"
+  found_host="$(first_on "$out:$PATH" pulumi-language-nodejs)"
+  if [ "$found_cli" != "$cli_dir" ] || [ "$found_host" != "$host_dir" ]; then
+    log "error: with $out first on PATH the CLI would be $found_cli/pulumi and the host $found_host/pulumi-language-nodejs"
+    exit 1
+  fi
   echo "$out"
   exit 0
 }

@@ -3,12 +3,14 @@
  */
 import type { Dispatcher } from "undici";
 import { FlashdutyValidationError } from "./errors";
+import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "./optionChecks";
 import { AutomationRules } from "./resources/automationRules";
 import { AutomationTemplates } from "./resources/automationTemplates";
 import { McpServers } from "./resources/mcpServers";
+import { escapeTerminalControls } from "./terminalText";
 import { Transport } from "./transport";
 import { DEFAULT_USER_AGENT } from "./version";
-import { LIMITS } from "./wire";
+import { LIMITS } from "../wire/wire";
 
 /** Default API address. */
 export const DEFAULT_BASE_URL = "https://api.flashcat.cloud";
@@ -16,7 +18,9 @@ export const DEFAULT_BASE_URL = "https://api.flashcat.cloud";
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Default number of retries beyond the first attempt. */
 export const DEFAULT_MAX_RETRIES = 3;
-/** Default client-side rate limit: the production limits of the API. */
+/** Default deadline of a call for rate-limit refusals, in milliseconds (10 min). */
+export const DEFAULT_DEADLINE_MS = 600_000;
+/** The production limits of the API's operations (each operation's own row: `OPERATION_RATE_LIMITS` in rateLimit.ts). */
 export const DEFAULT_RATE_LIMIT = { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute } as const;
 
 /** Options of {@link FlashdutyClient}. Only `appKey` is required. */
@@ -27,24 +31,43 @@ export interface FlashdutyClientOptions {
   baseUrl?: string;
   /** Timeout of each attempt (headers and body), in milliseconds; default 30000. Waiting for the rate limit is not counted. */
   timeoutMs?: number;
-  /** Retries beyond the first attempt for 429/5xx/connection errors/timeouts; default 3, 0 disables. */
+  /**
+   * Retries beyond the first attempt for 5xx, connection errors and timeouts; default 3, 0
+   * disables. Rate-limit refusals (429) do not count: see `deadlineMs`.
+   */
   maxRetries?: number;
+  /**
+   * How long a call keeps retrying rate-limit refusals (429, never applied by the server), in
+   * milliseconds from the call's start; default 600000 (10 min). Many pipelines on one account
+   * take turns within it instead of failing. No retry of any kind starts past it.
+   */
+  deadlineMs?: number;
   /** `Accept-Language` header: language of server messages and of templates without `locale`. Not sent when absent. */
   acceptLanguage?: string;
   /** `User-Agent` header; default `pulumi-flashduty/<version>`. */
   userAgent?: string;
   /**
-   * Client-side rate limit, shared by every client of the same (baseUrl, appKey, limits) in the
-   * process: at most `perSecond` requests in any 1 s window and `perMinute` in any 60 s window,
-   * retries included. Default `{ perSecond: 50, perMinute: 1000 }` (the API's limits); `false`
-   * turns it off.
+   * Client-side rate limit, per operation and shared by every client of the same (baseUrl,
+   * appKey, limits) in the process: at most `perSecond` requests in any 1 s window and
+   * `perMinute` in any 60 s window, retries included; within that, the client adapts to what
+   * the server reports for the whole account (see the README, "Many pipelines, one account").
+   * Default: each operation's production limits (50/s and 1000/min today); an object applies the
+   * same limits to every operation; `false` turns the client-side limit off (429s are still
+   * retried until `deadlineMs`).
    */
   rateLimit?: { perSecond: number; perMinute: number } | false;
+  /**
+   * Called when a call is about to wait at least 500 ms on the rate limit, with the wait in
+   * milliseconds and the operation (`"POST /safari/mcp/server/get"`); a call's own
+   * `onRateLimitWait` replaces it. Errors it throws are ignored.
+   */
+  onRateLimitWait?: (waitMs: number, operation: string) => void;
   /** undici Dispatcher for every request (proxy `ProxyAgent`, custom `Agent`, tests); default undici's global one. */
   dispatcher?: Dispatcher;
   /**
    * Receives one line per retry, naming the operation, the attempt, the code and/or HTTP status,
-   * the request id and the delay in ms. Never the key.
+   * the request id and the delay in ms. Never the key, and no control character: the platform's
+   * parts of a line (its error code and request id) are shown escaped, e.g. `\u001b`.
    */
   log?: (message: string) => void;
 }
@@ -106,17 +129,21 @@ function resolveOptions(options: FlashdutyClientOptions) {
   }
   const baseUrl = `${parsed.origin}${parsed.pathname.replace(/\/+$/, "")}`;
 
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647) {
-    invalid("timeoutMs", `timeoutMs must be a positive number of milliseconds (got ${String(timeoutMs)})`);
+  const timing = {
+    timeoutMs: [options.timeoutMs ?? DEFAULT_TIMEOUT_MS, timeoutMsProblem],
+    maxRetries: [options.maxRetries ?? DEFAULT_MAX_RETRIES, maxRetriesProblem],
+    deadlineMs: [options.deadlineMs ?? DEFAULT_DEADLINE_MS, deadlineMsProblem],
+  } as const;
+  for (const [field, [value, problemOf]] of Object.entries(timing)) {
+    const problem = problemOf(value);
+    if (problem !== undefined) invalid(field, `${field} ${problem} (got ${String(value)})`);
   }
-  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-  if (typeof maxRetries !== "number" || !Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 20) {
-    invalid("maxRetries", `maxRetries must be an integer from 0 to 20 (got ${String(maxRetries)})`);
-  }
+  const timeoutMs = timing.timeoutMs[0] as number;
+  const maxRetries = timing.maxRetries[0] as number;
+  const deadlineMs = timing.deadlineMs[0] as number;
 
-  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
-  if (rateLimit !== false) {
+  const rateLimit = options.rateLimit;
+  if (rateLimit !== false && rateLimit !== undefined) {
     for (const field of ["perSecond", "perMinute"] as const) {
       const v = (rateLimit as Record<string, unknown> | null)?.[field];
       if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
@@ -131,16 +158,26 @@ function resolveOptions(options: FlashdutyClientOptions) {
     invalid("acceptLanguage", "acceptLanguage must be a string such as en-US");
   }
   if (options.log !== undefined && typeof options.log !== "function") invalid("log", "log must be a function");
+  if (options.onRateLimitWait !== undefined && typeof options.onRateLimitWait !== "function") {
+    invalid("onRateLimitWait", "onRateLimitWait must be a function");
+  }
 
   return {
     appKey: options.appKey,
     baseUrl,
     timeoutMs,
     maxRetries,
+    deadlineMs,
     userAgent,
-    rateLimit: rateLimit === false ? (false as const) : { perSecond: rateLimit.perSecond, perMinute: rateLimit.perMinute },
+    rateLimit: rateLimit === false || rateLimit === undefined ? rateLimit : { perSecond: rateLimit.perSecond, perMinute: rateLimit.perMinute },
     ...(options.acceptLanguage !== undefined ? { acceptLanguage: options.acceptLanguage } : {}),
     ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
-    ...(options.log !== undefined ? { log: options.log } : {}),
+    ...(options.log !== undefined ? { log: terminalSafeLog(options.log) } : {}),
+    ...(options.onRateLimitWait !== undefined ? { onRateLimitWait: options.onRateLimitWait } : {}),
   };
+}
+
+/** `log` with each line's control characters shown escaped (see `terminalText.ts`). */
+function terminalSafeLog(log: (message: string) => void): (message: string) => void {
+  return (message) => log(escapeTerminalControls(message));
 }

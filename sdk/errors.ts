@@ -13,10 +13,12 @@
  * ```
  *
  * No message, `cause` or stack of these errors contains the app key: the transport builds the
- * messages itself and passes transport failures through {@link redactSecrets} first.
+ * messages itself and passes transport failures through `redactSecrets` (sdk/redaction.ts) first.
+ * Text from the platform in a message (error code, request id, server message, response paths)
+ * has its control characters shown escaped (`terminalText.ts`); the fields keep it as received.
  */
-import type { KnownErrorCode } from "./protocol";
-import { echoesOf } from "./secretEchoes";
+import type { KnownErrorCode } from "../wire/protocol";
+import { escapeTerminalControls as shown } from "./terminalText";
 
 /**
  * An `error.code` of the API: one of the 20 documented codes, or any other string a newer server
@@ -86,8 +88,8 @@ export class FlashdutyApiError extends FlashdutyError {
 
   constructor(init: FlashdutyApiErrorInit) {
     super(
-      `${init.operation} failed: ${init.code} (HTTP ${init.httpStatus}${requestIdPart(init.requestId)})` +
-        `${attemptsPart(init.attempts)}: ${init.serverMessage || "(no message)"}${appliedPart(init.mayHaveApplied)}`,
+      `${init.operation} failed: ${shown(init.code)} (HTTP ${init.httpStatus}${requestIdPart(init.requestId)})` +
+        `${attemptsPart(init.attempts)}: ${shown(init.serverMessage) || "(no message)"}${appliedPart(init.mayHaveApplied)}`,
       init,
     );
     this.code = init.code;
@@ -238,7 +240,7 @@ export class FlashdutyResponseError extends FlashdutyError {
   constructor(init: FlashdutyResponseErrorInit) {
     super(
       `${init.operation} returned an unexpected response (HTTP ${init.httpStatus}${requestIdPart(init.requestId)})` +
-        `${attemptsPart(init.attempts)}: ${init.path}: ${init.problem}${appliedPart(init.mayHaveApplied)}`,
+        `${attemptsPart(init.attempts)}: ${shown(init.path)}: ${shown(init.problem)}${appliedPart(init.mayHaveApplied)}`,
       init,
     );
     this.httpStatus = init.httpStatus;
@@ -321,41 +323,8 @@ export function isFlashdutyApiError(e: unknown, code?: ErrorCode): e is Flashdut
   return e instanceof FlashdutyApiError && (code === undefined || e.code === code);
 }
 
-// ---------------------------------------------------------------- redaction
-
-/**
- * Removes secrets from text that may end up in an error or a log line: every echo of the given
- * keys (raw, percent-encoded in either hex case, form-encoded, encoded twice, HTML- or
- * JSON-escaped; see `secretEchoes.ts`), then the value of any `app_key` query parameter left
- * (also percent-encoded itself: `app_key%3D...`). Each becomes `***`.
- */
-export function redactSecrets(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length === 0) continue;
-    for (const form of echoesOf(secret)) out = out.split(form).join("***");
-  }
-  // The value ends at the next parameter or fragment, written plainly or percent-encoded (%26, %23).
-  return out.replace(/(app_key(?:=|%(?:25)?3d))(?:(?!%(?:25)?2[36])[^&#\s"'<>])*/gi, "$1***");
-}
-
-/**
- * A redacted stand-in for a transport failure (undici errors can carry the request URL, with
- * `?app_key=...`, in their message, properties or stack). Keeps only `name`, `code` and the
- * redacted message and stack; never the original object.
- */
-export function redactedCause(error: unknown, secrets: readonly string[]): Error {
-  const source = error instanceof Error ? error : new Error(String(error));
-  const copy = new Error(redactSecrets(source.message, secrets));
-  copy.name = source.name;
-  const code = (source as { code?: unknown }).code;
-  if (typeof code === "string") (copy as Error & { code?: string }).code = code;
-  copy.stack = source.stack === undefined ? undefined : redactSecrets(source.stack, secrets);
-  return copy;
-}
-
 function requestIdPart(requestId: string | undefined): string {
-  return requestId === undefined ? "" : `, request id ${requestId}`;
+  return requestId === undefined ? "" : `, request id ${shown(requestId)}`;
 }
 
 function attemptsPart(attempts: number): string {

@@ -2,11 +2,12 @@
  * `pulumi-flashduty/sdk`: the typed HTTP client of the Flashduty AI SRE API.
  *
  * Entry point: {@link FlashdutyClient}. Errors: `sdk/errors.ts`. Wire schemas (snake_case) for
- * those who need the raw JSON: `sdk/wire.ts`.
+ * those who need the raw JSON: docs/platform-api.md (the wire schemas themselves are internal).
  */
 export {
   FlashdutyClient,
   DEFAULT_BASE_URL,
+  DEFAULT_DEADLINE_MS,
   DEFAULT_MAX_RETRIES,
   DEFAULT_RATE_LIMIT,
   DEFAULT_TIMEOUT_MS,
@@ -41,7 +42,6 @@ export type {
   AutomationTemplateList,
   ListAutomationRulesParams,
   ListAutomationTemplatesParams,
-  JsonValue,
   ListMcpServersParams,
   McpServer,
   McpServerIdParams,
@@ -72,7 +72,7 @@ export {
   PATHS,
   PLACEHOLDER_CRON,
   HTTP_POST_TOKEN_PREFIX,
-  OPERATION_RATE_LIMITS,
+  REDUCED_RATE_LIMITS,
   RULE_ENVIRONMENT_KINDS,
   RULE_LIMITS,
   RULE_SEVERITIES,
@@ -80,5 +80,5 @@ export {
   REQUEST_ID_HEADER,
   SUCCESS_CODES,
   type KnownErrorCode,
-} from "./protocol";
+} from "../wire/protocol";
 export { type RequestOptions } from "./requestOptions";

@@ -1,13 +1,13 @@
 /**
  * The client's camelCase shapes and the one place where they are mapped to and from the
- * snake_case wire of `sdk/wire.ts`. Resources call only these functions; nothing else in the
+ * snake_case wire of `wire/wire.ts`. Resources call only these functions; nothing else in the
  * SDK spells a wire field name.
  *
- * The type-level checks at the bottom fail the build if a wire field is added to `sdk/wire.ts`
+ * The type-level checks at the bottom fail the build if a wire field is added to `wire/wire.ts`
  * without its camelCase twin here.
  */
-import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleEnvironmentKind, type RuleScope, type RuleSeverity } from "./protocol";
-import type { JsonValue } from "./wireTypes";
+import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleEnvironmentKind, type RuleScope, type RuleSeverity } from "../wire/protocol";
+import type { Assert, Equal } from "../wire/typeAssert";
 import type {
   WireAutomationRule,
   WireAutomationRuleWithToken,
@@ -21,8 +21,7 @@ import type {
   WireRuleListRequest,
   WireTemplateListData,
   WireTemplateListRequest,
-  WireJson,
-} from "./wire";
+} from "../wire/wire";
 
 export type { McpServerStatus, RuleEnvironmentKind, RuleScope, RuleSeverity };
 
@@ -39,7 +38,7 @@ export interface McpTool {
 
 /**
  * An MCP server (connector), as `POST /safari/mcp/server/get` and `/list` return it: every field
- * of the vendor's newest schema (real-api.md "MCP server object").
+ * of the vendor's newest schema (docs/platform-api.md "MCP server object").
  *
  * Optional fields are left out of the object (the key is absent, never set to `undefined`)
  * when the platform omits them or sends `null`; which ones are present depends on the
@@ -96,11 +95,12 @@ export interface McpServer {
   /** `shared`, `per_user_secret` or `per_user_oauth`; `""` means `shared`. */
   authMode?: string;
   /**
-   * The per-user secrets the server needs, JSON as the platform sends it, except that object keys
-   * named `__proto__` are dropped at any depth (so a payload can never set an object's prototype).
+   * The per-user secrets the server needs, as JSON text (not parsed), like `oauthMetadata`: the
+   * vendor's schema types it as a string holding JSON (e.g. `[{"key":"TOKEN",...}]`). An array or
+   * object sent by an older server is turned into its JSON text.
    */
-  secretSchema?: JsonValue;
-  /** OAuth metadata, JSON text (not parsed). */
+  secretSchema?: string;
+  /** OAuth metadata, JSON text (not parsed); an array or object is turned into its JSON text. */
   oauthMetadata?: string;
   /** Name of the template the server was created from. */
   sourceTemplateName?: string;
@@ -115,8 +115,6 @@ export interface McpServer {
   /** Legacy: environment id (older API versions; see `environments`). */
   environmentId?: string;
 }
-
-export type { JsonValue };
 
 /** `{ serverId }`: the argument of `mcpServers.get`, `.disable` and `.enable`. */
 export interface McpServerIdParams {
@@ -518,9 +516,6 @@ type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<SnakeToCamel<Tail>>}`
   : S;
 type Camelized<T> = { [K in keyof T as SnakeToCamel<K & string>]: T[K] };
-type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
-type Assert<T extends true> = T;
 type _McpServerParity = Assert<Equal<McpServer, Camelized<WireMcpServer>>>;
 type _AutomationRuleParity = Assert<Equal<AutomationRule, Camelized<WireAutomationRule>>>;
 type _AutomationTemplateParity = Assert<Equal<AutomationTemplate, Camelized<WireAutomationTemplate>>>;
-type _JsonParity = Assert<WireJson extends JsonValue ? true : false>;

@@ -2,7 +2,7 @@
  * The paging loop of the client, in one place: walks an offset-paged list operation (`p`,
  * `limit`, answer `{ total, <items> }`) and yields every item once.
  *
- * Rules (real-api.md, "Rule list request"):
+ * Rules (docs/platform-api.md "Paging" and "Rule list request"):
  * - Stops on a short page, never on `total` alone: some list endpoints cap `total` at 1000.
  * - Never asks for `p * limit > 10000` (the server answers 400): when more items match than that
  *   window holds, it fails with {@link FlashdutyPagingError} `reason: "window"` telling the caller
@@ -13,15 +13,16 @@
  * - Nothing is yielded until a walk is complete and consistent, so a caller never receives part
  *   of one walk and part of another, nor a partial list followed by an error.
  * - After page 1, the remaining pages (as many as `total` promises) are fetched concurrently;
- *   the client's rate gate still paces every request.
+ *   the client's rate limit still paces every request, and how many pages are in flight follows
+ *   it (`pagesInFlight`): the full burst alone on the account, fewer while the account is busy.
  */
 import { FlashdutyPagingError } from "./errors";
-import { LIMITS } from "./wire";
+import { LIMITS } from "../wire/wire";
 
 /** Walks made before giving up on a result set whose `total` keeps changing. */
 export const MAX_WALKS = 3;
 /**
- * Pages in flight at once (each still waits for the rate gate): the platform's per-second limit,
+ * Most pages in flight at once (each still waits for the rate limit): the platform's per-second limit,
  * so a whole 1 s window's burst of 50 pages goes at once (fewer would leave the window half used
  * and make a 100-page walk take about 1.5x the burst-aware floor; see bench/README.md).
  */
@@ -45,6 +46,11 @@ export interface PageAllOptions<T> {
   limit: number;
   /** Fetches page `page` (1-based) with `limit` items. */
   fetchPage(page: number): Promise<Page<T>>;
+  /**
+   * How many pages to keep in flight now (asked before each new page starts; clamped to 1..
+   * {@link PAGE_CONCURRENCY}); default {@link PAGE_CONCURRENCY}.
+   */
+  pagesInFlight?: () => number;
   /** Identity of an item, for deduplication. */
   idOf(item: T): string;
 }
@@ -118,7 +124,7 @@ async function walk<T>(
     }
     const batch: number[] = [];
     for (let p = next; p <= end; p++) batch.push(p);
-    const got = await fetchConcurrently(batch, fetchPage, limit);
+    const got = await fetchConcurrently(batch, fetchPage, limit, opts.pagesInFlight);
 
     let shortAt: number | undefined;
     for (const p of batch) {
@@ -144,32 +150,36 @@ async function walk<T>(
 }
 
 /**
- * Fetches `pages` with at most {@link PAGE_CONCURRENCY} in flight; stops starting new pages
- * after a short one or the first failure, and rethrows that failure once in-flight pages settle.
+ * Fetches `pages` with at most `pagesInFlight()` (1..{@link PAGE_CONCURRENCY}) in flight, asked
+ * again before each page starts; stops starting new pages after a short one or the first
+ * failure, and rethrows that failure once in-flight pages settle.
  */
 async function fetchConcurrently<T>(
   pages: number[],
   fetchPage: (page: number) => Promise<Page<T>>,
   limit: number,
+  pagesInFlight: () => number = () => PAGE_CONCURRENCY,
 ): Promise<Map<number, Page<T>>> {
   const out = new Map<number, Page<T>>();
-  let index = 0;
   let firstShort = Infinity;
   let failure: { error: unknown } | undefined;
-  const worker = async (): Promise<void> => {
-    while (failure === undefined && index < pages.length) {
-      const p = pages[index++] as number;
-      if (p > firstShort) return;
-      try {
-        const page = await fetchPage(p);
+  const running = new Set<Promise<void>>();
+  const allowed = (): number => Math.max(1, Math.min(PAGE_CONCURRENCY, Math.floor(pagesInFlight()) || 1));
+  for (const p of pages) {
+    while (running.size >= allowed()) await Promise.race(running);
+    if (failure !== undefined || p > firstShort) break;
+    const task: Promise<void> = fetchPage(p).then(
+      (page) => {
         out.set(p, page);
         if (page.items.length < limit) firstShort = Math.min(firstShort, p);
-      } catch (error) {
+      },
+      (error: unknown) => {
         failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, pages.length) }, worker));
+      },
+    ).finally(() => running.delete(task));
+    running.add(task);
+  }
+  await Promise.all(running);
   if (failure !== undefined) throw failure.error;
   return out;
 }

@@ -1,22 +1,35 @@
 /**
- * Client-side rate limit: a gate every HTTP attempt (retries included) passes before it is sent.
+ * Client-side rate limit, in two layers every HTTP attempt (retries included) passes before it
+ * is sent:
  *
- * Gates are shared by all clients of the same (baseUrl, appKey, operation, limits) in the process,
- * because the server counts per operation and key/account, not per client object; the registry
- * is keyed by a sha256 so the raw key is never a map key.
+ * 1. The local gate ({@link createRateGate}): never more than the operation's limits from this
+ *    process, checked on every sliding window as the server could see them. Alone on an account
+ *    this is all that acts: a full burst per window, no 429.
+ * 2. The adaptive bucket ({@link AdaptiveRateLimiter}): the server counts per account (reads) or
+ *    app key (writes) for everyone at once, so other pipelines, machines and people at the
+ *    console share the budget. The client learns it from every answer (`X-RateLimit-Limit`,
+ *    `-Remaining`, `-Reset`) and from 429 with `Retry-After`, and paces itself with a token
+ *    bucket whose rate drops on throttling and climbs back while answers succeed.
  *
- * The guarantee is the one the server can check: never more than `limit` requests *arriving* in
- * any window. The client cannot see arrivals, only that each lies between the send and the
- * first byte of the answer (its status line and headers: the server cannot answer a request it
- * has not received). So a request holds its place in every window from its send until its
- * answer has begun (or the attempt failed), and one window-length after that. A cold process
- * (undici compiles its HTTP parser on its first connection) or a loaded machine can delay
- * delivery by 100 ms and more; counting at send time alone would let a late first wave and a
- * prompt second one meet in one server window and draw a 429. The price is the latency: the
- * sustained rate is `limit` per (window + latency), and a single burst of `limit` still goes at
- * once.
+ * Why our own code and not a library for layer 2: p-throttle (layer 1) and the other maintained
+ * limiters (bottleneck, limiter, rate-limiter-flexible) take a fixed rate; none changes its rate
+ * from the server's answers, honours a server-given pause for every caller at once, or reports
+ * how long a caller will wait. The algorithm is the AWS SDKs' adaptive retry mode (a CUBIC
+ * token bucket), small enough to keep here with its tests.
+ *
+ * Gate (layer 1) notes: the guarantee is the one the server can check: never more than `limit`
+ * requests *arriving* in any window. The client cannot see arrivals, only that each lies
+ * between the send and the first byte of the answer (its status line and headers: the server
+ * cannot answer a request it has not received). So a request holds its place in every window
+ * from its send until its answer has begun (or the attempt failed), and one window-length after
+ * that. A cold process (undici compiles its HTTP parser on its first connection) or a loaded
+ * machine can delay delivery by 100 ms and more; counting at send time alone would let a late
+ * first wave and a prompt second one meet in one server window and draw a 429. The price is the
+ * latency: the sustained rate is `limit` per (window + latency), and a single burst of `limit`
+ * still goes at once.
  */
 import { createHash } from "node:crypto";
+import { LIMITS, PATHS, REDUCED_RATE_LIMITS } from "../wire/protocol";
 
 /** One window of a rate limit: at most `limit` calls in any `intervalMs`. */
 export interface RateWindow {
@@ -149,37 +162,383 @@ export function loadRateLimiter(): Promise<PThrottleModule> {
   return limiter;
 }
 
-const shared = new Map<string, Promise<RateGate>>();
+/** Limits and counting scope of one API operation, as the platform applies them. */
+export interface OperationRateLimit {
+  /** Requests per second (a fixed 1 s window at the platform). */
+  perSecond: number;
+  /** Requests per minute (a fixed 60 s window at the platform). */
+  perMinute: number;
+  /** Whom the platform counts together: the whole account (reads) or each app key (writes). */
+  scope: "account" | "appKey";
+}
 
 /**
- * The process-wide gate of one operation (`bucket`, its API path) for (baseUrl, appKey) with the
- * given limits, created on first use: at most `perSecond` requests in any 1 s and `perMinute` in
- * any 60 s (each plus {@link WINDOW_SLACK_MS}), counted as {@link createRateGate} describes.
- *
- * One bucket per operation, as the platform counts: disable and enable per app key; get, list
- * and the two automation list operations per account, which a client cannot know, so per key
- * here too (keys of one account are not coordinated). `baseUrl` is compared as the URL parser
- * normalises it (host letter case, trailing slash), so those never split a bucket.
+ * The platform's limits per operation, keyed by API path. A new operation adds its row here; a
+ * path without a row gets {@link DEFAULT_OPERATION_RATE_LIMIT}.
  */
-export function sharedRateGate(
+export const OPERATION_RATE_LIMITS: Readonly<Record<string, OperationRateLimit>> = {
+  [PATHS.mcpServerDisable]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "appKey" },
+  [PATHS.mcpServerEnable]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "appKey" },
+  [PATHS.mcpServerGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.mcpServerList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.automationRuleList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.automationRuleGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.automationTemplateList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  // Rule writes and run have lower production limits of their own (wire/protocol.ts); like
+  // disable and enable they count per app key.
+  [PATHS.automationRuleCreate]: { ...REDUCED_RATE_LIMITS[PATHS.automationRuleCreate]!, scope: "appKey" },
+  [PATHS.automationRuleUpdate]: { ...REDUCED_RATE_LIMITS[PATHS.automationRuleUpdate]!, scope: "appKey" },
+  [PATHS.automationRuleDelete]: { ...REDUCED_RATE_LIMITS[PATHS.automationRuleDelete]!, scope: "appKey" },
+  [PATHS.automationRuleRun]: { ...REDUCED_RATE_LIMITS[PATHS.automationRuleRun]!, scope: "appKey" },
+};
+
+/** Limits of an operation without a row in {@link OPERATION_RATE_LIMITS}: the API's general 50/s and 1000/min. */
+export const DEFAULT_OPERATION_RATE_LIMIT: OperationRateLimit = { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" };
+
+/** The limits of the operation at `path`. */
+export function operationRateLimit(path: string): OperationRateLimit {
+  return OPERATION_RATE_LIMITS[path] ?? DEFAULT_OPERATION_RATE_LIMIT;
+}
+
+/** CUBIC's multiplicative decrease: the rate after a throttle is this fraction of the rate before. */
+export const THROTTLE_BETA = 0.7;
+/** CUBIC's scale constant (requests/s per s^3), as in the AWS SDKs' adaptive mode. */
+export const CUBIC_SCALE = 0.4;
+/** Lowest rate the adaptive bucket drops to, in requests per second. */
+export const MIN_ADAPTIVE_RATE = 0.5;
+/** A wait at least this long (ms) is reported through `onWait`, so a user sees why a call is slow. */
+export const RATE_WAIT_NOTICE_MS = 500;
+/** Without a 429 or another client's requests seen for this long (ms), the limiter runs at full speed again. */
+export const CONTENTION_MEMORY_MS = 10_000;
+/** How far back (ms) our own sends are counted against the server's count of a 1 s window. */
+const OWN_SENDS_LOOKBACK_MS = 1_500;
+/** Requests the server counted beyond our own before it counts as another client's, per 1 s window. */
+const OTHER_CLIENT_SLACK = 2;
+
+/** What the limiter learns from one answer. */
+export interface RateObservation {
+  /** When the attempt passed the limiter (epoch ms). */
+  sentAt: number;
+  /** HTTP status of the answer. */
+  status: number;
+  /** A rate-limit refusal: 429 or the code `RequestTooFrequently`. Never applied by the server. */
+  rateLimited: boolean;
+  /** The server's pause for a refusal (Retry-After, else X-RateLimit-Reset), in ms. */
+  retryAfterMs?: number;
+  /** `X-RateLimit-Limit` / `-Remaining` (counts) and `-Reset` (unix seconds) when sent. */
+  limit?: number;
+  remaining?: number;
+  resetAtSeconds?: number;
+}
+
+/** Options of {@link AdaptiveRateLimiter.acquire}. */
+export interface AcquireOptions {
+  /** Ends the wait at once (rejecting with {@link RateWaitAborted}). */
+  signal?: AbortSignal;
+  /** Called at most once per acquire, when it is about to wait at least {@link RATE_WAIT_NOTICE_MS}, with the wait in ms. */
+  onWait?: (waitMs: number) => void;
+}
+
+/** The rejection of an acquire whose `signal` aborted while it waited. */
+export class RateWaitAborted extends Error {
+  override readonly name = "RateWaitAborted";
+}
+
+/**
+ * Jitter added to a server-given pause of `pauseMs`, in ms: uniform in [0, min(pauseMs / 10,
+ * 250)), from `random` (the retry policy's source). Clients refused in the same window then do
+ * not all come back in the same millisecond.
+ */
+export function pauseJitterMs(pauseMs: number, random: () => number): number {
+  return Math.floor(random() * Math.min(pauseMs / 10, 250));
+}
+
+/**
+ * The adaptive part of one operation's limit in one process (see the file comment), shared by
+ * every client of the same base URL, key and operation.
+ *
+ * - Alone (no 429, the server never counted more than our own requests): only the local gate
+ *   acts, so nothing is slower than a fixed limiter.
+ * - A 429 pauses every request of the bucket until its `Retry-After` (plus jitter) has passed,
+ *   and cuts the bucket's rate to {@link THROTTLE_BETA} of what it was (once per pause: the
+ *   other refusals of the same burst were sent before the cut and do not cut again).
+ * - While the answers succeed, the rate climbs back along CUBIC's curve,
+ *   `rate(t) = CUBIC_SCALE * (t - K)^3 + maxRate` with `K = cbrt(maxRate * (1 - beta) / scale)`
+ *   (t in s since the cut): quickly back to the rate of the cut, carefully around it, then
+ *   faster again, up to the operation's limit (or the `X-RateLimit-Limit` the server sends, if
+ *   lower); at the limit the token bucket turns off.
+ * - While other clients are seen (a 429, or `X-RateLimit-Remaining` lower than our own
+ *   requests explain), an answer with `X-RateLimit-Remaining: 0` pauses the bucket until the
+ *   server's window ends (its `X-RateLimit-Reset`, at most one window after the answer).
+ * - The token bucket is a GCRA: each request reserves the next slot `1000 / rate` ms after the
+ *   previous one, with a burst of a quarter second's worth, so concurrent callers are spaced
+ *   without a queue.
+ */
+export class AdaptiveRateLimiter {
+  readonly #limits: { perSecond: number; perMinute: number };
+  #gate: Promise<RateGate> | undefined;
+  readonly #useGate: boolean;
+  #ceiling: number;
+  #fillRate: number;
+  #throttled = false;
+  #lastMaxRate = 0;
+  #lastThrottleAt = -Infinity;
+  #cubicK = 0;
+  #contendedAt = -Infinity;
+  /** GCRA's theoretical arrival time of the next request, epoch ms. */
+  #tat = 0;
+  #pausedUntil = 0;
+  /** Send times of the last 1.5 s, for telling our requests from other clients'. */
+  #sends: number[] = [];
+  /** `X-RateLimit-Remaining` of the 1 s window in the last answer. */
+  #lastRemaining = Infinity;
+  /**
+   * When the server's current 1 s window began, as well as the answers tell (the send time of
+   * the first request whose answer showed more remaining than the one before); -Infinity until
+   * seen.
+   */
+  #windowStartAt = -Infinity;
+
+  /**
+   * @param limits the operation's limits (requests per 1 s and per 60 s)
+   * @param options `gate: false` leaves out the local gate (tests of the adaptive part alone)
+   */
+  constructor(limits: { perSecond: number; perMinute: number }, options: { gate?: boolean } = {}) {
+    this.#limits = { perSecond: limits.perSecond, perMinute: limits.perMinute };
+    this.#ceiling = limits.perSecond;
+    this.#fillRate = limits.perSecond;
+    this.#useGate = options.gate !== false;
+  }
+
+  /** The rate the bucket allows now, in requests per second (the operation's limit when not throttled). */
+  get rate(): number {
+    return this.#throttled ? this.#fillRate : this.#ceiling;
+  }
+
+  /** Whether the token bucket is on (a 429 was seen and the rate has not climbed back). */
+  get throttled(): boolean {
+    return this.#throttled;
+  }
+
+  /** The moment (epoch ms) before which no request of this bucket is sent; 0 when none. */
+  get pausedUntil(): number {
+    return this.#pausedUntil;
+  }
+
+  /**
+   * How many pages a rule walk should keep in flight: the operation's per-second limit alone
+   * (a whole window's burst at once), half a second's worth of the current rate while
+   * throttled (at least 2), so few requests sit reserved in the bucket when the rate changes.
+   * (A quarter second's worth, and a cap as soon as another client is seen, drew far fewer
+   * 429s but made 4 and 8 shared walks 1.3-1.8x slower in bench 6: too few pages to cover the
+   * round trips.)
+   */
+  pagesInFlight(): number {
+    if (!this.#throttled) return this.#limits.perSecond;
+    return Math.max(2, Math.min(this.#limits.perSecond, Math.ceil(this.#fillRate / 2)));
+  }
+  /**
+   * Resolves when one more request may be sent, with the function to call when its answer has
+   * begun (see {@link RateRelease}).
+   * @throws RateWaitAborted when `options.signal` aborts while waiting
+   */
+  async acquire(options: AcquireOptions = {}): Promise<RateRelease> {
+    const { signal, onWait } = options;
+    let noticed = false;
+    const wait = async (ms: number): Promise<void> => {
+      if (!noticed && ms >= RATE_WAIT_NOTICE_MS && onWait) {
+        noticed = true;
+        try {
+          onWait(ms);
+        } catch {
+          // A broken hook must not fail the call.
+        }
+      }
+      await sleep(ms, signal);
+    };
+    let at = this.#reserve(Date.now());
+    for (;;) {
+      const now = Date.now();
+      if (now < this.#pausedUntil) {
+        await wait(this.#pausedUntil - now);
+        // The pause dropped every earlier reservation: take a new place after it.
+        if (Date.now() >= this.#pausedUntil) at = this.#reserve(Date.now());
+        continue;
+      }
+      if (now < at) {
+        await wait(at - now);
+        continue;
+      }
+      break;
+    }
+    const release = this.#useGate ? await this.#localGate() : () => undefined;
+    this.#sends.push(Date.now());
+    return release;
+  }
+
+  /**
+   * Learns from one answer (see the class comment). `random` is the source of the pause's
+   * jitter, [0, 1).
+   */
+  observe(o: RateObservation, random: () => number = Math.random): void {
+    const now = Date.now();
+    // Which window the headers describe (the server reports the tighter one): a reset within
+    // 2 s is the 1 s window's (a minute window's reset that close changes nothing learned below).
+    const resetInMs = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - now : undefined;
+    const perSecondWindow = resetInMs !== undefined ? resetInMs <= 2_000 : o.limit === undefined || o.limit <= this.#limits.perSecond;
+    if (o.limit !== undefined && Number.isInteger(o.limit) && o.limit >= 1) this.#learnLimit(o.limit, perSecondWindow);
+    if (o.rateLimited) {
+      this.#contendedAt = now;
+      const fromReset = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - now : undefined;
+      const pauseMs = Math.max(1, o.retryAfterMs ?? fromReset ?? 1000);
+      this.#pause(now + pauseMs + pauseJitterMs(pauseMs, random));
+      // One cut per pause: refusals of requests sent before the last cut are the same event.
+      if (o.sentAt >= this.#lastThrottleAt) this.#throttle(now);
+      return;
+    }
+    if (o.status >= 500) return;
+    if (o.limit !== undefined && o.remaining !== undefined) {
+      const windowMs = perSecondWindow ? 1_000 : 60_000;
+      if (perSecondWindow) {
+        // Our requests of the last 1.5 s: the server's window may hold some sent a little over a
+        // second before this answer was read (latency, a page being parsed); counting too many
+        // of ours only hides a client that sends very little.
+        this.#sends = this.#sends.filter((t) => t > now - OWN_SENDS_LOOKBACK_MS);
+        if (o.limit - o.remaining > this.#sends.length + OTHER_CLIENT_SLACK) this.#contendedAt = now;
+      }
+      const contended = now - this.#contendedAt < CONTENTION_MEMORY_MS;
+      let windowEnd = Infinity;
+      if (perSecondWindow) {
+        if (o.remaining > this.#lastRemaining) this.#windowStartAt = Math.max(this.#windowStartAt, o.sentAt);
+        this.#lastRemaining = o.remaining;
+        // Under steady use the server's windows follow each other: the current one ends a whole
+        // number of seconds after the start seen (plus a little slack for the clocks).
+        if (now - this.#windowStartAt < 10_000) {
+          windowEnd = this.#windowStartAt + Math.max(1, Math.ceil((now - this.#windowStartAt) / 1000)) * 1000 + WINDOW_SLACK_MS;
+        }
+      }
+      if (o.remaining <= 0 && contended) {
+        const resetAt = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 : Infinity;
+        this.#pause(Math.min(resetAt, now + windowMs, windowEnd));
+      }
+    }
+    if (this.#throttled) this.#grow(now);
+  }
+
+  /**
+   * The server's limit is lower than ours (a smaller plan, an emulator with test limits): the
+   * local gate takes the server's figure from now on (a new gate: the requests of the old one
+   * are few and already answered or about to be).
+   */
+  #learnLimit(limit: number, perSecondWindow: boolean): void {
+    if (perSecondWindow && limit < this.#limits.perSecond) {
+      this.#limits.perSecond = limit;
+      this.#ceiling = limit;
+      this.#fillRate = Math.min(this.#fillRate, limit);
+      this.#lastMaxRate = Math.min(this.#lastMaxRate, limit);
+      this.#gate = undefined;
+    } else if (!perSecondWindow && limit < this.#limits.perMinute) {
+      this.#limits.perMinute = limit;
+      this.#gate = undefined;
+    }
+  }
+
+  #pause(until: number): void {
+    if (until <= this.#pausedUntil) return;
+    this.#pausedUntil = until;
+    // Earlier reservations end here; the waiters take new places when the pause is over.
+    this.#tat = until;
+  }
+
+  #throttle(now: number): void {
+    const before = this.#throttled ? this.#fillRate : this.#ceiling;
+    this.#lastMaxRate = Math.max(MIN_ADAPTIVE_RATE, before);
+    this.#cubicK = Math.cbrt((this.#lastMaxRate * (1 - THROTTLE_BETA)) / CUBIC_SCALE);
+    this.#fillRate = Math.max(MIN_ADAPTIVE_RATE, this.#lastMaxRate * THROTTLE_BETA);
+    this.#lastThrottleAt = now;
+    this.#throttled = true;
+  }
+
+  #grow(now: number): void {
+    const t = (now - this.#lastThrottleAt) / 1000;
+    const cubic = CUBIC_SCALE * (t - this.#cubicK) ** 3 + this.#lastMaxRate;
+    this.#fillRate = Math.min(this.#ceiling, Math.max(MIN_ADAPTIVE_RATE, cubic));
+    if (this.#fillRate >= this.#ceiling && now - this.#contendedAt >= CONTENTION_MEMORY_MS) this.#throttled = false;
+  }
+
+  /** GCRA: the moment this request may go, spacing requests `1000 / rate` ms apart after a small burst. */
+  #reserve(now: number): number {
+    if (!this.#throttled) return now;
+    const interval = 1000 / this.#fillRate;
+    const burst = Math.max(1, Math.floor(this.#fillRate / 4));
+    const at = Math.max(now, this.#tat - (burst - 1) * interval);
+    this.#tat = Math.max(this.#tat, at) + interval;
+    return at;
+  }
+
+  #localGate(): Promise<RateRelease> {
+    if (this.#gate === undefined) {
+      const gate = createRateGate([
+        { limit: this.#limits.perSecond, intervalMs: 1_000 + WINDOW_SLACK_MS },
+        { limit: this.#limits.perMinute, intervalMs: 60_000 + WINDOW_SLACK_MS },
+      ]);
+      // A failed import must not poison the limiter for the rest of the process.
+      gate.catch(() => {
+        if (this.#gate === gate) this.#gate = undefined;
+      });
+      this.#gate = gate;
+    }
+    return this.#gate.then((g) => g());
+  }
+}
+
+/** Sleeps `ms`; rejects with {@link RateWaitAborted} as soon as `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new RateWaitAborted("aborted while waiting for the rate limit"));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new RateWaitAborted("aborted while waiting for the rate limit"));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+const shared = new Map<string, AdaptiveRateLimiter>();
+
+/**
+ * The process-wide limiter of one operation (`path`) for (baseUrl, appKey) with the given
+ * limits, created on first use: the local gate allows at most `perSecond` requests in any 1 s
+ * and `perMinute` in any 60 s (each plus {@link WINDOW_SLACK_MS}), and the adaptive bucket
+ * shares what the server reports with every other client of the account or key.
+ *
+ * One limiter per operation, as the platform counts: disable and enable per app key; get, list
+ * and the two automation list operations per account, which a client cannot know, so per key
+ * here, and the server's `X-RateLimit-*` answers tell each key about the others. `baseUrl` is
+ * compared as the URL parser normalises it (host letter case, trailing slash), so those never
+ * split a bucket. The registry is keyed by a sha256, so the raw key is never a map key.
+ */
+export function sharedRateLimiter(
   baseUrl: string,
   appKey: string,
-  bucket: string,
+  path: string,
   limits: { perSecond: number; perMinute: number },
-): Promise<RateGate> {
+): AdaptiveRateLimiter {
   const url = new URL(baseUrl);
   const normalized = `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
   const digest = createHash("sha256").update(normalized).update("\0").update(appKey).digest("hex");
-  const id = `${digest}:${bucket}:${limits.perSecond}/s:${limits.perMinute}/min`;
-  let gate = shared.get(id);
-  if (gate === undefined) {
-    gate = createRateGate([
-      { limit: limits.perSecond, intervalMs: 1_000 + WINDOW_SLACK_MS },
-      { limit: limits.perMinute, intervalMs: 60_000 + WINDOW_SLACK_MS },
-    ]);
-    // A failed import must not poison the registry for the rest of the process.
-    gate.catch(() => shared.delete(id));
-    shared.set(id, gate);
+  const id = `${digest}:${path}:${limits.perSecond}/s:${limits.perMinute}/min`;
+  let limiter = shared.get(id);
+  if (limiter === undefined) {
+    limiter = new AdaptiveRateLimiter(limits);
+    shared.set(id, limiter);
   }
-  return gate;
+  return limiter;
 }

@@ -3,6 +3,7 @@
  * argument of `client.mcpServers.get(params, options)` and the other operations.
  */
 import { FlashdutyValidationError } from "./errors";
+import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "./optionChecks";
 
 /** Options of one call; each overrides the client's setting for this call only. */
 export interface RequestOptions {
@@ -15,8 +16,23 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Timeout of each HTTP attempt of this call, in milliseconds (headers and body); default the client's `timeoutMs` (30000). */
   timeoutMs?: number;
-  /** Retries after the first attempt for this call, 0..20; default the client's `maxRetries` (3). */
+  /**
+   * Retries after the first attempt for this call, 0..20, for failures other than rate-limit
+   * refusals (429); default the client's `maxRetries` (3).
+   */
   maxRetries?: number;
+  /**
+   * How long this call keeps retrying rate-limit refusals (429), in milliseconds from its start;
+   * default the client's `deadlineMs` (600000, 10 min). No retry starts after it; `signal`
+   * still ends the call at any moment.
+   */
+  deadlineMs?: number;
+  /**
+   * Called when the call is about to wait at least 500 ms on the rate limit (its own refusal's
+   * pause, or the pause the account's other requests set), with the wait in milliseconds; may be
+   * called more than once per call. Errors it throws are ignored.
+   */
+  onRateLimitWait?: (waitMs: number) => void;
 }
 
 /**
@@ -28,14 +44,20 @@ export function checkRequestOptions(operation: string, options: unknown): Reques
   const invalid = (field: string, problem: string): never => {
     throw new FlashdutyValidationError({ operation, field, problem });
   };
-  if (typeof options !== "object" || options === null) invalid("options", "options must be an object { signal?, timeoutMs?, maxRetries? }");
-  const { signal, timeoutMs, maxRetries } = options as Record<string, unknown>;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) invalid("options.signal", "options.signal must be an AbortSignal");
-  if (timeoutMs !== undefined && (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2_147_483_647)) {
-    invalid("options.timeoutMs", `options.timeoutMs must be a positive number of milliseconds (got ${String(timeoutMs)})`);
+  if (typeof options !== "object" || options === null) {
+    invalid("options", "options must be an object { signal?, timeoutMs?, maxRetries?, deadlineMs?, onRateLimitWait? }");
   }
-  if (maxRetries !== undefined && (typeof maxRetries !== "number" || !Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 20)) {
-    invalid("options.maxRetries", `options.maxRetries must be an integer from 0 to 20 (got ${String(maxRetries)})`);
+  const given = options as Record<string, unknown>;
+  const { signal, onRateLimitWait } = given;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) invalid("options.signal", "options.signal must be an AbortSignal");
+  const checks = { timeoutMs: timeoutMsProblem, maxRetries: maxRetriesProblem, deadlineMs: deadlineMsProblem } as const;
+  for (const [field, problemOf] of Object.entries(checks)) {
+    const value = given[field];
+    const problem = value === undefined ? undefined : problemOf(value);
+    if (problem !== undefined) invalid(`options.${field}`, `options.${field} ${problem} (got ${String(value)})`);
+  }
+  if (onRateLimitWait !== undefined && typeof onRateLimitWait !== "function") {
+    invalid("options.onRateLimitWait", "options.onRateLimitWait must be a function");
   }
   return options as RequestOptions;
 }

@@ -4,22 +4,33 @@
  * - Retried: HTTP 429, 500, 502, 503, 504 (or the codes `RequestTooFrequently`, `InternalError`,
  *   `ServiceUnavailable`, since the body's code is authoritative), connection errors, timeouts.
  *   Any other answer (400, 401, 403, 404...) is final.
- * - At most `maxRetries` attempts beyond the first (default 3).
- * - Delay before retry n (1-based): full jitter, uniform in [0, min(30 s, 500 ms * 2^(n-1))],
- *   and never earlier than the server asked with `Retry-After` (seconds or HTTP date) or, on a
- *   rate-limit answer, `X-RateLimit-Reset` (unix seconds). A server that asks for more than
- *   {@link MAX_HONORED_RETRY_AFTER_MS} gets no retry: the error is thrown at once rather than
- *   blocking the caller for that long or retrying earlier than asked.
- * - Every attempt passes the client-side rate gate first and holds its place there until it ends.
+ * - A rate-limit refusal (429 / `RequestTooFrequently`) was not applied, so it is always safe to
+ *   send again: it is retried for as long as the call's deadline (`deadlineMs`, default 10 min,
+ *   from the call's start) allows, and does not use up `maxRetries`. It waits the server's
+ *   `Retry-After` (else `X-RateLimit-Reset`; else the backoff below) plus a jitter of up to a
+ *   tenth of it (at most 250 ms); a wait that would end past the deadline is not started: the
+ *   refusal is thrown at once.
+ * - Any other retryable failure: at most `maxRetries` attempts beyond the first (default 3).
+ *   Delay before retry n (1-based): full jitter, uniform in [0, min(30 s, 500 ms * 2^(n-1))],
+ *   and never earlier than the server asked with `Retry-After` (seconds or HTTP date). A server
+ *   that asks for more than {@link MAX_HONORED_RETRY_AFTER_MS} gets no retry: the error is thrown
+ *   at once rather than blocking the caller for that long or retrying earlier than asked. No
+ *   retry starts past the deadline either.
+ * - Every attempt passes the client-side rate limit first (`sdk/rateLimit.ts`) and holds its
+ *   place there until its answer begins; the jitter's random source is injectable (`random`).
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { FlashdutyError } from "./errors";
+import { pauseJitterMs, RATE_WAIT_NOTICE_MS, RateWaitAborted } from "./rateLimit";
 
 /** Base of the exponential backoff, in milliseconds. */
 export const RETRY_BASE_DELAY_MS = 500;
 /** Cap of the exponential backoff, in milliseconds. */
 export const RETRY_MAX_DELAY_MS = 30_000;
-/** Longest server-requested wait (Retry-After / X-RateLimit-Reset) the client sleeps through, in ms. */
+/**
+ * Longest server-requested wait (Retry-After) the client sleeps through for a failure other than
+ * a rate-limit refusal, in ms. Refusals are bounded by the call's deadline instead.
+ */
 export const MAX_HONORED_RETRY_AFTER_MS = 60_000;
 
 /** HTTP statuses that are retried. */
@@ -73,6 +84,8 @@ export function serverRequestedDelayMs(
 export interface AttemptFailure {
   /** Whether this failure may be retried. */
   retryable: boolean;
+  /** A rate-limit refusal (429 / `RequestTooFrequently`): never applied, retried until the deadline. */
+  rateLimited?: boolean;
   /** Whether this attempt may have been applied on the server with an unknown outcome. */
   outcomeUnknown: boolean;
   /** Server-requested wait in ms, if any. */
@@ -96,9 +109,18 @@ export interface RetryLoopOptions<T> {
   nonIdempotent: boolean;
   /**
    * Waits for the client-side rate limit before every attempt; the attempt reports back when the
-   * server's answer began (see `attempt`), or else when the attempt ended.
+   * server's answer began (see `attempt`), or else when the attempt ended. Receives the caller's
+   * signal (a wait ends at once when it aborts, rejecting with `RateWaitAborted`) and the hook
+   * for long waits.
    */
-  gate?: () => Promise<() => void>;
+  gate?: (options: { signal?: AbortSignal; onWait?: (waitMs: number) => void }) => Promise<() => void>;
+  /** Epoch ms after which no retry starts (see the file comment); default none. */
+  deadlineAt?: number;
+  /**
+   * Called when the call is about to wait at least {@link RATE_WAIT_NOTICE_MS} on the rate limit
+   * (a refusal's pause, or other requests' pause in the shared limiter), with the wait in ms.
+   */
+  onRateLimitWait?: (waitMs: number) => void;
   /** Receives one line per retry. */
   log?: (message: string) => void;
   /**
@@ -154,14 +176,30 @@ function orAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promi
 export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
   const random = opts.random ?? Math.random;
   let mayHaveApplied = false;
+  let retries = 0;
+  let refusals = 0;
+  const notify = (waitMs: number): void => {
+    if (opts.onRateLimitWait === undefined || waitMs < RATE_WAIT_NOTICE_MS) return;
+    try {
+      opts.onRateLimitWait(waitMs);
+    } catch {
+      // A broken hook must not fail the call.
+    }
+  };
   const aborted = (stage: Parameters<NonNullable<RetryLoopOptions<T>["abortError"]>>[0], attempts: number): FlashdutyError =>
     opts.abortError!(stage, { attempts, mayHaveApplied });
   for (let attempt = 1; ; attempt++) {
     if (opts.signal?.aborted) throw aborted(attempt === 1 ? "before sending" : "waiting to retry", attempt - 1);
     let release: (() => void) | undefined;
     if (opts.gate) {
-      const pending = opts.gate();
-      const gated = await orAbort(pending, opts.signal);
+      const pending = opts.gate({ ...(opts.signal ? { signal: opts.signal } : {}), onWait: notify });
+      let gated: (() => void) | typeof ABORTED;
+      try {
+        gated = await orAbort(pending, opts.signal);
+      } catch (error) {
+        if (error instanceof RateWaitAborted) gated = ABORTED;
+        else throw error;
+      }
       if (gated === ABORTED) {
         // The gate cannot take the place back: give it up as soon as it is granted.
         pending.then((r) => r(), () => undefined);
@@ -178,22 +216,37 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
     if (result.ok) return result.value;
     const { failure } = result;
     if (opts.nonIdempotent && failure.outcomeUnknown) mayHaveApplied = true;
+    if (!failure.retryable) throw failure.toError({ attempts: attempt, mayHaveApplied });
 
-    const retriesLeft = attempt <= opts.maxRetries;
     const asked = failure.retryAfterMs;
-    if (!failure.retryable || !retriesLeft || (asked !== undefined && asked > MAX_HONORED_RETRY_AFTER_MS)) {
+    // Attempts this call may make as known now: refusals so far do not use up retries.
+    const planned = opts.maxRetries + 1 + refusals;
+    let delay: number;
+    let why: string;
+    if (failure.rateLimited === true) {
+      refusals++;
+      const pause = asked ?? backoffDelayMs(refusals, random);
+      delay = pause + pauseJitterMs(pause, random);
+      why = "waiting on the account's rate limit (refusals use no retries)";
+    } else {
+      retries++;
+      if (retries > opts.maxRetries || (asked !== undefined && asked > MAX_HONORED_RETRY_AFTER_MS)) {
+        throw failure.toError({ attempts: attempt, mayHaveApplied });
+      }
+      delay = Math.max(backoffDelayMs(retries, random), asked ?? 0);
+      why = "";
+    }
+    if (opts.deadlineAt !== undefined && Date.now() + delay > opts.deadlineAt) {
       throw failure.toError({ attempts: attempt, mayHaveApplied });
     }
-    const delay = Math.max(backoffDelayMs(attempt, random), asked ?? 0);
     if (opts.log) {
       try {
-        opts.log(
-          `flashduty: ${opts.operation} attempt ${attempt} of ${opts.maxRetries + 1} failed (${failure.summary}); retrying in ${delay} ms`,
-        );
+        opts.log(`flashduty: ${opts.operation} attempt ${attempt} of ${planned} failed (${failure.summary}); ${why ? `${why}, ` : ""}retrying in ${delay} ms`);
       } catch {
         // A broken logger must not turn a retryable failure into a crash.
       }
     }
+    if (failure.rateLimited === true) notify(delay);
     let timer: NodeJS.Timeout | undefined;
     const slept = await orAbort(new Promise<void>((resolve) => (timer = setTimeout(resolve, delay))), opts.signal);
     if (slept === ABORTED) {

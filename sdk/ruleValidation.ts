@@ -1,12 +1,12 @@
 /**
- * The checks of a rule's declared fields (real-api.md "Create fields" and "Cron dialect"), in
+ * The checks of a rule's declared fields (docs/platform-api.md "Automation rule write operations" and "Cron and next fire time"), in
  * one place for the SDK (`automationRules.create` / `update` refuse bad fields before sending)
  * and the provider (`AutomationRule`'s `check`, so `pulumi preview` fails before any call).
  * The cron dialect itself lives in `cronDialect.ts`, shared with the emulator.
  */
-import { cronDialectProblem, isKnownTimezone } from "./cronDialect";
+import { cronDialectProblem, isKnownTimezone } from "../wire/cronDialect";
 import type { AutomationRuleFields } from "./models";
-import { RULE_ENVIRONMENT_KINDS, RULE_LIMITS, RULE_SEVERITIES } from "./protocol";
+import { RULE_ENVIRONMENT_KINDS, RULE_LIMITS, RULE_SEVERITIES } from "../wire/protocol";
 
 /** One broken rule: the field (camelCase) and a sentence naming the field and the rule it breaks. */
 export interface RuleFieldProblem {

@@ -1,6 +1,6 @@
 /**
  * The HTTP layer: one POST per attempt with undici, the envelope read and checked with the zod
- * schemas of `sdk/wire.ts`, every failure turned into an {@link AttemptFailure} for the retry
+ * schemas of `wire/wire.ts`, every failure turned into an {@link AttemptFailure} for the retry
  * loop of `sdk/retry.ts`. Resources describe their operations with {@link defineOperation} and
  * call {@link Transport.call}; they never see HTTP.
  */
@@ -13,13 +13,12 @@ import {
   FlashdutyConnectionError,
   FlashdutyResponseError,
   FlashdutyTimeoutError,
-  redactSecrets,
-  redactedCause,
 } from "./errors";
-import { loadRateLimiter, sharedRateGate, type RateGate } from "./rateLimit";
+import { redactSecrets, redactedCause } from "./redaction";
+import { loadRateLimiter, operationRateLimit, sharedRateLimiter, type AdaptiveRateLimiter } from "./rateLimit";
 import type { RequestOptions } from "./requestOptions";
 import { RETRYABLE_CODES, RETRYABLE_STATUSES, runWithRetries, serverRequestedDelayMs, type AttemptFailure, type AttemptResult } from "./retry";
-import { anyEnvelopeSchema, isFailureError, OPERATION_RATE_LIMITS, REQUEST_ID_HEADER, type ApiPath } from "./wire";
+import { anyEnvelopeSchema, isFailureError, REQUEST_ID_HEADER, type ApiPath } from "../wire/wire";
 
 /** An API operation: its path, the schema of its `data`, and whether it is safe to repeat. */
 export interface Operation<T> {
@@ -44,11 +43,18 @@ export interface TransportConfig {
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
+  /** How long (ms from a call's start) rate-limit refusals are retried; see `sdk/retry.ts`. */
+  deadlineMs: number;
   acceptLanguage?: string;
   userAgent: string;
-  rateLimit: { perSecond: number; perMinute: number } | false;
+  /** One limit for every operation, the per-operation table of `sdk/rateLimit.ts` (undefined), or none (false). */
+  rateLimit: { perSecond: number; perMinute: number } | false | undefined;
+  /** Source of jitter, [0, 1); default Math.random. */
+  random?: () => number;
   dispatcher?: Dispatcher;
   log?: (message: string) => void;
+  /** Default hook for waits on the rate limit (a call's own `onRateLimitWait` replaces it). */
+  onRateLimitWait?: (waitMs: number, operation: string) => void;
 }
 
 /** Transport failures that happen before any byte of the request leaves: nothing can have been applied. */
@@ -73,8 +79,6 @@ export class Transport {
   /** The secrets to redact from anything a server sends back (`redactSecrets` covers their echoes). */
   readonly #secrets: readonly string[];
   readonly #config: Omit<TransportConfig, "appKey">;
-  /** The shared gate of each operation (the platform limits each operation separately). */
-  readonly #gates = new Map<string, Promise<RateGate>>();
 
   constructor(config: TransportConfig) {
     const { appKey, ...rest } = config;
@@ -97,34 +101,36 @@ export class Transport {
     const abortError = (stage: FlashdutyAbortError["stage"], final: { attempts: number; mayHaveApplied: boolean }) =>
       new FlashdutyAbortError({ operation: op.name, stage, ...final, ...(signal?.reason !== undefined ? { cause: signal.reason } : {}) });
     if (signal?.aborted) throw abortError("before sending", { attempts: 0, mayHaveApplied: false });
-    const gate = await this.#rateGate(op.path);
+    const limiter = this.rateLimiter(op.path);
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
+    const deadlineAt = Date.now() + (options.deadlineMs ?? this.#config.deadlineMs);
+    const random = this.#config.random ?? Math.random;
     return runWithRetries<T>({
       operation: op.name,
       maxRetries: options.maxRetries ?? this.#config.maxRetries,
       nonIdempotent: op.nonIdempotent,
-      ...(gate ? { gate } : {}),
+      deadlineAt,
+      random,
+      ...(limiter ? { gate: (o: Parameters<AdaptiveRateLimiter["acquire"]>[0]) => limiter.acquire(o) } : {}),
+      ...(options.onRateLimitWait
+        ? { onRateLimitWait: options.onRateLimitWait }
+        : this.#config.onRateLimitWait
+          ? { onRateLimitWait: (ms: number) => this.#config.onRateLimitWait!(ms, op.name) }
+          : {}),
       ...(this.#config.log ? { log: this.#config.log } : {}),
       ...(signal ? { signal, abortError } : {}),
-      attempt: (_n, answered) => this.#attempt(op, json, timeoutMs, signal, answered),
+      attempt: (_n, answered) => this.#attempt(op, json, timeoutMs, signal, answered, limiter, random),
     });
   }
 
-  /** The process-wide gate of `path` for this base URL and key (undefined with rate limits off). */
-  #rateGate(path: string): Promise<RateGate | undefined> {
+  /**
+   * The process-wide limiter of the operation at `path` for this base URL and key (undefined
+   * with rate limits off); see `sharedRateLimiter`.
+   */
+  rateLimiter(path: string): AdaptiveRateLimiter | undefined {
     const limits = this.#config.rateLimit;
-    if (limits === false) return Promise.resolve(undefined);
-    let gate = this.#gates.get(path);
-    if (gate === undefined) {
-      const created = sharedRateGate(this.#config.baseUrl, this.#appKey, path, operationLimits(path as ApiPath, limits));
-      // A failed load is reported to the call that needed it and tried again by the next one.
-      created.catch(() => {
-        if (this.#gates.get(path) === created) this.#gates.delete(path);
-      });
-      this.#gates.set(path, created);
-      gate = created;
-    }
-    return gate;
+    if (limits === false) return undefined;
+    return sharedRateLimiter(this.#config.baseUrl, this.#appKey, path, limits ?? operationRateLimit(path));
   }
 
   async #attempt<T>(
@@ -133,7 +139,10 @@ export class Transport {
     timeoutMs: number,
     callerSignal: AbortSignal | undefined,
     answered: () => void,
+    limiter: AdaptiveRateLimiter | undefined,
+    random: () => number,
   ): Promise<AttemptResult<T>> {
+    const sentAt = Date.now();
     const { baseUrl, userAgent, acceptLanguage, dispatcher } = this.#config;
     const url = `${baseUrl}${op.path}?app_key=${encodeURIComponent(this.#appKey)}`;
     const headers: Record<string, string> = {
@@ -175,7 +184,21 @@ export class Transport {
     // to the event loop's check phase, it runs after the I/O that is already waiting, so the
     // other answers of a burst are seen (and their rate-limit places released) first.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    return this.#readResponse(op, statusCode, responseHeaders, text);
+    const result = this.#readResponse(op, statusCode, responseHeaders, text);
+    if (limiter !== undefined) {
+      const rateLimited = !result.ok && result.failure.rateLimited === true;
+      limiter.observe(
+        {
+          sentAt,
+          status: statusCode,
+          rateLimited,
+          ...(rateLimited && result.failure.retryAfterMs !== undefined ? { retryAfterMs: result.failure.retryAfterMs } : {}),
+          ...rateLimitHeaders(responseHeaders),
+        },
+        random,
+      );
+    }
+    return result;
   }
 
   #transportFailure(op: Operation<unknown>, error: unknown, signal: AbortSignal, timeoutMs: number): AttemptFailure {
@@ -215,6 +238,7 @@ export class Transport {
       ok: false,
       failure: {
         retryable: statusRetryable,
+        ...(status === 429 ? { rateLimited: true } : {}),
         // A 2xx we cannot read may well have been applied; so may anything a 5xx hides.
         outcomeUnknown: ok || serverFault,
         ...(statusRetryable ? optionalDelay(serverRequestedDelayMs(headers, status === 429)) : {}),
@@ -257,6 +281,7 @@ export class Transport {
         ok: false,
         failure: {
           retryable,
+          ...(rateLimited ? { rateLimited: true } : {}),
           outcomeUnknown: serverFault || code === "InternalError" || code === "ServiceUnavailable",
           ...(retryable ? optionalDelay(serverRequestedDelayMs(headers, rateLimited)) : {}),
           summary: `${code}, HTTP ${status}${requestId ? `, request id ${requestId}` : ""}`,
@@ -283,11 +308,21 @@ export class Transport {
   }
 }
 
-/** The client's limits, lowered to the operation's own production limits where it has lower ones (rule writes, run). */
-function operationLimits(path: ApiPath, limits: { perSecond: number; perMinute: number }): { perSecond: number; perMinute: number } {
-  const row = OPERATION_RATE_LIMITS[path];
-  if (row === undefined) return limits;
-  return { perSecond: Math.min(limits.perSecond, row.perSecond), perMinute: Math.min(limits.perMinute, row.perMinute) };
+/** The `X-RateLimit-*` numbers of an answer, those that are present and numeric. */
+function rateLimitHeaders(headers: IncomingHttpHeaders): { limit?: number; remaining?: number; resetAtSeconds?: number } {
+  const read = (name: string): number | undefined => {
+    const raw = headers[name];
+    const value = Number((Array.isArray(raw) ? raw[0] : raw)?.trim() ?? "");
+    return (Array.isArray(raw) ? raw[0] : raw)?.trim() && Number.isFinite(value) && value >= 0 ? value : undefined;
+  };
+  const limit = read("x-ratelimit-limit");
+  const remaining = read("x-ratelimit-remaining");
+  const resetAtSeconds = read("x-ratelimit-reset");
+  return {
+    ...(limit !== undefined ? { limit } : {}),
+    ...(remaining !== undefined ? { remaining } : {}),
+    ...(resetAtSeconds !== undefined ? { resetAtSeconds } : {}),
+  };
 }
 
 function optionalDelay(ms: number | undefined): { retryAfterMs?: number } {

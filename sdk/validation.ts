@@ -4,7 +4,7 @@
  * JavaScript callers too, so they check types and not only ranges.
  */
 import { FlashdutyValidationError } from "./errors";
-import { LIMITS } from "./wire";
+import { LIMITS } from "../wire/wire";
 
 function fail(operation: string, field: string, problem: string): never {
   throw new FlashdutyValidationError({ operation, field, problem });

@@ -1,20 +1,20 @@
 /**
- * Automation rule operations (api-seed.md 4.2, real-api.md "Rule list request" and "Automation
- * rules: the write operations"): `/safari/automation/rule/{list,get,create,update,delete,run}`
+ * Automation rule operations (docs/platform-api.md "Rule list request" and "Automation rule write
+ * operations"): `/safari/automation/rule/{list,get,create,update,delete,run}`
  * and the HTTP POST trigger's fire endpoint `/safari/automation/triggers/<id>/fire`.
  */
 import { randomBytes } from "node:crypto";
 import {
   HTTP_POST_TOKEN_PREFIX,
   LIMITS,
-  OPERATION_RATE_LIMITS,
+  REDUCED_RATE_LIMITS,
   PATHS,
   RULE_ENVIRONMENT_KINDS,
   RULE_LIMITS,
   RULE_SCOPES,
   RULE_SEVERITIES,
   httpPostTriggerPath,
-} from "pulumi-flashduty/sdk/protocol";
+} from "../../wire/protocol";
 import {
   cronDialectProblem,
   isKnownTimezone,
@@ -26,17 +26,17 @@ import {
   type WireAutomationRuleWithToken,
   type WireRuleRunData,
   type WireTriggerFireData,
-} from "pulumi-flashduty/sdk/wire";
+} from "../../wire/wire";
 import { canEditRule, isAccountAdmin, requireAiSre } from "../auth";
 import { parseBody } from "../body";
 import { ApiError, RawJson } from "../envelope";
 import { nextFireAtMs } from "../nextFire";
 import type { Operation, OperationContext, World } from "../operation";
 import { pageOf, readPage } from "../paging";
-import { effectiveScope, type RuleChanges } from "../ruleVisibility";
+import { effectiveScope } from "../ruleVisibility";
 import { addRule, changeRule, removeRule, tokenDigest } from "../ruleWrites";
-import { SEED_TEAMS, type StoredRule } from "../seed";
-import type { AuditEntry, SeedUser } from "../types";
+import { SEED_TEAMS } from "../seed";
+import type { AuditEntry, RuleChanges, SeedUser, StoredRule } from "../types";
 
 const END_RULES = Buffer.from("]}");
 
@@ -200,7 +200,7 @@ export const createRule: Operation = {
   name: "automationRule.create",
   path: PATHS.automationRuleCreate,
   limitBy: "appKey",
-  limits: OPERATION_RATE_LIMITS[PATHS.automationRuleCreate]!,
+  limits: REDUCED_RATE_LIMITS[PATHS.automationRuleCreate]!,
   handle(context): WireAutomationRuleWithToken {
     const f = parseBody(wireRuleCreateRequestSchema, context.body);
     return audited(context, "rule.create", "", (setRuleId) => {
@@ -271,7 +271,7 @@ export const updateRule: Operation = {
   name: "automationRule.update",
   path: PATHS.automationRuleUpdate,
   limitBy: "appKey",
-  limits: OPERATION_RATE_LIMITS[PATHS.automationRuleUpdate]!,
+  limits: REDUCED_RATE_LIMITS[PATHS.automationRuleUpdate]!,
   handle(context): WireAutomationRuleWithToken {
     const f = parseBody(wireRuleUpdateRequestSchema, context.body);
     if (f.rule_id === "") throw new ApiError("InvalidParameter", (m) => m.paramRequired("rule_id"));
@@ -331,7 +331,7 @@ export const deleteRule: Operation = {
   name: "automationRule.delete",
   path: PATHS.automationRuleDelete,
   limitBy: "appKey",
-  limits: OPERATION_RATE_LIMITS[PATHS.automationRuleDelete]!,
+  limits: REDUCED_RATE_LIMITS[PATHS.automationRuleDelete]!,
   handle(context): null {
     const ruleId = readRuleId(context.body);
     return audited(context, "rule.delete", ruleId, () => {
@@ -351,7 +351,7 @@ export const runRule: Operation = {
   name: "automationRule.run",
   path: PATHS.automationRuleRun,
   limitBy: "appKey",
-  limits: OPERATION_RATE_LIMITS[PATHS.automationRuleRun]!,
+  limits: REDUCED_RATE_LIMITS[PATHS.automationRuleRun]!,
   handle(context): WireRuleRunData {
     const ruleId = readRuleId(context.body);
     return audited(context, "rule.run", ruleId, () => {

@@ -1,7 +1,7 @@
-/** `/safari/automation/template/list` (api-seed.md 4.3). */
-import { LIMITS, PATHS } from "pulumi-flashduty/sdk/protocol";
-import { wireTemplateListRequestSchema, type WireTemplateListData } from "pulumi-flashduty/sdk/wire";
-import type { WireAutomationTemplate } from "pulumi-flashduty/sdk/wireTypes";
+/** `/safari/automation/template/list` (docs/platform-api.md "Automation templates"). */
+import { LIMITS, PATHS } from "../../wire/protocol";
+import { wireTemplateListRequestSchema, type WireTemplateListData } from "../../wire/wire";
+import type { WireAutomationTemplate } from "../../wire/wireTypes";
 import { parseBody } from "../body";
 import { ApiError } from "../envelope";
 import { cachedNegotiator, matchLocale } from "../locale";

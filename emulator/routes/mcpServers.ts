@@ -1,10 +1,10 @@
 /**
  * MCP server operations: `/safari/mcp/server/disable`, `/enable`, `/get` and `/list`
- * (api-seed.md 4.1, real-api.md "MCP servers").
+ * (docs/platform-api.md "MCP servers").
  */
-import { LIMITS, PATHS } from "pulumi-flashduty/sdk/protocol";
-import { wireMcpServerListRequestSchema, wireServerIdRequestSchema, type WireMcpServerListData } from "pulumi-flashduty/sdk/wire";
-import type { WireMcpServer } from "pulumi-flashduty/sdk/wireTypes";
+import { LIMITS, PATHS } from "../../wire/protocol";
+import { wireMcpServerListRequestSchema, wireServerIdRequestSchema, type WireMcpServerListData } from "../../wire/wire";
+import type { WireMcpServer } from "../../wire/wireTypes";
 import { canEditServer, requireAiSre } from "../auth";
 import { parseBody } from "../body";
 import { ApiError } from "../envelope";
@@ -74,7 +74,7 @@ export const getServer: Operation = {
   },
 };
 
-/** The fields `query` searches (real-api.md): name, description, AI description, id, transport, URL, command, source template name. */
+/** The fields `query` searches (docs/platform-api.md "MCP server list request"): name, description, AI description, id, transport, URL, command, source template name. */
 function searchableText(server: StoredServer): string[] {
   const fields = [server.server_name, server.description, server.ai_description, server.server_id, server.transport,
     server.url, server.command, server.source_template_name];

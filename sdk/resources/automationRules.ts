@@ -20,7 +20,7 @@ import {
   type UpdateAutomationRuleParams,
 } from "../models";
 import { FlashdutyAbortError, FlashdutyAmbiguousCreateError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
-import { pageAll } from "../pagination";
+import { PAGE_CONCURRENCY, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { backoffDelayMs, RETRYABLE_CODES, RETRYABLE_STATUSES } from "../retry";
 import { ruleFieldProblems } from "../ruleValidation";
@@ -35,7 +35,7 @@ import {
   checkParams,
   checkString,
 } from "../validation";
-import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../wire";
+import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../../wire/wire";
 
 const LIST = defineOperation(PATHS.automationRuleList, wireRuleListDataSchema, { nonIdempotent: false });
 const GET = defineOperation(PATHS.automationRuleGet, wireAutomationRuleSchema, { nonIdempotent: false });
@@ -255,6 +255,7 @@ export class AutomationRules {
             return { total: result.total, items: result.rules };
           },
           idOf: (rule) => rule.ruleId,
+          pagesInFlight: () => this.#transport.rateLimiter(LIST.path)?.pagesInFlight() ?? PAGE_CONCURRENCY,
         }),
     };
   }

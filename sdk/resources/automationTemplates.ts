@@ -10,7 +10,7 @@ import {
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import { checkParams, checkString } from "../validation";
-import { LIMITS, PATHS, wireTemplateListDataSchema } from "../wire";
+import { LIMITS, PATHS, wireTemplateListDataSchema } from "../../wire/wire";
 
 const LIST = defineOperation(PATHS.automationTemplateList, wireTemplateListDataSchema, { nonIdempotent: false });
 

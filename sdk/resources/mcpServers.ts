@@ -24,7 +24,7 @@ import {
   checkParams,
   checkString,
 } from "../validation";
-import { LIMITS, MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../wire";
+import { LIMITS, MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../wire/wire";
 
 // `data` of disable/enable is documented as null; anything else is tolerated (forward compatibility).
 const DISABLE = defineOperation(PATHS.mcpServerDisable, z.unknown(), { nonIdempotent: true });

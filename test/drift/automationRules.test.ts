@@ -4,7 +4,8 @@
  * shows, and text from the platform cannot break the table.
  */
 import { describe, expect, test } from "vitest";
-import { ruleResourceDrifts, AUTOMATION_RULE_TYPE } from "../../drift/automationRules";
+import { ruleResourceDrifts } from "../../drift/automationRules";
+import { AUTOMATION_RULE_TYPE } from "../../provider/typeToken";
 import { renderMarkdown, type DriftReport } from "../../drift";
 
 const declared = {

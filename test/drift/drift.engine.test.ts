@@ -12,6 +12,7 @@ import { startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { createEngineStack, type EngineStack, type EngineStackOptions } from "../support/engineStack";
 import { filesUnder } from "../support/files";
+import { ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, outsideCode, renderHtml, shownInCode, visibleText, GITHUB_LINKABLE } from "../support/hostileText";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "flashduty.yml");
@@ -171,7 +172,7 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
       expect.objectContaining({ serverId: "mcp_k8s", serverName: "Kubernetes", declared: "disabled", observed: "deleted", nextUp: "failNotFound" }),
     ]);
     const markdown = renderMarkdown(report);
-    expect(markdown).toContain("| `mcp_k8s` | Kubernetes | `mcp_k8s` | disabled | **deleted on the platform** | fails:");
+    expect(markdown).toContain("| `mcp_k8s` | `Kubernetes` | `mcp_k8s` | disabled | **deleted on the platform** | fails:");
     const up = await stack.ws.run(["up", "--refresh", "--yes"], { check: false });
     expect(up.code).not.toBe(0);
     expect(up.output).toContain("MCP server 'mcp_k8s' not found");
@@ -235,6 +236,38 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
     expect(capped).toContain("... and 1 more servers (`--json` lists them all).");
     expect(capped).toContain("... and 3 more rule changes (`--json` lists them all).");
     expect(capped).not.toContain("template changes (`--json`");
+  });
+
+  test("rules renamed in the console to hostile text: the Markdown shows them as code with nothing alive, stdout has no control character, the JSON has them whole", async () => {
+    emulator.reset();
+    const stack = await deployedStack({ servers: ["mcp_grafana"], rules: { scope: "team", enabled: true }, templates: ["en-US"] });
+    // Three enabled rules of the seed, renamed as in the issue (links, image, HTML, mention, comment, escape sequences).
+    const names = [ISSUE_EXAMPLES[0]!, ISSUE_EXAMPLES[1]!, ISSUE_EXAMPLES[2]!];
+    const ids = ["arule_d154c6b500013e", "arule_0624bd2800013b", "arule_a4fa96df00013f"];
+    const edited = ids.map((id, i) => emulator.updateRule(id, { name: names[i]!, prompt: `${ISSUE_EXAMPLES[5]} ${ISSUE_EXAMPLES[4]}` }));
+    emulator.updateTemplate("en-US", "Daily alert digest", { prompt: `${ISSUE_EXAMPLES[6]} ${ISSUE_EXAMPLES[7]}` });
+
+    const run = await drift(stack, []);
+    expect(run).toMatchObject({ code: 2, stderr: "" });
+    expect(run.stdout.replace(/\n/g, "")).not.toMatch(TERMINAL_CONTROL);
+    const html = renderHtml(run.stdout);
+    expect(elements(html).filter((e) => !["p", "strong", "code", "h3", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "sub"].includes(e))).toEqual([]);
+    expect(comments(html)).toEqual(["<!-- pulumi-flashduty-drift stack=test -->"]);
+    expect(run.stdout.endsWith("\n<!-- pulumi-flashduty-drift stack=test -->\n")).toBe(true);
+    expect(outsideCode(html)).not.toMatch(GITHUB_LINKABLE);
+    expect(visibleText(html)).not.toMatch(GITHUB_LINKABLE);
+    for (const name of names) expect(html).toContain(`<code>${shownInCode(name)}</code>`);
+
+    const json = await drift(stack, ["--json"]);
+    expect(json).toMatchObject({ code: 2, stderr: "" });
+    expect(json.stdout.replace(/\n/g, "")).not.toMatch(TERMINAL_CONTROL);
+    const report = JSON.parse(json.stdout) as DriftReport;
+    const renamed = report.rules.filter((r) => r.kind === "changed").map((r) => r.name).sort();
+    expect(renamed).toEqual([...names].sort());
+    const n3 = report.rules.find((r) => r.id === ids[2])!;
+    expect(n3.fields.find((f) => f.field === "name")).toEqual({ field: "name", before: expect.any(String), after: ISSUE_EXAMPLES[2] });
+    expect(report.templates[0]!.fields.find((f) => f.field === "prompt")!.after).toBe(`${ISSUE_EXAMPLES[6]} ${ISSUE_EXAMPLES[7]}`);
+    expect(edited).toHaveLength(3);
   });
 
   test("errors exit 1 with a clear message: unknown stack, no project, bad arguments, no CLI, API errors", async () => {

@@ -29,7 +29,7 @@ describe("renderMarkdown", () => {
     );
   });
 
-  test("cells escape pipes, newlines and backticks; long values are named, not shown", () => {
+  test("cells: platform text as code spans with pipes and newlines escaped, backticks fenced; long values are named, not shown", () => {
     const change: ItemChange = {
       output: "rules.rules",
       kind: "changed",
@@ -41,7 +41,7 @@ describe("renderMarkdown", () => {
       ],
     };
     const markdown = renderMarkdown(report({ drift: true, rules: [change], summary: { ...report().summary, rules: { added: 0, removed: 0, changed: 1 } } }));
-    expect(markdown).toContain("| changed | a \\| b c | `arule_1` | `rules.rules` | `cronExpr`: `` \"0 `x` *\" `` → `\"1 * *\"`, `prompt` changed |");
+    expect(markdown).toContain("| changed | `a \\| b\\nc` | `arule_1` | `rules.rules` | `cronExpr`: ``\"0 `x` *\"`` → `\"1 * *\"`, `prompt` changed |");
   });
 
   test("tables longer than maxRows end with the count of the rest; maxRows is checked", () => {

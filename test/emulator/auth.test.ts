@@ -1,6 +1,6 @@
 /** Authentication (401) and permissions (403), and which checks come first. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call, expectError } from "./helpers";
 

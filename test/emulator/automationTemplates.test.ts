@@ -1,6 +1,6 @@
 /** Template list: locale, Accept-Language best match, fallback en-US, locale length. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATHS, wireTemplateListDataSchema } from "../../sdk/wire";
+import { PATHS, wireTemplateListDataSchema } from "../../wire/wire";
 import { SEED_TEMPLATES, startEmulator, type Emulator } from "../../emulator";
 import { call, expectError } from "./helpers";
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { call, expectError } from "./helpers";
 
 let emu: Emulator;

@@ -1,7 +1,7 @@
 /** The control API under /_emulator/: state, audit, counters, out-of-band status, faults, limits, reset; loopback only. */
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
 import { isLoopback } from "../../emulator/loopback";
 import { call, expectError } from "./helpers";

@@ -1,6 +1,6 @@
 /** The envelope, request ids and localized messages, on successes and every kind of error. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call, expectError } from "./helpers";
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { readStateFile, SEED_SERVERS, SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
 import { seedRules } from "../../emulator/seed";
 import { call } from "./helpers";
@@ -59,8 +59,8 @@ describe("seed", () => {
   });
 
   it("a smaller rule seed is a subset of a larger one", () => {
-    const big = new Set(seedRules(320).map((r) => r.rule_id));
-    expect(seedRules(50).every((r) => big.has(r.rule_id))).toBe(true);
+    const big = new Set(seedRules(320, Date.now()).map((r) => r.rule_id));
+    expect(seedRules(50, Date.now()).every((r) => big.has(r.rule_id))).toBe(true);
   });
 
   it("servers: 16 by default (12 fixed + mcp_gen_0001..0004), more on request, at least 12", async () => {
@@ -128,7 +128,10 @@ describe("state file", () => {
     const file = join(dir, "full.json");
     await withEmulator({ stateFile: file, seed: { rules: 0 }, limits: false }, async () => undefined);
     await withEmulator({ stateFile: file, seed: { rules: 0 }, limits: false }, async (emu) => {
-      expect(emu.servers().slice(0, SEED_SERVERS.length)).toStrictEqual(SEED_SERVERS.map((s) => ({ ...s, can_edit: false })));
+      // As the wire has them: `secret_schema` and `oauth_metadata` always sent, "" when the server has none.
+      expect(emu.servers().slice(0, SEED_SERVERS.length)).toStrictEqual(
+        SEED_SERVERS.map((s) => ({ ...s, secret_schema: s.secret_schema ?? "", oauth_metadata: s.oauth_metadata ?? "", can_edit: false })),
+      );
     });
     const v1 = join(dir, "v1.json");
     const old = { server_id: "mcp_old", account_id: 1, team_id: 1, server_name: "Old", description: "", transport: "sse",
@@ -137,8 +140,27 @@ describe("state file", () => {
     await withEmulator({ stateFile: v1, seed: { rules: 0 }, limits: false }, async (emu) => {
       expect(emu.servers()).toStrictEqual([{ server_id: "mcp_old", account_id: 1, team_id: 1, server_name: "Old", description: "",
         transport: "sse", status: "enabled", created_by: 1001, created_at: 1, updated_at: 2, environments: [], connect_timeout: 0,
-        call_timeout: 0, can_edit: false }]);
+        call_timeout: 0, secret_schema: "", oauth_metadata: "", can_edit: false }]);
     });
+  });
+
+  it("reads a file written when secret_schema was an array (or oauth_metadata an object): both become JSON text", async () => {
+    const file = join(dir, "array-schema.json");
+    const schema = [{ key: "TOKEN", label: "Token", required: true }];
+    const server = { server_id: "mcp_arr", account_id: 1, team_id: 0, server_name: "Arr", description: "", transport: "stdio",
+      status: "enabled", environments: [], connect_timeout: 0, call_timeout: 0, created_by: 1001, created_at: 1, updated_at: 2,
+      command: "arr-mcp", auth_mode: "per_user_secret", secret_schema: schema, oauth_metadata: { issuer: "https://auth.example" } };
+    const change = { put: [{ ...server, server_id: "mcp_arr2", secret_schema: [] }] };
+    writeFileSync(file, `${JSON.stringify({ version: 2, servers: [server], audit: [] })}\n${JSON.stringify(change)}\n`);
+    await withEmulator({ stateFile: file, seed: { rules: 0 }, limits: false }, async (emu) => {
+      expect(emu.server("mcp_arr")).toMatchObject({ secret_schema: JSON.stringify(schema), oauth_metadata: '{"issuer":"https://auth.example"}' });
+      expect(emu.server("mcp_arr2")!.secret_schema).toBe("[]");
+      const got = await call(emu, PATHS.mcpServerGet, { key: emu.keys.admin, body: { server_id: "mcp_arr" } });
+      expect(got.body.data.secret_schema).toBe(JSON.stringify(schema));
+    });
+    // Written back as text when the emulator closes (the file is rewritten whole).
+    expect(readFileSync(file, "utf8")).not.toMatch(/"secret_schema":\[|"oauth_metadata":\{/);
+    expect(readStateFile(file).servers.find((s: { server_id: string }) => s.server_id === "mcp_arr")!.secret_schema).toBe(JSON.stringify(schema));
   });
 
   it("a broken state file is an error naming the file", async () => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REQUEST_TIMEOUT_MS, startEmulator, type Emulator } from "../../emulator";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { call, expectError, expectRawError, rawExchange } from "./helpers";
 
 const REQUEST_TIMEOUT_MS = 400;

@@ -1,6 +1,6 @@
 /** MCP server disable, enable, get and list, and the audit log. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../sdk/wire";
+import { PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../wire/wire";
 import { SEED_SERVERS, startEmulator, type Emulator } from "../../emulator";
 import { call, expectError } from "./helpers";
 
@@ -82,7 +82,8 @@ describe("get", () => {
     expect(answer.status).toBe(200);
     wireMcpServerSchema.parse(answer.body.data);
     const seed = SEED_SERVERS.find((s) => s.server_id === "mcp_k8s")!;
-    expect(answer.body.data).toStrictEqual({ ...seed, can_edit: true });
+    // secret_schema and oauth_metadata are always sent: JSON text, "" when the server has none.
+    expect(answer.body.data).toStrictEqual({ ...seed, secret_schema: "", oauth_metadata: "", can_edit: true });
     expect(answer.body.data).toMatchObject({
       server_id: "mcp_k8s", account_id: 1, team_id: 3, transport: "stdio", status: "enabled",
       environments: ["byoc_runner_7f3a9c", "byoc_runner_e21d04"], command: "/usr/local/bin/kubernetes-mcp-server",
@@ -138,8 +139,11 @@ describe("server shapes", () => {
     expect(some((s) => s.connect_timeout > 0) && some((s) => s.call_timeout > 0)).toBe(true);
     for (const mode of ["shared", "per_user_secret", "per_user_oauth", ""]) expect(some((s) => s.auth_mode === mode), mode).toBe(true);
     expect(some((s) => !has(s, "auth_mode"))).toBe(true);
-    expect(some((s) => s.secret_schema !== undefined)).toBe(true);
-    expect(some((s) => s.oauth_metadata !== undefined && JSON.parse(s.oauth_metadata) !== null)).toBe(true);
+    // JSON text (the vendor's model types both as strings), "" when the server has none.
+    for (const s of all) expect([typeof s.secret_schema, typeof s.oauth_metadata], s.server_id).toEqual(["string", "string"]);
+    expect(some((s) => s.secret_schema !== "" && Array.isArray(JSON.parse(s.secret_schema!)))).toBe(true);
+    expect(some((s) => s.oauth_metadata !== "" && JSON.parse(s.oauth_metadata!) !== null)).toBe(true);
+    expect(some((s) => s.secret_schema === "" && s.oauth_metadata === "")).toBe(true);
     for (const flag of ["proxy_url", "allow_insecure_oauth_http", "allow_insecure_tls_skip_verify", "ai_description", "source_template_name"]) {
       expect(some((s) => has(s, flag)), flag).toBe(true);
       expect(some((s) => !has(s, flag)), flag).toBe(true);

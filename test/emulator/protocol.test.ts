@@ -1,6 +1,6 @@
 /** Protocol errors: 404, 405, Content-Type, malformed JSON, wrong field types, 413. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { MAX_BODY_BYTES, startEmulator, type Emulator } from "../../emulator";
 import { call, expectError } from "./helpers";
 

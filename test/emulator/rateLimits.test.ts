@@ -1,6 +1,6 @@
 /** Server-side rate limits: 429 RequestTooFrequently with Retry-After and X-RateLimit-*, per key or per account. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { PRODUCTION_LIMITS, startEmulator, type Emulator } from "../../emulator";
 import { call, expectError } from "./helpers";
 

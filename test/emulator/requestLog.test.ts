@@ -1,6 +1,6 @@
 /** The request log: one entry per answered request, with arrival and answer times, for timing proofs. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PATHS } from "../../sdk/wire";
+import { PATHS } from "../../wire/wire";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "./helpers";
 

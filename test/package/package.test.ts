@@ -7,7 +7,8 @@
  * peer range (the full suite runs on the project's Node.js 24 with the newest).
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -30,6 +31,7 @@ const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import * as flashduty from "pulumi-flashduty";
 import { FlashdutyClient, isFlashdutyApiError as sdkGuard, type McpServer } from "pulumi-flashduty/sdk";
 import { FlashdutyApiError, FlashdutyError, isFlashdutyApiError, isFlashdutyError } from "pulumi-flashduty";
+import * as storedProviderModule from "pulumi-flashduty/provider/mcpServerDisablementProvider";
 
 const config = new pulumi.Config();
 const server = new flashduty.McpServerDisablement("grafana", { serverId: config.get("serverId") ?? "mcp_grafana" });
@@ -50,7 +52,7 @@ export const status = server.status;
 export const ruleCount = teamRules.total;
 export const ruleIds = teamRules.rules.apply((rules) => rules.map((r) => r.ruleId));
 export const templateNames = templates.templates.apply((ts) => ts.map((t) => t.name));
-export const checks = [typeof describeError, typeof clientClass, typeof serverName];
+export const checks = [typeof describeError, typeof clientClass, typeof serverName, typeof storedProviderModule.deleteResource];
 `;
 
 // The emulator's entry, type-checked as a user's offline-CI helper would import it.
@@ -73,6 +75,31 @@ async function pack(args: string[]): Promise<string> {
   const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work, ...args], { cwd: REPO_ROOT });
   const [info] = JSON.parse(stdout) as Array<{ filename: string }>;
   return path.join(work, info!.filename);
+}
+
+function readFromTarball(tgz: string, file: string): string {
+  return execFileSync("tar", ["xzOf", tgz, `package/${file}`], { encoding: "utf8" });
+}
+
+/**
+ * Packages that the JavaScript of a tarball loads (`require("x")`, `import("x")`), by package name,
+ * without Node.js builtins and the package itself.
+ */
+function importedPackages(tgz: string, self: string): string[] {
+  const dir = mkdtempSync(path.join(work, "unpacked-"));
+  execFileSync("tar", ["xzf", tgz, "-C", dir]);
+  const found = new Set<string>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    if (!file.endsWith(".js")) continue;
+    const text = readFileSync(path.join(dir, file), "utf8");
+    for (const m of text.matchAll(/\b(?:require|import)\(\s*["']([^"'.][^"']*)["']\s*\)/g)) {
+      const spec = m[1]!;
+      if (spec.startsWith("node:") || isBuiltin(spec)) continue;
+      const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+      if (name !== self) found.add(name);
+    }
+  }
+  return [...found].sort();
 }
 
 function tarList(tgz: string): string[] {
@@ -153,17 +180,30 @@ describe("the published tarballs", () => {
     expect(files).toContain("dist/provider/mcpServerDisablementProvider.js");
     expect(files).toContain("dist/sdk/index.d.ts");
     expect(files).toContain("README.md");
+    expect(files).toContain("CHANGELOG.md");
+    expect(readFromTarball(tarballs["pulumi-flashduty"]!, "LICENSE")).toMatch(/Apache License\s+Version 2\.0/);
     expect(files.filter((f) => /^(dist\/(bench|scripts|test|emulator)\/|scripts\/|bench\/|test\/|emulator\/)|\.go$|go\.(mod|sum)$|\.tsbuildinfo$/.test(f))).toEqual([]);
     const emulatorFiles = tarList(tarballs["pulumi-flashduty-emulator"]!);
-    expect(emulatorFiles).toContain("dist/cli.js");
-    expect(emulatorFiles).toContain("dist/index.d.ts");
-    expect(emulatorFiles.filter((f) => !/^(dist\/|README\.md$|package\.json$)/.test(f))).toEqual([]);
+    expect(emulatorFiles).toContain("dist/emulator/cli.js");
+    expect(emulatorFiles).toContain("dist/emulator/index.d.ts");
+    expect(emulatorFiles).toContain("dist/wire/wire.js");
+    expect(emulatorFiles.filter((f) => !/^(dist\/|README\.md$|LICENSE$|package\.json$)/.test(f))).toEqual([]);
+    expect(readFromTarball(tarballs["pulumi-flashduty-emulator"]!, "LICENSE")).toMatch(/Apache License\s+Version 2\.0/);
 
     const manifest = JSON.parse(execFileSync("tar", ["xzOf", tarballs["pulumi-flashduty"]!, "package/package.json"], { encoding: "utf8" }));
     expect(manifest.repository?.url).toMatch(/^git\+https:\/\//);
     expect(manifest.type).toBe("commonjs");
     expect(manifest.engines.node).toBe(">=22");
     expect(Object.keys(manifest.dependencies).sort()).not.toContain("fastify");
+    // Every package the code loads is declared (a dependency, or a peer the user installs).
+    const declared = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)];
+    expect(importedPackages(tarballs["pulumi-flashduty"]!, "pulumi-flashduty").filter((p) => !declared.includes(p))).toEqual([]);
+    const emulatorManifest = JSON.parse(readFromTarball(tarballs["pulumi-flashduty-emulator"]!, "package.json"));
+    const emulatorDeclared = Object.keys(emulatorManifest.dependencies);
+    expect(importedPackages(tarballs["pulumi-flashduty-emulator"]!, "pulumi-flashduty-emulator").filter((p) => !emulatorDeclared.includes(p))).toEqual([]);
+    // The emulator carries its copy of the wire schemas: it installs neither the provider nor Pulumi.
+    expect(emulatorDeclared.filter((p) => p === "pulumi-flashduty" || p.startsWith("@pulumi/"))).toEqual([]);
+    expect(emulatorManifest.peerDependencies ?? {}).toEqual({});
     expect(manifest.bin["pulumi-flashduty"]).toBeDefined();
     // Every source map carries its sources, so it points at nothing the tarball lacks.
     const maps = files.filter((f) => f.endsWith(".js.map"));
@@ -172,6 +212,48 @@ describe("the published tarballs", () => {
       const parsed = JSON.parse(execFileSync("tar", ["xzOf", tarballs["pulumi-flashduty"]!, `package/${map}`], { encoding: "utf8" }));
       expect(parsed.sourcesContent?.length, map).toBe(parsed.sources.length);
     }
+  });
+});
+
+describe("the entry points", () => {
+  // What a program, a policy pack or a stored provider text may load; everything else is internal.
+  const PUBLIC = [
+    "pulumi-flashduty",
+    "pulumi-flashduty/sdk",
+    "pulumi-flashduty/drift",
+    "pulumi-flashduty/policy",
+    "pulumi-flashduty/package.json",
+    "pulumi-flashduty/provider/mcpServerDisablementProvider",
+    "pulumi-flashduty/provider/automationRuleProvider",
+    "pulumi-flashduty-emulator",
+    "pulumi-flashduty-emulator/package.json",
+  ];
+  const INTERNAL = [
+    "pulumi-flashduty/provider/serverClaims",
+    "pulumi-flashduty/provider/config",
+    "pulumi-flashduty/provider/index",
+    "pulumi-flashduty/provider/mcpServerDisablementProvider.js",
+    "pulumi-flashduty/sdk/wire",
+    "pulumi-flashduty/sdk/protocol",
+    "pulumi-flashduty/sdk/wireTypes",
+    "pulumi-flashduty/sdk/client",
+    "pulumi-flashduty/drift/report",
+    "pulumi-flashduty/dist/provider/index.js",
+    "pulumi-flashduty/dist/sdk/index",
+    "pulumi-flashduty/README.md",
+    "pulumi-flashduty-emulator/dist/server.js",
+    "pulumi-flashduty-emulator/server",
+  ];
+
+  /** Resolves each specifier with `require.resolve` from the project, in a child Node.js; maps it to "ok" or the error code. */
+  function resolveFrom(dir: string, specifiers: string[]): Record<string, string> {
+    const script = `const out = {}; for (const s of ${JSON.stringify(specifiers)}) { try { require.resolve(s); out[s] = "ok"; } catch (e) { out[s] = e.code; } } console.log(JSON.stringify(out));`;
+    return JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8" })) as Record<string, string>;
+  }
+
+  it("resolve in an installed project, and no other deep import does", () => {
+    expect(resolveFrom(nodenext.dir, PUBLIC)).toEqual(Object.fromEntries(PUBLIC.map((s) => [s, "ok"])));
+    expect(resolveFrom(nodenext.dir, INTERNAL)).toEqual(Object.fromEntries(INTERNAL.map((s) => [s, "ERR_PACKAGE_PATH_NOT_EXPORTED"])));
   });
 });
 

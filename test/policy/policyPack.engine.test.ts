@@ -118,10 +118,10 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     expect(tooOften.length).toBeGreaterThan(0);
     expect(personalHttp.length).toBeGreaterThan(0);
     for (const rule of tooOften) {
-      expect(texts).toContain(`rule "${rule.name}" (${rule.rule_id}): schedule "${rule.cron_expr}" (${rule.timezone || "UTC"}) fires every 5 minutes`);
+      expect(texts).toContain(`rule \`${rule.name}\` (\`${rule.rule_id}\`): schedule \`${rule.cron_expr}\` (\`${rule.timezone || "UTC"}\`) fires every 5 minutes`);
     }
     for (const rule of personalHttp) {
-      expect(texts).toContain(`rule "${rule.name}" (${rule.rule_id}): personal rule with an enabled HTTP POST trigger`);
+      expect(texts).toContain(`rule \`${rule.name}\` (\`${rule.rule_id}\`): personal rule with an enabled HTTP POST trigger`);
     }
     const enabled = rules.filter((r) => r.enabled).length;
     expect(enabled).toBeGreaterThan(100);
@@ -195,7 +195,7 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     expect(guardrails).toHaveLength(1);
     expect(guardrails[0]!.level).toBe("mandatory");
     expect(guardrails[0]!.text).toMatch(
-      /could not check the automation rules: POST \/safari\/automation\/rule\/list failed: ServiceUnavailable \(HTTP 503, request id [\w-]+\)/,
+      /could not check the automation rules: `POST \/safari\/automation\/rule\/list failed: ServiceUnavailable \(HTTP 503, request id [\w-]+\)/,
     );
     expect(result.output).not.toContain(emulator.keys.admin);
 

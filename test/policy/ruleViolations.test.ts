@@ -2,12 +2,14 @@
  * The checks of flashduty-automation-rule-guardrails on rules built from the emulator's seed
  * (the engine test covers the same policy through the CLI; here each check and switch alone).
  */
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { seedRule } from "../../emulator/seed";
 import { automationRuleGuardrailsPolicy, ruleViolations, type AutomationRuleGuardrailsConfig } from "../../policy/automationRuleGuardrails";
 import { readConfig, type DefaultedSchema } from "../../policy/policyConfig";
 import type { AutomationRule } from "../../sdk";
 import { camelKeys } from "../support/camelKeys";
+import { GITHUB_LINKABLE, ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, hostileText, outsideCode, renderHtml } from "../support/hostileText";
 
 const NOW = Date.UTC(2026, 0, 1);
 const DEFAULTS = readConfig<AutomationRuleGuardrailsConfig>(automationRuleGuardrailsPolicy().configSchema as DefaultedSchema, {});
@@ -15,7 +17,7 @@ const DEFAULTS = readConfig<AutomationRuleGuardrailsConfig>(automationRuleGuardr
 /** A quiet rule (team, enabled, hourly schedule, no HTTP POST or on-call trigger) with `overrides`. */
 function rule(id: string, overrides: Partial<AutomationRule> = {}): AutomationRule {
   return {
-    ...(camelKeys(seedRule(0) as unknown as Record<string, unknown>) as unknown as AutomationRule),
+    ...(camelKeys(seedRule(0, Date.UTC(2026, 0, 1)) as unknown as Record<string, unknown>) as unknown as AutomationRule),
     ruleId: id,
     name: `Rule ${id}`,
     teamId: 7,
@@ -55,15 +57,15 @@ describe("ruleViolations", () => {
       rule("arule_5", { cronExpr: "not a cron" }),
     ];
     expect(ruleViolations(rules, { ...DEFAULTS, minScheduleIntervalMinutes: 330 }, NOW)).toEqual([
-      'rule "Rule arule_1" (arule_1): schedule "0 */6 * * *" (Australia/Sydney) fires every 300 minutes, more often than minScheduleIntervalMinutes (330)',
-      'rule "Rule arule_2" (arule_2): schedule "*/5 * * * *" (Asia/Shanghai) fires every 5 minutes, more often than minScheduleIntervalMinutes (330)',
-      expect.stringMatching(/^rule "Rule arule_5" \(arule_5\): schedule "not a cron" \(Asia\/Shanghai\) cannot be evaluated: invalid cron expression "not a cron"/),
+      'rule `Rule arule_1` (`arule_1`): schedule `0 */6 * * *` (`Australia/Sydney`) fires every 300 minutes, more often than minScheduleIntervalMinutes (330)',
+      'rule `Rule arule_2` (`arule_2`): schedule `*/5 * * * *` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (330)',
+      expect.stringMatching(/^rule `Rule arule_5` \(`arule_5`\): schedule `not a cron` \(`Asia\/Shanghai`\) cannot be evaluated: `invalid cron expression "not a cron"/),
     ]);
     expect(ruleViolations(rules, { ...DEFAULTS, minScheduleIntervalMinutes: 330, includeDisabledRules: true }, NOW)).toHaveLength(4);
     expect(ruleViolations(rules, { ...DEFAULTS, checkScheduleInterval: false }, NOW)).toEqual([]);
     // A legacy rule with no timezone is read in UTC.
     expect(ruleViolations([rule("arule_6", { cronExpr: "*/1 * * * *", timezone: "" })], DEFAULTS, NOW)).toEqual([
-      'rule "Rule arule_6" (arule_6): schedule "*/1 * * * *" (UTC) fires every 1 minute, more often than minScheduleIntervalMinutes (15)',
+      'rule `Rule arule_6` (`arule_6`): schedule `*/1 * * * *` (`UTC`) fires every 1 minute, more often than minScheduleIntervalMinutes (15)',
     ]);
   });
 
@@ -74,7 +76,7 @@ describe("ruleViolations", () => {
       rule("arule_off", { teamId: 0, httpPostTriggerEnabled: false }),
     ];
     expect(ruleViolations(rules, DEFAULTS, NOW)).toEqual([
-      'rule "Rule arule_p" (arule_p): personal rule with an enabled HTTP POST trigger (atrig_1); move the rule to a team or disable the trigger',
+      'rule `Rule arule_p` (`arule_p`): personal rule with an enabled HTTP POST trigger (`atrig_1`); move the rule to a team or disable the trigger',
     ]);
     expect(ruleViolations(rules, { ...DEFAULTS, checkPersonalHttpPostTriggers: false }, NOW)).toEqual([]);
   });
@@ -87,8 +89,8 @@ describe("ruleViolations", () => {
       rule("arule_off", { oncallIncidentTriggerEnabled: false, oncallIncidentSeverities: [] }),
     ];
     expect(ruleViolations(rules, DEFAULTS, NOW)).toEqual([
-      'rule "Rule arule_none" (arule_none): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for',
-      'rule "Rule arule_null" (arule_null): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for',
+      'rule `Rule arule_none` (`arule_none`): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for',
+      'rule `Rule arule_null` (`arule_null`): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for',
     ]);
     expect(ruleViolations(rules, { ...DEFAULTS, checkOncallTriggerSeverities: false }, NOW)).toEqual([]);
   });
@@ -97,10 +99,35 @@ describe("ruleViolations", () => {
     const rules = [rule("arule_c"), rule("arule_a"), rule("arule_b"), rule("arule_d", { enabled: false })];
     expect(ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 3 }, NOW)).toEqual([]);
     expect(ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 2 }, NOW)).toEqual([
-      '3 automation rules are enabled, more than maxEnabledRules (2): "Rule arule_a" (arule_a), "Rule arule_b" (arule_b), "Rule arule_c" (arule_c)',
+      '3 automation rules are enabled, more than maxEnabledRules (2): `Rule arule_a` (`arule_a`), `Rule arule_b` (`arule_b`), `Rule arule_c` (`arule_c`)',
     ]);
     const many = Array.from({ length: 12 }, (_, i) => rule(`arule_${String(i).padStart(2, "0")}`));
-    expect(ruleViolations(many, { ...DEFAULTS, maxEnabledRules: 0 }, NOW)[0]).toMatch(/^12 automation rules .*"Rule arule_09" \(arule_09\) and 2 more$/);
+    expect(ruleViolations(many, { ...DEFAULTS, maxEnabledRules: 0 }, NOW)[0]).toMatch(/^12 automation rules .*`Rule arule_09` \(`arule_09`\) and 2 more$/);
     expect(ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 0, checkMaxEnabledRules: false }, NOW)).toEqual([]);
+  });
+
+  test("property: rules the platform named with hostile text give messages with no control character and nothing alive as Markdown", () => {
+    const hostileRule = fc.record({ name: hostileText(), ruleId: hostileText(6), cronExpr: fc.oneof(hostileText(6), fc.constant("* * * * *")), timezone: fc.oneof(hostileText(4), fc.constant("UTC")), trigger: hostileText(6) });
+    fc.assert(
+      fc.property(fc.array(hostileRule, { minLength: 1, maxLength: 4 }), (specs) => {
+        const rules = specs.map((s, i) =>
+          rule(`${s.ruleId}${i}`, { name: s.name, cronExpr: s.cronExpr, timezone: s.timezone, teamId: i % 2 === 0 ? 0 : 7, httpPostTriggerEnabled: true, httpPostTriggerId: s.trigger, oncallIncidentTriggerEnabled: true }),
+        );
+        const messages = ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 0 }, NOW);
+        expect(messages.length).toBeGreaterThan(rules.length);
+        for (const message of messages) {
+          expect(message).not.toMatch(TERMINAL_CONTROL);
+          const html = renderHtml(message);
+          expect(elements(html).filter((e) => e !== "p" && e !== "code")).toEqual([]);
+          expect(comments(html)).toEqual([]);
+          expect(outsideCode(html)).not.toMatch(GITHUB_LINKABLE);
+        }
+      }),
+      // Each run evaluates schedules (cron-parser): fewer runs than the pure-text properties.
+      { numRuns: 50 },
+    );
+    expect(ruleViolations([rule("arule_x", { name: ISSUE_EXAMPLES[2]!, cronExpr: "*/1 * * * *" })], DEFAULTS, NOW)[0]).toBe(
+      "rule `N3 \\u001b[2J\\u001b]8;;https://evil.example/\\u0007click\\u001b]8;;\\u0007 done` (`arule_x`): schedule `*/1 * * * *` (`Asia/Shanghai`) fires every 1 minute, more often than minScheduleIntervalMinutes (15)",
+    );
   });
 });

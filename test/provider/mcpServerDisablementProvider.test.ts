@@ -58,7 +58,7 @@ describe("check", () => {
     [{ serverId: "   " }, "serverId", /non-empty/],
     [{ serverId: 42 }, "serverId", /must be a string.*number 42/],
     [{}, "serverId", /must be a string.*undefined/],
-    [{ serverId: "mcp_grafana", restoreOnDelete: "yes" }, "restoreOnDelete", /must be a boolean.*string "yes"/],
+    [{ serverId: "mcp_grafana", restoreOnDelete: "yes" }, "restoreOnDelete", /must be true, false or "always".*string "yes"/],
   ])("rejects %j naming %s", async (news, property, reason) => {
     const result = await impl.check({}, news);
     expect(result.failures).toHaveLength(1);
@@ -119,6 +119,13 @@ describe("create", () => {
     expect(result.outs).toMatchObject({ status: "disabled", disabledByThisResource: false });
     expect(result.outs.disabledAt).toBeUndefined();
     expect(count("mcpServer.disable")).toBe(0);
+  });
+
+  test("an adoption records when it happened (adoptedAt, epoch ms); a disable does not", async () => {
+    const before = Date.now();
+    const adopted = (await impl.create({ serverId: "mcp_jira", restoreOnDelete: true })).outs!;
+    expect(adopted.adoptedAt).toBeGreaterThanOrEqual(before);
+    expect((await create("mcp_grafana")).outs.adoptedAt).toBeUndefined();
   });
 
   test("an unknown server fails with a clear message and no write", async () => {
@@ -225,6 +232,28 @@ describe("read, update, delete", () => {
     await impl.deleteResource("mcp_grafana", outs);
     expect(successes(emulator, "enable", "mcp_grafana")).toBe(1);
     expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
+  });
+
+  test("restoreOnDelete \"always\": delete enables an adopted server once, and none that is already enabled", async () => {
+    const adopted = (await impl.create({ serverId: "mcp_jira", restoreOnDelete: "always" })).outs!;
+    expect(adopted).toMatchObject({ disabledByThisResource: false, restoreOnDelete: "always" });
+    // A later update (`destroy`): a new plugin process, configured afresh.
+    useKey(emulator.keys.admin);
+    await impl.deleteResource("mcp_jira", adopted);
+    expect(successes(emulator, "enable", "mcp_jira")).toBe(1);
+    expect(emulator.server("mcp_jira")?.status).toBe("enabled");
+    await impl.deleteResource("mcp_jira", adopted);
+    expect(count("mcpServer.enable")).toBe(1);
+  });
+
+  test("changing restoreOnDelete to \"always\" is an in-place update with no API call", async () => {
+    const adopted = (await impl.create({ serverId: "mcp_jira", restoreOnDelete: true })).outs!;
+    const news = { serverId: "mcp_jira", restoreOnDelete: "always" as const };
+    expect(await impl.diff("mcp_jira", adopted, news)).toMatchObject({ changes: true, replaces: [] });
+    const requests = count("mcpServer.get");
+    const updated = await impl.update("mcp_jira", adopted, news);
+    expect(updated.outs).toMatchObject({ restoreOnDelete: "always", disabledByThisResource: false });
+    expect(count("mcpServer.get") + count("mcpServer.disable")).toBe(requests);
   });
 
   test("delete makes no write for adopted servers, already enabled ones, gone ones, or restoreOnDelete false", async () => {

@@ -31,8 +31,8 @@ const RESOURCE_CASES: Array<{ name: string; run: string; property: string; reaso
   { name: "serverId whitespace", run: "blank-server-id", property: "serverId", reason: "serverId must be a non-empty string (got an empty or blank string)" },
   { name: "serverId a number", run: "numeric-server-id", property: "serverId", reason: "serverId must be a string (an MCP server id such as 'mcp_grafana'), got number 42" },
   { name: "serverId missing", run: "missing-server-id", property: "serverId", reason: "serverId must be a string (an MCP server id such as 'mcp_grafana'), got undefined" },
-  { name: "restoreOnDelete a string", run: "string-restore", property: "restoreOnDelete", reason: 'restoreOnDelete must be a boolean (true or false), got string "yes"' },
-  { name: "restoreOnDelete a number", run: "numeric-restore", property: "restoreOnDelete", reason: "restoreOnDelete must be a boolean (true or false), got number 1" },
+  { name: "restoreOnDelete a string", run: "string-restore", property: "restoreOnDelete", reason: 'restoreOnDelete must be true, false or "always", got string "yes"' },
+  { name: "restoreOnDelete a number", run: "numeric-restore", property: "restoreOnDelete", reason: 'restoreOnDelete must be true, false or "always", got number 1' },
 ];
 
 /** Data-source cases, all in the run "data-sources". */

@@ -1,6 +1,6 @@
 /**
- * Success and failure of an envelope as the vendor's own client decides them (real-api.md
- * "Envelope"): `error` null or absent, or a code of "", "0" or "OK" (any case) on a 2xx, is a
+ * Success and failure of an envelope as the vendor's own client decides them (docs/platform-api.md
+ * "The envelope"): `error` null or absent, or a code of "", "0" or "OK" (any case) on a 2xx, is a
  * success; `data` may be absent or null where the operation's data is null; the body's
  * `request_id` wins over the header. Over real HTTP to a recording peer.
  */

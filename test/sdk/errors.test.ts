@@ -96,7 +96,8 @@ describe("API error codes", () => {
   test.each([...ERROR_CODES.filter((c) => c !== "OK"), "SomethingBrandNew"])("%s becomes a FlashdutyApiError naming operation, code and request id", async (code) => {
     const status = STATUS_OF[code] ?? 418;
     rec.respond(() => fail(status, code, `message for ${code}`, `rid-${code}`));
-    const e = await caught(clientFor().mcpServers.disable({ serverId: "mcp_grafana" }));
+    // A refusal (429) is retried until the call's deadline: a deadline of 1 ms makes it final.
+    const e = await caught(clientFor({ deadlineMs: 1 }).mcpServers.disable({ serverId: "mcp_grafana" }));
     expect(e).toBeInstanceOf(FlashdutyApiError);
     const api = e as FlashdutyApiError;
     expect(api.code).toBe(code);
@@ -337,7 +338,6 @@ describe("failures without an answer", () => {
     expect(e.message).toContain("POST /safari/mcp/server/enable timed out after 150 ms");
     expect(e.mayHaveApplied).toBe(true);
     expect(elapsed).toBeGreaterThanOrEqual(145);
-    expect(elapsed).toBeLessThan(1500);
     expectNoKey(e);
   });
 
@@ -352,12 +352,12 @@ describe("failures without an answer", () => {
   });
 
   test("the timeout covers the body too: headers in time, body too late", async () => {
-    rec.respond(() => ({ ...ok({ templates: [] }), bodyDelayMs: 3000 }));
-    const started = performance.now();
+    // The body never comes (the recorder holds it until the client gives up): only a timer that
+    // covers the body can end the call, and it ends as a timeout, not as a success.
+    rec.respond(() => ({ ...ok({ templates: [] }), bodyDelayMs: 600_000 }));
     const e = await caught(clientFor({ timeoutMs: 150 }).automationTemplates.list());
     expect(e).toBeInstanceOf(FlashdutyTimeoutError);
-    // Long before the body would have come: the timer covered it.
-    expect(performance.now() - started).toBeLessThan(2500);
+    expect((e as FlashdutyTimeoutError).timeoutMs).toBe(150);
   });
 
   test("a slow answer within the timeout succeeds", async () => {
@@ -408,7 +408,6 @@ describe("retries", () => {
     await clientFor({ maxRetries: 1, log: (m) => logs.push(m) }).automationTemplates.list();
     const gap = rec.requests[1]!.at - rec.requests[0]!.at;
     expect(gap).toBeGreaterThanOrEqual(999);
-    expect(gap).toBeLessThan(1600);
     expect(logs[0]).toContain("RequestTooFrequently, HTTP 429, request id rid-429");
     expect(logs[0]).toMatch(/retrying in 1\d\d\d ms/);
   });
@@ -438,11 +437,13 @@ describe("retries", () => {
 
   test("a Retry-After beyond 60 s is not slept through: the 429 is thrown at once", async () => {
     rec.respond(() => fail(429, "RequestTooFrequently", "x", "rid", { "retry-after": "3600" }));
-    const started = performance.now();
-    const e = (await caught(clientFor({ maxRetries: 3 }).automationTemplates.list())) as FlashdutyApiError;
-    expect(performance.now() - started).toBeLessThan(500);
+    const logs: string[] = [];
+    const e = (await caught(clientFor({ maxRetries: 3, log: (m) => logs.push(m) }).automationTemplates.list())) as FlashdutyApiError;
     expect(e.isRateLimited).toBe(true);
+    expect(e.attempts).toBe(1);
     expect(rec.requests).toHaveLength(1);
+    // No wait was scheduled at all (a retry logs its delay before sleeping).
+    expect(logs).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Property-based: payloads generated from real-api.md's tables ("Payloads as the vendor's
- * published schema states them") are served over real HTTP on 127.0.0.1 by a peer that answers
+ * Property-based: payloads generated from the tables of docs/platform-api.md ("MCP server object",
+ * "Automation rule object", "JSON types") are served over real HTTP on 127.0.0.1 by a peer that answers
  * the generated body, and
  * - the client reads every one (each optional field present, absent or null; unknown extra
  *   fields; older rows without `timezone`; `error: null` and success codes; null lists; `data`
@@ -117,8 +117,9 @@ const SERVER_OPTIONAL = {
   allow_insecure_oauth_http: orNull(fc.boolean()),
   allow_insecure_tls_skip_verify: orNull(fc.boolean()),
   auth_mode: orNull(fc.constantFrom("", "shared", "per_user_secret", "per_user_oauth")),
-  secret_schema: orNull(fc.jsonValue({ maxDepth: 2 })),
-  oauth_metadata: orNull(fc.json({ maxDepth: 1 })),
+  // JSON text as the vendor types them, or (older servers) an array or object in their place.
+  secret_schema: orNull(fc.oneof(fc.json({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 }))),
+  oauth_metadata: orNull(fc.oneof(fc.json({ maxDepth: 1 }), fc.jsonValue({ maxDepth: 1 }))),
   source_template_name: orNull(text),
   // Legacy fields: present with any JSON (right type or not), absent, or null. Never required, never fatal.
   tools: orNull(fc.oneof(fc.array(fc.record({ name: text, description: text }, { requiredKeys: ["name"] }), { maxLength: 2 }), fc.jsonValue({ maxDepth: 1 }))),
@@ -177,13 +178,20 @@ function expectedModel(generated: Record<string, unknown>, known: readonly strin
     else if (OPTIONAL_LISTS.has(key) && present && value === null) out[camelKey(key)] = [];
     else if (LEGACY.has(key)) {
       if (legacyValid(key, value)) out[camelKey(key)] = value;
+    } else if (JSON_TEXT.has(key) && present && value !== null) {
+      out[camelKey(key)] = typeof value === "string" ? value : JSON.stringify(withoutProtoKeys(value));
     } else if (present && value !== null) out[camelKey(key)] = OPEN_OBJECTS.has(key) ? withoutProtoKeys(value) : value;
   }
   return out;
 }
 
 /** Fields whose objects have keys of the platform's (or the user's) choosing. */
-const OPEN_OBJECTS = new Set(["env", "headers", "secret_schema"]);
+const OPEN_OBJECTS = new Set(["env", "headers"]);
+/**
+ * Fields the vendor types as strings of JSON text: a string is kept as sent, any other JSON value
+ * (an older server's array or object) reads as its JSON text (`__proto__` keys dropped first).
+ */
+const JSON_TEXT = new Set(["secret_schema", "oauth_metadata"]);
 
 /**
  * The value with every `__proto__` key dropped, at any depth: what the client reads from open JSON
@@ -298,9 +306,8 @@ describe("MCP servers", () => {
     serve(JSON.parse(body));
     const got = await client.mcpServers.get({ serverId: "mcp_p" });
     expect(got.headers).toStrictEqual({ Authorization: "******" });
-    expect(got.secretSchema).toStrictEqual({ fields: [{ name: "token" }] });
-    expect(Object.getPrototypeOf(got.secretSchema)).toBe(Object.prototype);
-    expect((got.secretSchema as { polluted?: unknown }).polluted).toBeUndefined();
+    // An object where the vendor types JSON text (an older server): read as its JSON text, without the `__proto__` keys.
+    expect(got.secretSchema).toBe('{"fields":[{"name":"token"}]}');
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
 

@@ -60,6 +60,19 @@ export function fail(status: number, code: string, message: string, requestId = 
   return { status, json: { request_id: requestId, error: { code, message } }, headers: { "flashcat-request-id": requestId, ...headers } };
 }
 
+/** Waits `ms`, or less if the client closes the connection first: no timer outlives its exchange. */
+function waitUnlessClosed(ms: number, res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      res.off("close", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    res.on("close", done);
+  });
+}
+
 export async function startRecorder(initial: Responder = () => ok(null)): Promise<Recorder> {
   let responder = initial;
   const requests: RecordedRequest[] = [];
@@ -89,7 +102,7 @@ export async function startRecorder(initial: Responder = () => ok(null)): Promis
         };
         requests.push(rec);
         const reply = await responder(rec);
-        if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+        if (reply.delayMs) await waitUnlessClosed(reply.delayMs, res);
         if (reply.hang) return;
         if (reply.reset) {
           req.socket.destroy();
@@ -109,7 +122,7 @@ export async function startRecorder(initial: Responder = () => ok(null)): Promis
         res.writeHead(reply.status ?? 200, headers);
         if (reply.bodyDelayMs) {
           res.flushHeaders();
-          await new Promise((r) => setTimeout(r, reply.bodyDelayMs));
+          await waitUnlessClosed(reply.bodyDelayMs, res);
           if (res.destroyed) return;
         }
         res.end(payload);
@@ -134,7 +147,7 @@ export async function startRecorder(initial: Responder = () => ok(null)): Promis
 /** The secret used by every test client; asserted absent from errors and logs. */
 export const SECRET_KEY = "fdk_SECRET-4f9a-DO-NOT-LEAK";
 
-/** An automation rule exactly as api-seed.md 2.3 + real-api.md describe it (the spec's sample values). */
+/** An automation rule exactly as docs/platform-api.md "Automation rule object" describes it. */
 export function wireRule(i: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     rule_id: `arule_${String(i).padStart(5, "0")}`,
@@ -166,7 +179,7 @@ export function wireRule(i: number, overrides: Record<string, unknown> = {}): Re
   };
 }
 
-/** An MCP server with every required field of the newest schema (real-api.md) and a few optional ones. */
+/** An MCP server with every required field of the newest schema (docs/platform-api.md "MCP server object") and a few optional ones. */
 export function wireServer(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     server_id: id,

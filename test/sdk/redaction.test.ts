@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, test } from "vitest";
 import { FlashdutyClient, isFlashdutyApiError } from "../../sdk";
-import { redactSecrets } from "../../sdk/errors";
+import { redactSecrets } from "../../sdk/redaction";
 import { fail, startRecorder, type Recorder } from "./recorder";
 
 const lowerHex = (s: string) => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { FlashdutyAbortError, FlashdutyClient, FlashdutyTimeoutError, FlashdutyValidationError, type FlashdutyClientOptions } from "../../sdk";
-import { sharedRateGate } from "../../sdk/rateLimit";
+import { sharedRateLimiter } from "../../sdk/rateLimit";
 
 let emulator: Emulator;
 
@@ -36,12 +36,12 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 const requests = (operation: string) => emulator.requestLog().filter((e) => e.operation === operation);
 
 describe("per-operation rate buckets", () => {
-  test("one gate per (normalised base URL, key, operation): a trailing slash or the host's case shares it, another operation or key does not", () => {
+  test("one limiter per (normalised base URL, key, operation): a trailing slash or the host's case shares it, another operation or key does not", () => {
     const limits = { perSecond: 50, perMinute: 1000 };
-    const a = sharedRateGate("http://Example.TEST:8080/api/", "k1", "/safari/mcp/server/get", limits);
-    expect(sharedRateGate("http://example.test:8080/api", "k1", "/safari/mcp/server/get", limits)).toBe(a);
-    expect(sharedRateGate("http://example.test:8080/api", "k1", "/safari/mcp/server/list", limits)).not.toBe(a);
-    expect(sharedRateGate("http://example.test:8080/api", "k2", "/safari/mcp/server/get", limits)).not.toBe(a);
+    const a = sharedRateLimiter("http://Example.TEST:8080/api/", "k1", "/safari/mcp/server/get", limits);
+    expect(sharedRateLimiter("http://example.test:8080/api", "k1", "/safari/mcp/server/get", limits)).toBe(a);
+    expect(sharedRateLimiter("http://example.test:8080/api", "k1", "/safari/mcp/server/list", limits)).not.toBe(a);
+    expect(sharedRateLimiter("http://example.test:8080/api", "k2", "/safari/mcp/server/get", limits)).not.toBe(a);
   });
 
   test("a full bucket holds only its own operation; clients of one key and base URL share it", async () => {

@@ -149,7 +149,7 @@ describe("requests", () => {
 });
 
 describe("responses", () => {
-  test("a rule list (api-seed 2.3 + timezone) maps every field to camelCase", async () => {
+  test("a rule list (docs/platform-api.md, automation rule object) maps every field to camelCase", async () => {
     rec.respond(() => ok({ total: 1, rules: [wireRule(7)] }, "req-rules"));
     const page = await client.automationRules.list({ limit: 1 });
     expect(page).toStrictEqual({
@@ -207,14 +207,14 @@ describe("responses", () => {
     expect(page.total).toBe(1);
   });
 
-  test("templates (api-seed 2.4) map as-is", async () => {
+  test("templates (docs/platform-api.md, automation templates) map as-is", async () => {
     const tpl = { name: "Daily briefing", description: "Every morning", icon: "sun", enabled: true, prompt: "Brief me" };
     rec.respond(() => ok({ templates: [tpl, { ...tpl, name: "Weekly", enabled: false }] }));
     const res = await client.automationTemplates.list({ locale: "en-US" });
     expect(res).toStrictEqual({ templates: [tpl, { ...tpl, name: "Weekly", enabled: false }] });
   });
 
-  test("an MCP server (real-api.md fields) maps to camelCase", async () => {
+  test("an MCP server (docs/platform-api.md, MCP server object) maps to camelCase", async () => {
     rec.respond(() => ok(wireServer("mcp_grafana")));
     expect(await client.mcpServers.get({ serverId: "mcp_grafana" })).toStrictEqual({
       serverId: "mcp_grafana",
@@ -238,7 +238,7 @@ describe("responses", () => {
   });
 
   test("a stdio MCP server with every optional field, and the legacy fields of older API versions", async () => {
-    const secretSchema = [{ key: "TOKEN", required: true }];
+    const secretSchema = '[{"key":"TOKEN","required":true}]';
     rec.respond(() =>
       ok(
         wireServer("mcp_gh", {
@@ -261,6 +261,20 @@ describe("responses", () => {
     });
     expect(s).not.toHaveProperty("url");
     expect(s).not.toHaveProperty("headers");
+  });
+
+  test("secret_schema and oauth_metadata sent as an array or object (older servers) read as their JSON text", async () => {
+    rec.respond(() =>
+      ok(wireServer("mcp_old", {
+        auth_mode: "per_user_secret",
+        secret_schema: [{ key: "TOKEN", label: "Token", required: true }],
+        oauth_metadata: { issuer: "https://auth.example" },
+      })),
+    );
+    const s = await client.mcpServers.get({ serverId: "mcp_old" });
+    expect(s.secretSchema).toBe('[{"key":"TOKEN","label":"Token","required":true}]');
+    expect(s.oauthMetadata).toBe('{"issuer":"https://auth.example"}');
+    expect(JSON.parse(s.secretSchema!)).toEqual([{ key: "TOKEN", label: "Token", required: true }]);
   });
 
   test("an MCP server with only the required fields: optional ones are absent (no key), null lists are []", async () => {

@@ -1,7 +1,7 @@
 /**
  * The API's objects as plain TypeScript interfaces, in the wire's snake_case, as the client reads
- * them (after the tolerant readers of `sdk/wire.ts`: optional fields absent or `null` read as
- * absent, `null` lists as `[]`). `sdk/wire.ts` checks at compile time that its zod schemas
+ * them (after the tolerant readers of `wire/wire.ts`: optional fields absent or `null` read as
+ * absent, `null` lists as `[]`). `wire/wire.ts` checks at compile time that its zod schemas
  * produce exactly these shapes.
  *
  * Why interfaces beside the schemas: published declarations that mention zod's types load zod's
@@ -10,16 +10,13 @@
  */
 import type { McpServerStatus } from "./protocol";
 
-/** A JSON value (what `JSON.parse` returns). */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
 /** A tool as older schemas listed it under `tools` (legacy; the newest schema has no tool list). */
 export interface WireMcpTool {
   name: string;
   description?: string;
 }
 
-/** An MCP server (real-api.md "MCP server object"); legacy fields read when present. */
+/** An MCP server (docs/platform-api.md "MCP server object"); legacy fields read when present. */
 export interface WireMcpServer {
   server_id: string;
   account_id: number;
@@ -57,9 +54,9 @@ export interface WireMcpServer {
   allow_insecure_tls_skip_verify?: boolean;
   /** `shared` | `per_user_secret` | `per_user_oauth`; `""` = shared. */
   auth_mode?: string;
-  /** Which per-user secrets the server needs, as the platform sends it. */
-  secret_schema?: JsonValue;
-  /** OAuth metadata, JSON text. */
+  /** Which per-user secrets the server needs, JSON text (`""` or absent when none). */
+  secret_schema?: string;
+  /** OAuth metadata, JSON text (`""` or absent when none). */
   oauth_metadata?: string;
   source_template_name?: string;
   /** Legacy (older schemas): the tool list of a live probe. */
@@ -74,7 +71,7 @@ export interface WireMcpServer {
   environment_id?: string;
 }
 
-/** An automation rule (api-seed.md 2.3 and real-api.md "Automation rule: optional fields"). */
+/** An automation rule (docs/platform-api.md "Automation rule object"). */
 export interface WireAutomationRule {
   rule_id: string;
   account_id: number;

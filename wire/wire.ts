@@ -4,23 +4,22 @@
  * emulator (`emulator/`) builds its answers and checks request bodies with them. Nothing else
  * is shared between the two.
  *
- * Sources: ../shared/spec/api-seed.md (sections 2, 4, 7, 8) and ../shared/spec/real-api.md.
+ * The API they follow is described in docs/platform-api.md.
  * Response objects are `z.object` (unknown fields are stripped, never rejected) so a newer
  * server that adds fields does not break older clients. Required and optional fields follow
- * real-api.md "Payloads as the vendor's published schema states them": optional fields absent
+ * docs/platform-api.md ("MCP server object", "Automation rule object", "JSON types"): optional fields absent
  * or `null` read as `undefined`, `null` lists as `[]`.
  */
 import { z } from "zod";
 import { LIMITS, MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
 
+import type { Assert, Equal } from "./typeAssert";
 import type { WireAutomationRule, WireAutomationRuleWithToken, WireAutomationTemplate, WireMcpServer } from "./wireTypes";
 
 export * from "./protocol";
 export { cronDialectProblem, isKnownTimezone, normalizeCron } from "./cronDialect";
 
-// Compile-time parity of the schemas with the plain interfaces of sdk/wireTypes.ts.
-type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
-type Assert<T extends true> = T;
+// Compile-time parity of the schemas with the plain interfaces of wire/wireTypes.ts.
 
 // ---------------------------------------------------------------- tolerant readers
 
@@ -41,7 +40,7 @@ function list<T extends z.ZodType>(item: T) {
   return z.array(item).nullable().transform((v): z.output<T>[] => v ?? []);
 }
 
-/** An optional list: absent reads as `undefined`, `null` as `[]` (real-api.md: "read null arrays as empty"). */
+/** An optional list: absent reads as `undefined`, `null` as `[]` (docs/platform-api.md "JSON types"). */
 function optionalList<T extends z.ZodType>(item: T) {
   return z
     .array(item)
@@ -62,8 +61,14 @@ function legacy<T extends z.ZodType>(schema: T) {
     .optional();
 }
 
-/** Any JSON value (`secret_schema`, whose shape the schema leaves open). */
-export type WireJson = z.output<ReturnType<typeof z.json>>;
+/**
+ * A field the vendor types as a string holding JSON text (`secret_schema`, `oauth_metadata`):
+ * a string is kept as sent; any other JSON value (an array or object from an older server) is
+ * turned into its JSON text, never an error.
+ */
+function jsonText() {
+  return z.json().transform((v): string => (typeof v === "string" ? v : JSON.stringify(v)));
+}
 
 /** A string→string map (stdio `env`, HTTP `headers`); secret values come back masked. */
 const stringMap = z.record(z.string(), z.string());
@@ -115,7 +120,7 @@ export const wireMcpToolSchema = z.object({
 });
 
 /**
- * An MCP server as `/safari/mcp/server/get` and `/list` return it: real-api.md "MCP server
+ * An MCP server as `/safari/mcp/server/get` and `/list` return it: docs/platform-api.md "MCP server
  * object" (the vendor's newest schema). Required fields are required; optional ones read as
  * `undefined` when absent or null; `tools`, `tool_count`, `list_error`, `environment_kind` and
  * `environment_id` (older schemas) are read when present and never required.
@@ -157,10 +162,10 @@ export const wireMcpServerSchema = z.object({
   allow_insecure_tls_skip_verify: optional(z.boolean()),
   /** `shared` | `per_user_secret` | `per_user_oauth`; `""` = shared. */
   auth_mode: optional(z.string()),
-  /** Which per-user secrets the server needs: JSON as the platform sends it (not described further by the schema). */
-  secret_schema: optional(z.json()),
-  /** OAuth metadata, JSON text. */
-  oauth_metadata: optional(z.string()),
+  /** Which per-user secrets the server needs, JSON text (an array or object from an older server reads as its JSON text). */
+  secret_schema: optional(jsonText()),
+  /** OAuth metadata, JSON text (an array or object reads as its JSON text). */
+  oauth_metadata: optional(jsonText()),
   source_template_name: optional(z.string()),
   /** Legacy (older schemas): the tool list of a live probe. */
   tools: legacy(z.array(wireMcpToolSchema)),
@@ -173,7 +178,7 @@ export const wireMcpServerSchema = z.object({
   /** Legacy (older schemas): replaced by `environments`. */
   environment_id: legacy(z.string()),
 });
-/** An MCP server as the client reads it (after the tolerant readers); see `sdk/wireTypes.ts`. */
+/** An MCP server as the client reads it (after the tolerant readers); see `wire/wireTypes.ts`. */
 export type { WireMcpServer };
 type _WireMcpServerParity = Assert<Equal<WireMcpServer, z.output<typeof wireMcpServerSchema>>>;
 /** An MCP server as it may appear on the wire (what a server, such as the emulator, may send). */
@@ -207,7 +212,7 @@ export type WireMcpServerListData = z.output<typeof wireMcpServerListDataSchema>
 // ---------------------------------------------------------------- automation rules
 
 /**
- * An automation rule (api-seed.md 2.3 plus real-api.md "Automation rule: optional fields").
+ * An automation rule (docs/platform-api.md "Automation rule object").
  * The six trigger fields are optional: absent when the rule has no such trigger. `timezone` is
  * absent on older rows and reads as `""` (UTC). Null lists read as `[]`.
  */
@@ -245,13 +250,13 @@ export const wireAutomationRuleSchema = z.object({
   oncall_incident_channel_ids: optionalList(z.number().int()),
   oncall_incident_severities: optionalList(z.string()),
 });
-/** An automation rule as the client reads it; see `sdk/wireTypes.ts`. */
+/** An automation rule as the client reads it; see `wire/wireTypes.ts`. */
 export type { WireAutomationRule };
 type _WireAutomationRuleParity = Assert<Equal<WireAutomationRule, z.output<typeof wireAutomationRuleSchema>>>;
 /** An automation rule as it may appear on the wire (what a server, such as the emulator, may send). */
 export type WireAutomationRuleJson = z.input<typeof wireAutomationRuleSchema>;
 
-/** Body of `/safari/automation/rule/list` (real-api.md field names). All optional. */
+/** Body of `/safari/automation/rule/list` (docs/platform-api.md "Rule list request"). All optional. */
 export const wireRuleListRequestSchema = z.object({
   p: z.number().int().optional(),
   limit: z.number().int().optional(),
@@ -285,8 +290,8 @@ export type { WireAutomationRuleWithToken };
 type _WireAutomationRuleWithTokenParity = Assert<Equal<WireAutomationRuleWithToken, z.output<typeof wireAutomationRuleWithTokenSchema>>>;
 
 /**
- * The fields of a rule a caller declares, as `rule/create` takes them (real-api.md "Create
- * fields"). `name`, `prompt` and `cron_expr` are required on create; the rest optional (omitted:
+ * The fields of a rule a caller declares, as `rule/create` takes them (docs/platform-api.md
+ * "Automation rule write operations"). `name`, `prompt` and `cron_expr` are required on create; the rest optional (omitted:
  * `team_id` 0 = personal, `enabled` false, `timezone` the caller's, `schedule_trigger_enabled`
  * true). Unknown fields are stripped.
  */
@@ -351,7 +356,7 @@ export type WireTriggerFireData = z.output<typeof wireTriggerFireDataSchema>;
 
 // ---------------------------------------------------------------- automation templates
 
-/** A preset automation template (api-seed.md 2.4). `name` is its identity within a locale. */
+/** A preset automation template (docs/platform-api.md "Automation templates"). `name` is its identity within a locale. */
 export const wireAutomationTemplateSchema = z.object({
   name: z.string(),
   description: z.string(),

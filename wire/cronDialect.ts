@@ -3,7 +3,7 @@
  * and the emulator's `rule/create` and `rule/update` all call {@link cronDialectProblem}
  * (the emulator through `sdk/wire.ts`, the wire-schema area it may share).
  *
- * The dialect (real-api.md "Cron dialect"):
+ * The dialect (docs/platform-api.md "Cron and next fire time"):
  * - 5 fields `minute hour day-of-month month day-of-week`, or 4 fields `hour day-of-month month
  *   day-of-week` (the minute is then 0);
  * - no seconds field (6 fields), no macros (`@daily`);

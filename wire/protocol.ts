@@ -1,14 +1,14 @@
 /**
  * The vocabulary of the Flashduty AI SRE API that needs no schema library: operation paths,
  * error codes, limits, enumerations, the request id header. Kept apart from the zod schemas of
- * `sdk/wire.ts` (which re-exports all of this) so that the published declarations of
+ * `wire/wire.ts` (which re-exports all of this) so that the published declarations of
  * `pulumi-flashduty` and `pulumi-flashduty/sdk` never load zod's typings: those need
  * `esModuleInterop`, which projects made by `pulumi new typescript` before 2026 do not set.
  */
 
 /**
- * The 20 `error.code` wire strings of api-seed.md section 7 (`OK` included: on a 2xx it means
- * success, see `isFailureError` in `sdk/wire.ts`).
+ * The 20 `error.code` wire strings of docs/platform-api.md "Error codes" (`OK` included: on a 2xx it means
+ * success, see `isFailureError` in `wire/wire.ts`).
  */
 export const ERROR_CODES = [
   "OK",
@@ -36,7 +36,7 @@ export const ERROR_CODES = [
 /** One of the documented `error.code` values. */
 export type KnownErrorCode = (typeof ERROR_CODES)[number];
 
-/** Documented limits of the API (api-seed.md section 8, real-api.md). */
+/** Documented limits of the API (docs/platform-api.md "Rate limits and retries", "Paging", and each operation's section). */
 export const LIMITS = {
   /** Largest `limit` (page size) of a list operation. */
   maxPageSize: 100,
@@ -77,11 +77,11 @@ export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
 
 /**
  * Operations whose production rate limit is lower than {@link LIMITS}' 50/s and 1000/min
- * (real-api.md "Automation rules: the write operations"): rule create, update and delete 20/s
+ * (docs/platform-api.md "Automation rule write operations"): rule create, update and delete 20/s
  * and 300/min; rule run 5/s and 100/min (plus one run per rule per minute, enforced by the
  * server only). A client applies the lower of its own limit and this row.
  */
-export const OPERATION_RATE_LIMITS: Readonly<Partial<Record<ApiPath, { readonly perSecond: number; readonly perMinute: number }>>> = {
+export const REDUCED_RATE_LIMITS: Readonly<Partial<Record<ApiPath, { readonly perSecond: number; readonly perMinute: number }>>> = {
   [PATHS.automationRuleCreate]: { perSecond: 20, perMinute: 300 },
   [PATHS.automationRuleUpdate]: { perSecond: 20, perMinute: 300 },
   [PATHS.automationRuleDelete]: { perSecond: 20, perMinute: 300 },
@@ -118,7 +118,7 @@ export type RuleScope = (typeof RULE_SCOPES)[number];
 
 /**
  * Cron a rule carries when it has only an HTTP POST trigger (its schedule trigger disabled):
- * real-api.md.
+ * docs/platform-api.md "Automation rule object".
  */
 export const PLACEHOLDER_CRON = "0 0 * * *";
 
@@ -130,7 +130,7 @@ export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
 export const RULE_ENVIRONMENT_KINDS = ["", "cloud", "byoc"] as const;
 export type RuleEnvironmentKind = (typeof RULE_ENVIRONMENT_KINDS)[number];
 
-/** Limits of a rule's fields on create and update (real-api.md). */
+/** Limits of a rule's fields on create and update (docs/platform-api.md "Automation rule write operations"). */
 export const RULE_LIMITS = {
   /** Longest rule name, in characters (at least 1). */
   maxNameLength: 255,

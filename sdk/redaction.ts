@@ -1,4 +1,7 @@
 /**
+ * Redaction: the one place that removes secrets (the app key) from text the client did not
+ * write, before it reaches an error, a log line or a report.
+ *
  * The forms in which a secret (the app key) can come back in text the client did not write: a
  * server or proxy that echoes the request URL or a header may return it raw, percent-encoded
  * (upper- or lowercase hex, `+` for a space as forms do, `!'()*` encoded or not), encoded twice,
@@ -61,4 +64,35 @@ export function echoesOf(secret: string): string[] {
     for (const j of jsonEscapes(form)) forms.add(j);
   }
   return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Removes secrets from text that may end up in an error or a log line: every echo of the given
+ * keys (raw, percent-encoded in either hex case, form-encoded, encoded twice, HTML- or
+ * JSON-escaped; see `echoesOf`), then the value of any `app_key` query parameter left
+ * (also percent-encoded itself: `app_key%3D...`). Each becomes `***`.
+ */
+export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length === 0) continue;
+    for (const form of echoesOf(secret)) out = out.split(form).join("***");
+  }
+  // The value ends at the next parameter or fragment, written plainly or percent-encoded (%26, %23).
+  return out.replace(/(app_key(?:=|%(?:25)?3d))(?:(?!%(?:25)?2[36])[^&#\s"'<>])*/gi, "$1***");
+}
+
+/**
+ * A redacted stand-in for a transport failure (undici errors can carry the request URL, with
+ * `?app_key=...`, in their message, properties or stack). Keeps only `name`, `code` and the
+ * redacted message and stack; never the original object.
+ */
+export function redactedCause(error: unknown, secrets: readonly string[]): Error {
+  const source = error instanceof Error ? error : new Error(String(error));
+  const copy = new Error(redactSecrets(source.message, secrets));
+  copy.name = source.name;
+  const code = (source as { code?: unknown }).code;
+  if (typeof code === "string") (copy as Error & { code?: string }).code = code;
+  copy.stack = source.stack === undefined ? undefined : redactSecrets(source.stack, secrets);
+  return copy;
 }

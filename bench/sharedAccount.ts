@@ -1,0 +1,176 @@
+/**
+ * Benchmarks 6 and 7 (issue 20): many pipelines on one account at once, each a separate process.
+ *
+ * 6. N processes (4, 8) each read all 10,000 rules at the same moment with the admin key (the
+ *    SDK's `listAll`, in test/support/sharedAccountWorker.cjs), emulator at production limits
+ *    with 40 ms added to every rule-list request. The account's floor: N x 100 pages through one
+ *    50/s bucket, as bursts of 50 one window apart ({@link burstAwareFloor}). Reported: failures,
+ *    wall time (first start to last end, each process's own clock) over the floor, and fairness
+ *    (slowest process's time over the fastest's).
+ * 7. S stacks (6) of R (80) `McpServerDisablement` each, one app key, `pulumi up` all at once,
+ *    then `pulumi destroy` all at once (program bench/program). Reported: failed commands,
+ *    servers in the wrong state, writes not exactly once (the audit log), 429 answers, and the
+ *    wall time of each phase over the account's floor (S x R gets and S x R disables per phase,
+ *    each bucket 50/s and 1000/min) plus one engine run (an empty-stack `up`).
+ */
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { startEmulator, type Emulator } from "pulumi-flashduty-emulator";
+import { FlashdutyClient } from "pulumi-flashduty/sdk";
+import { REPO_ROOT } from "../scripts/pulumiCli";
+import { PRODUCTION, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
+import { bucketFloorSeconds } from "./engine";
+import { burstAwareFloor, seedSizeFor } from "./rules";
+
+const RULES = 10_000;
+const PAGE_SIZE = 100;
+export const SHARED_LATENCY_MS = 40;
+const WORKER = path.join(REPO_ROOT, "test", "support", "sharedAccountWorker.cjs");
+
+interface WorkerResult {
+  ok: boolean;
+  items?: number;
+  error?: string;
+  waits: number;
+  startedAt: number;
+  endedAt: number;
+}
+
+function runWorker(job: Record<string, unknown>): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [WORKER, JSON.stringify(job)], { cwd: REPO_ROOT }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`bench: worker failed: ${error.message}\n${stderr}`));
+      else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as WorkerResult);
+    });
+  });
+}
+
+export interface SharedReadsResult {
+  processes: number;
+  floorSeconds: number;
+  floorDerivation: string;
+  wallSeconds: number;
+  failures: number;
+  /** Seconds each process took, in process order. */
+  perProcess: number[];
+  fairness: number;
+  requests: number;
+  status429: number;
+}
+
+/** Benchmark 6 for `processes` processes. */
+export async function benchSharedReads(processes: number): Promise<SharedReadsResult> {
+  const seedRules = await seedSizeFor(RULES);
+  const emu = await startEmulator({ seed: { rules: seedRules }, limits: false });
+  try {
+    if (emu.visibleRules(emu.keys.admin).length !== RULES) throw new Error(`bench: the admin key does not see ${RULES} rules`);
+    // Warm the emulator's per-rule JSON cache as a long-running server's is (see benchmark 1).
+    const warmUp = new FlashdutyClient({ appKey: emu.keys.admin, baseUrl: emu.url, rateLimit: false });
+    for await (const _rule of warmUp.automationRules.listAll({ limit: PAGE_SIZE })) void _rule;
+    emu.setLimits({ ...PRODUCTION });
+    emu.setFaults([{ operation: "automationRule.list", kind: "latency", latencyMs: SHARED_LATENCY_MS }]);
+    emu.resetCounters();
+    const results = await Promise.all(
+      Array.from({ length: processes }, (_, i) =>
+        runWorker({ baseUrl: emu.url, appKey: emu.keys.admin, userAgent: `bench-${i}`, mode: "rules", pageSize: PAGE_SIZE }),
+      ),
+    );
+    const failures = results.filter((r) => !r.ok || r.items !== RULES).length;
+    for (const r of results) if (!r.ok) progress(`6. a process failed: ${r.error}`);
+    const perProcess = results.map((r) => (r.endedAt - r.startedAt) / 1000);
+    const wallSeconds = (Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt))) / 1000;
+    const floor = burstAwareFloor(processes * (RULES / PAGE_SIZE), PRODUCTION.perSecond, SHARED_LATENCY_MS);
+    const counter = emu.counters()["automationRule.list"];
+    const result: SharedReadsResult = {
+      processes,
+      floorSeconds: floor.seconds,
+      floorDerivation: floor.derivation,
+      wallSeconds,
+      failures,
+      perProcess,
+      fairness: Math.max(...perProcess) / Math.min(...perProcess),
+      requests: counter.requests,
+      status429: counter.statuses["429"] ?? 0,
+    };
+    progress(
+      `6. ${processes} processes: ${wallSeconds.toFixed(2)} s (floor ${floor.seconds.toFixed(2)} s), ` +
+        `per process ${perProcess.map((v) => v.toFixed(2)).join(" / ")} s, ${failures} failed, ${result.status429} x 429`,
+    );
+    return result;
+  } finally {
+    await emu.close();
+  }
+}
+
+export interface SharedStacksResult {
+  stacks: number;
+  resourcesPerStack: number;
+  emptyUpSeconds: number;
+  floorSeconds: number;
+  up: StacksPhase;
+  destroy: StacksPhase;
+}
+
+export interface StacksPhase {
+  wallSeconds: number;
+  failedCommands: number;
+  wrongState: number;
+  notExactlyOnce: number;
+  status429: number;
+}
+
+/** Benchmark 7: `stacks` stacks of `perStack` resources, one app key, up then destroy at once. */
+export async function benchSharedStacks(stacks = 6, perStack = 80): Promise<SharedStacksResult> {
+  const total = stacks * perStack;
+  const emu = await startEmulator({ seed: { servers: 12 + total }, limits: { ...PRODUCTION } });
+  const projects: TempProject[] = [];
+  try {
+    const servers = Array.from({ length: total }, (_, i) => `mcp_gen_${String(i + 1).padStart(4, "0")}`);
+    for (let s = 0; s < stacks; s++) {
+      const project = await tempProject(`shared${s}`, (dir) => copyFromRepo("bench/program", dir), { baseUrl: emu.url, appKey: emu.keys.admin });
+      projects.push(project);
+    }
+    // One engine run: an empty-stack `up` (one warm-up, then the median of 2).
+    const empty = projects[0]!;
+    await empty.ws.setConfig("servers", "[]");
+    await empty.timedRun(["up", "--yes", "--skip-preview"]);
+    const emptyUps: number[] = [];
+    for (let i = 0; i < 2; i++) emptyUps.push((await empty.timedRun(["up", "--yes", "--skip-preview"])).seconds);
+    const emptyUpSeconds = median(emptyUps);
+    for (const [s, project] of projects.entries()) {
+      await project.ws.setConfig("servers", JSON.stringify(servers.slice(s * perStack, (s + 1) * perStack)));
+    }
+    emu.resetCounters();
+
+    const phase = async (args: string[], operation: "disable" | "enable", target: "disabled" | "enabled"): Promise<StacksPhase> => {
+      const auditBefore = emu.audit().length;
+      const t0 = performance.now();
+      const results = await Promise.all(projects.map((p) => p.ws.run(args, { check: false })));
+      const wallSeconds = (performance.now() - t0) / 1000;
+      const audit = emu.audit().slice(auditBefore);
+      const notExactlyOnce = servers.filter(
+        (id) => audit.filter((e) => e.serverId === id && e.operation === operation && e.outcome === "success").length !== 1,
+      ).length;
+      const counters = emu.counters();
+      const status429 = Object.values(counters).reduce((n, c) => n + (c.statuses["429"] ?? 0), 0);
+      emu.resetCounters();
+      return {
+        wallSeconds,
+        failedCommands: results.filter((r) => r.code !== 0).length,
+        wrongState: servers.filter((id) => emu.server(id)?.status !== target).length,
+        notExactlyOnce,
+        status429,
+      };
+    };
+    const up = await phase(["up", "--yes", "--skip-preview"], "disable", "disabled");
+    progress(`7. up of ${stacks} x ${perStack}: ${up.wallSeconds.toFixed(2)} s, ${up.failedCommands} failed, ${up.status429} x 429`);
+    const destroy = await phase(["destroy", "--yes", "--skip-preview"], "enable", "enabled");
+    progress(`7. destroy: ${destroy.wallSeconds.toFixed(2)} s, ${destroy.failedCommands} failed, ${destroy.status429} x 429`);
+    // Per phase: total gets (per account) and total writes (per app key), two buckets in parallel.
+    const floorSeconds = bucketFloorSeconds(total);
+    return { stacks, resourcesPerStack: perStack, emptyUpSeconds, floorSeconds, up, destroy };
+  } finally {
+    for (const p of projects) p.dispose();
+    await emu.close();
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Lets the provider process finish the platform writes it has started when it is told to stop.
+ *
+ * Why: the Pulumi CLI answers its first SIGINT or SIGTERM by cancelling: it starts no new step
+ * and waits for the steps in flight, then records them in the checkpoint. The provider plugin runs
+ * in its own process group, so a Ctrl-C in a terminal does not reach it; but a CI runner or a
+ * container stop may signal every process of the job. Node's default for SIGINT and SIGTERM is
+ * to exit at once, which would cut a disable or enable the platform may already have applied:
+ * the engine then records the step as failed while the platform changed, and the next run finds
+ * the server disabled and can only adopt it. With this handler the process exits at once when
+ * idle (as before: the engine itself stops an idle plugin with SIGINT), and otherwise only once
+ * every call in flight has settled and its answer had time to reach the engine, which then
+ * records their outcome.
+ */
+
+/**
+ * How long the process lives on after the last call in flight settled with a stop pending, in
+ * ms: the settled call's answer still has to reach the engine over gRPC, which happens after the
+ * call's promise settles. A signal that arrives while idle stops the process at once.
+ */
+const ANSWER_GRACE_MS = 1000;
+
+let inFlight = 0;
+let stopping: NodeJS.Signals | undefined;
+let graceTimer: NodeJS.Timeout | undefined;
+const handlers = new Map<NodeJS.Signals, () => void>();
+
+/**
+ * Runs `call` as a platform call the process must not be stopped in the middle of.
+ * Installs the signal handlers on first use (only provider processes make such calls).
+ */
+export async function untilSettled<T>(call: () => Promise<T>): Promise<T> {
+  install();
+  inFlight++;
+  clearTimeout(graceTimer);
+  try {
+    return await call();
+  } finally {
+    inFlight--;
+    const signal = stopping;
+    if (inFlight === 0 && signal !== undefined) graceTimer = setTimeout(() => stopNow(signal), ANSWER_GRACE_MS);
+  }
+}
+
+function install(): void {
+  if (handlers.size > 0) return;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    const handler = (): void => {
+      if (inFlight === 0) stopNow(signal);
+      // A second signal while calls are in flight changes nothing: the calls still settle first.
+      else stopping ??= signal;
+    };
+    handlers.set(signal, handler);
+    process.on(signal, handler);
+  }
+}
+
+/** Stops the process the way the signal would have without this handler (other listeners, if any, decide instead). */
+function stopNow(signal: NodeJS.Signals): void {
+  for (const [name, handler] of handlers) process.removeListener(name, handler);
+  handlers.clear();
+  process.kill(process.pid, signal);
+}

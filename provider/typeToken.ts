@@ -1,0 +1,9 @@
+/**
+ * The type token of `McpServerDisablement` in Pulumi state: `pulumi-nodejs:dynamic/` (what Pulumi
+ * gives every dynamic resource) followed by the resource's type name. A frozen contract: state,
+ * policies (`policy/`) and drift reports (`drift/`) find the resources by it.
+ */
+export const MCP_SERVER_DISABLEMENT_TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
+
+/** The type token of `AutomationRule` in Pulumi state; a frozen contract like the one above. */
+export const AUTOMATION_RULE_TYPE = "pulumi-nodejs:dynamic/flashduty:AutomationRule";

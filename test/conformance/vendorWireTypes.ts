@@ -1,0 +1,158 @@
+/**
+ * Our own copy of the facts the conformance test checks: the JSON type of every field of every
+ * answer of the API, as the vendor's own Go client decodes it.
+ *
+ * Source: the vendor's Go client, go-flashduty (its generated client models), newest stored
+ * version, read 2026-11-24; required/optional as the vendor's published API schema states them.
+ * That client decodes `data` with Go's plain encoding/json: unknown fields are ignored and a
+ * missing field or `null` becomes the zero value, but ANY type mismatch (an array or object where
+ * a string is typed, `1.5` or `"5"` where an integer is typed) fails the whole call, so one bad
+ * row loses a whole list page.
+ *
+ * Keep it complete: the conformance test fails on a field, an answer or an answer type that has no
+ * entry here. Adding an operation means adding its answer below (and, for a new object, its type).
+ */
+
+/**
+ * JSON types of a field:
+ * - `string`, `boolean`: a JSON string, true/false (never null);
+ * - `integer`: a JSON number written without fraction or exponent;
+ * - `integer-ms`: Unix milliseconds as a JSON integer (the client also accepts a quoted integer,
+ *   an RFC 3339 string, `""` or null, never a float; we send only integers);
+ * - `array-of-X|null`: a JSON array of X (a scalar type or an object type below), or null;
+ * - `object-of-string|null`: a JSON object whose values are strings, or null.
+ */
+export type FieldType =
+  | "string"
+  | "integer"
+  | "boolean"
+  | "integer-ms"
+  | "object-of-string|null"
+  | `array-of-${"string" | "integer" | ObjectTypeName}|null`;
+
+/** An object answer (or an element of one): every field it may carry and those always sent. */
+export interface ObjectType {
+  fields: Readonly<Record<string, FieldType>>;
+  /** Fields the vendor's schema marks required: always sent (all other fields may be absent). */
+  required: readonly string[];
+}
+
+export type ObjectTypeName =
+  | "McpServerItem"
+  | "McpServerListResponse"
+  | "AutomationRuleItem"
+  | "AutomationRuleListResponse"
+  | "AutomationTemplateItem"
+  | "AutomationTemplateListResponse";
+
+/** What an answer's `data` is: one of the object types, or `any` (any JSON, null included). */
+export type AnswerType = ObjectTypeName | "any";
+
+export const OBJECT_TYPES: Readonly<Record<ObjectTypeName, ObjectType>> = {
+  McpServerItem: {
+    fields: {
+      account_id: "integer",
+      ai_description: "string",
+      allow_insecure_oauth_http: "boolean",
+      allow_insecure_tls_skip_verify: "boolean",
+      args: "array-of-string|null",
+      auth_mode: "string",
+      call_timeout: "integer",
+      can_edit: "boolean",
+      command: "string",
+      connect_timeout: "integer",
+      created_at: "integer-ms",
+      created_by: "integer",
+      description: "string",
+      env: "object-of-string|null",
+      environments: "array-of-string|null",
+      headers: "object-of-string|null",
+      // JSON text in a string ("JSON-encoded secret schema"), never an array or object.
+      oauth_metadata: "string",
+      proxy_url: "string",
+      secret_schema: "string",
+      server_id: "string",
+      server_name: "string",
+      source_template_name: "string",
+      status: "string",
+      team_id: "integer",
+      transport: "string",
+      updated_at: "integer-ms",
+      url: "string",
+    },
+    required: [
+      "server_id", "account_id", "team_id", "can_edit", "environments", "server_name", "description", "transport", "status",
+      "connect_timeout", "call_timeout", "created_by", "created_at", "updated_at",
+    ],
+  },
+  McpServerListResponse: {
+    fields: { servers: "array-of-McpServerItem|null", total: "integer" },
+    required: ["servers", "total"],
+  },
+  AutomationRuleItem: {
+    fields: {
+      account_id: "integer",
+      can_edit: "boolean",
+      created_at: "integer-ms",
+      cron_expr: "string",
+      enabled: "boolean",
+      environment_id: "string",
+      environment_kind: "string",
+      // Only in the answers of create and of an update that rotates the token.
+      http_post_token: "string",
+      http_post_trigger_enabled: "boolean",
+      http_post_trigger_id: "string",
+      http_post_trigger_url: "string",
+      name: "string",
+      oncall_incident_channel_ids: "array-of-integer|null",
+      oncall_incident_severities: "array-of-string|null",
+      oncall_incident_trigger_enabled: "boolean",
+      oncall_incident_trigger_id: "string",
+      owner_id: "integer",
+      prompt: "string",
+      rule_id: "string",
+      run_scope: "string",
+      schedule_next_fire_at_ms: "integer-ms",
+      schedule_trigger_enabled: "boolean",
+      schedule_trigger_id: "string",
+      team_id: "integer",
+      // "" on legacy rows (UTC); required, so never left out.
+      timezone: "string",
+      updated_at: "integer-ms",
+    },
+    required: [
+      "rule_id", "account_id", "team_id", "owner_id", "name", "enabled", "run_scope", "cron_expr", "timezone", "prompt",
+      "environment_kind", "environment_id", "schedule_trigger_enabled", "http_post_trigger_enabled",
+      "oncall_incident_trigger_enabled", "can_edit", "created_at", "updated_at", "schedule_next_fire_at_ms",
+    ],
+  },
+  AutomationRuleListResponse: {
+    fields: { rules: "array-of-AutomationRuleItem|null", total: "integer" },
+    required: ["rules", "total"],
+  },
+  AutomationTemplateItem: {
+    fields: { description: "string", enabled: "boolean", icon: "string", name: "string", prompt: "string" },
+    required: ["name", "description", "icon", "enabled", "prompt"],
+  },
+  AutomationTemplateListResponse: {
+    fields: { templates: "array-of-AutomationTemplateItem|null" },
+    required: ["templates"],
+  },
+};
+
+/** The type of `data` in the success answer of each operation (by path). */
+export const ANSWERS: Readonly<Record<string, AnswerType>> = {
+  "/safari/mcp/server/get": "McpServerItem",
+  "/safari/mcp/server/list": "McpServerListResponse",
+  "/safari/mcp/server/create": "McpServerItem",
+  "/safari/mcp/server/update": "McpServerItem",
+  "/safari/mcp/server/delete": "any",
+  "/safari/mcp/server/disable": "any",
+  "/safari/mcp/server/enable": "any",
+  "/safari/automation/rule/get": "AutomationRuleItem",
+  "/safari/automation/rule/list": "AutomationRuleListResponse",
+  "/safari/automation/rule/create": "AutomationRuleItem",
+  "/safari/automation/rule/update": "AutomationRuleItem",
+  "/safari/automation/rule/delete": "any",
+  "/safari/automation/template/list": "AutomationTemplateListResponse",
+};

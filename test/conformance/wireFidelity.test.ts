@@ -1,0 +1,227 @@
+/**
+ * Wire fidelity: every answer of the emulator decodes with the vendor's own Go client. Over real
+ * HTTP on 127.0.0.1, it walks every seed key over MCP server list (every scope, every page) and
+ * get, rule list (every scope, every page) and get, template list in several locales, and
+ * disable/enable, and checks every field of every answer against the field-to-JSON-type table of
+ * `vendorWireTypes.ts`. A field of the wrong JSON type fails, and so does a field, an answer or
+ * an answer type with no table entry (so the table stays complete).
+ *
+ * Adding an operation (rule create/update/delete...) = one entry in WALKS: its paths and a
+ * generator that makes the calls.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SEED_USERS, startEmulator, type Emulator } from "../../emulator";
+import { OPERATIONS } from "../../emulator/server";
+import { PATHS } from "../../wire/protocol";
+import { call } from "../emulator/helpers";
+import { ANSWERS, OBJECT_TYPES, type ObjectTypeName } from "./vendorWireTypes";
+import { answerType, parseJsonKeepingNumberText, wireTypeProblems } from "./wireTypeCheck";
+
+/** One answered call: what was asked, and the raw answer. */
+interface Answered {
+  path: string;
+  /** Who asked what, for failure messages. */
+  label: string;
+  status: number;
+  text: string;
+}
+
+/** A walk over part of the API: the operations (paths) it covers and the calls it makes. */
+interface Walk {
+  paths: readonly string[];
+  run(emu: Emulator): AsyncGenerator<Answered>;
+}
+
+/** Every seeded member's app key, with a readable name. */
+const SEED_KEYS = SEED_USERS.map((u) => ({ key: u.appKey, who: `member ${u.memberId} (${u.role}, account ${u.accountId})` }));
+
+async function ask(emu: Emulator, path: string, key: string, body: unknown, label: string, headers?: Record<string, string>): Promise<Answered> {
+  const answer = await call(emu, path, { key, body, headers });
+  return { path, label, status: answer.status, text: answer.text };
+}
+
+/** `data` of a success answer, parsed plainly (for walking on to the next page or id). */
+function data(answer: Answered): any {
+  expect(answer.status, `${answer.label}: ${answer.text}`).toBe(200);
+  return JSON.parse(answer.text).data;
+}
+
+const SERVER_PAGE = 3;
+const SERVER_LISTS = [{}, { scope: "all" }, { scope: "account" }, { scope: "team" }, { include_account: false }, { query: "mcp" }];
+
+async function* walkServers(emu: Emulator): AsyncGenerator<Answered> {
+  for (const { key, who } of SEED_KEYS) {
+    const ids = new Set<string>();
+    for (const filter of SERVER_LISTS) {
+      for (let p = 1; ; p++) {
+        const answer = await ask(emu, PATHS.mcpServerList, key, { ...filter, p, limit: SERVER_PAGE }, `${who} server list ${JSON.stringify(filter)} p ${p}`);
+        yield answer;
+        const servers: Array<{ server_id: string }> = data(answer).servers ?? [];
+        for (const s of servers) ids.add(s.server_id);
+        if (servers.length < SERVER_PAGE) break;
+      }
+    }
+    for (const id of ids) yield await ask(emu, PATHS.mcpServerGet, key, { server_id: id }, `${who} server get ${id}`);
+  }
+}
+
+const RULE_PAGE = 50;
+
+async function* walkRules(emu: Emulator): AsyncGenerator<Answered> {
+  for (const { key, who } of SEED_KEYS) {
+    const ids = new Set<string>();
+    for (const scope of ["all", "personal", "team"]) {
+      for (let p = 1; ; p++) {
+        const answer = await ask(emu, PATHS.automationRuleList, key, { scope, p, limit: RULE_PAGE }, `${who} rule list ${scope} p ${p}`);
+        yield answer;
+        const rules: Array<{ rule_id: string }> = data(answer).rules ?? [];
+        for (const r of rules) ids.add(r.rule_id);
+        if (rules.length < RULE_PAGE) break;
+      }
+    }
+    for (const id of ids) yield await ask(emu, PATHS.automationRuleGet, key, { rule_id: id }, `${who} rule get ${id}`);
+  }
+}
+
+async function* walkTemplates(emu: Emulator): AsyncGenerator<Answered> {
+  for (const { key, who } of SEED_KEYS) {
+    for (const locale of [undefined, "", "en-US", "zh-CN", "zh", "ZH-cn", "fr-FR"]) {
+      const body = locale === undefined ? {} : { locale };
+      yield await ask(emu, PATHS.automationTemplateList, key, body, `${who} template list ${JSON.stringify(body)}`);
+    }
+    yield await ask(emu, PATHS.automationTemplateList, key, {}, `${who} template list, Accept-Language zh-CN`, { "accept-language": "zh-CN" });
+  }
+}
+
+/** Disables then enables back every enabled server an admin of each account may edit. */
+async function* walkToggles(emu: Emulator): AsyncGenerator<Answered> {
+  for (const { key, who } of SEED_KEYS.filter((k) => [1002, 2001].includes(SEED_USERS.find((u) => u.appKey === k.key)!.memberId))) {
+    const accountId = SEED_USERS.find((u) => u.appKey === key)!.accountId;
+    for (const server of emu.servers().filter((s) => s.account_id === accountId && s.status === "enabled")) {
+      yield await ask(emu, PATHS.mcpServerDisable, key, { server_id: server.server_id }, `${who} disable ${server.server_id}`);
+      yield await ask(emu, PATHS.mcpServerGet, key, { server_id: server.server_id }, `${who} get ${server.server_id} while disabled`);
+      yield await ask(emu, PATHS.mcpServerEnable, key, { server_id: server.server_id }, `${who} enable ${server.server_id}`);
+    }
+  }
+}
+
+const WALKS: Readonly<Record<string, Walk>> = {
+  "MCP server list (every seed key, every scope, every page) and get of every server listed": {
+    paths: [PATHS.mcpServerList, PATHS.mcpServerGet],
+    run: walkServers,
+  },
+  "rule list (every seed key, every scope, every page) and get of every rule listed": {
+    paths: [PATHS.automationRuleList, PATHS.automationRuleGet],
+    run: walkRules,
+  },
+  "template list in several locales and by Accept-Language": {
+    paths: [PATHS.automationTemplateList],
+    run: walkTemplates,
+  },
+  "MCP server disable and enable (and get in between)": {
+    paths: [PATHS.mcpServerDisable, PATHS.mcpServerEnable, PATHS.mcpServerGet],
+    run: walkToggles,
+  },
+};
+
+/** Walks `walk` and returns every departure from the table (and the paths it answered). */
+async function problemsOf(emu: Emulator, walk: Walk): Promise<{ problems: string[]; answered: Set<string>; count: number }> {
+  const problems: string[] = [];
+  const answered = new Set<string>();
+  let count = 0;
+  for await (const answer of walk.run(emu)) {
+    count++;
+    answered.add(answer.path);
+    if (answer.status !== 200) {
+      problems.push(`${answer.label}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
+      continue;
+    }
+    const body = parseJsonKeepingNumberText(answer.text) as { data?: unknown };
+    for (const problem of wireTypeProblems(answer.path, body.data ?? null)) problems.push(`${answer.label}: ${problem}`);
+  }
+  return { problems, answered, count };
+}
+
+let emu: Emulator;
+const dir = mkdtempSync(join(tmpdir(), "fd-wire-fidelity-"));
+beforeAll(async () => {
+  emu = await startEmulator({ limits: false });
+});
+afterAll(async () => {
+  await emu.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("every answer of the emulator has the JSON types of the vendor's client model", () => {
+  test.each(Object.entries(WALKS))("%s", async (_name, walk) => {
+    const { problems, answered, count } = await problemsOf(emu, walk);
+    expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
+    expect([...answered].sort()).toEqual([...walk.paths].sort());
+    expect(count).toBeGreaterThan(walk.paths.length);
+  });
+
+  test("also on an emulator loaded from a state file an older emulator wrote (secret_schema an array)", async () => {
+    const file = join(dir, "old-state.json");
+    const old = {
+      server_id: "mcp_legacy", account_id: 1, team_id: 0, server_name: "Legacy", description: "", transport: "sse", status: "enabled",
+      environments: [], connect_timeout: 0, call_timeout: 0, created_by: 1001, created_at: 1_700_000_000_000, updated_at: 1_700_000_000_000,
+      url: "https://legacy.example/sse", auth_mode: "per_user_secret", secret_schema: [{ key: "TOKEN", required: true }],
+    };
+    writeFileSync(file, JSON.stringify({ version: 2, servers: [old], audit: [] }) + "\n");
+    const loaded = await startEmulator({ limits: false, stateFile: file, seed: { rules: 0 } });
+    try {
+      const { problems, count } = await problemsOf(loaded, WALKS["MCP server list (every seed key, every scope, every page) and get of every server listed"]!);
+      expect(problems).toEqual([]);
+      expect(count).toBeGreaterThan(0);
+    } finally {
+      await loaded.close();
+    }
+  });
+});
+
+describe("the table stays complete", () => {
+  test("every operation the emulator serves has an answer entry and is walked here", () => {
+    const walked = new Set(Object.values(WALKS).flatMap((w) => w.paths));
+    for (const operation of OPERATIONS) {
+      expect(answerType(operation.path), `no table entry for the answer of ${operation.path}`).toBeDefined();
+      expect(walked.has(operation.path), `${operation.path} is served but no walk covers it`).toBe(true);
+    }
+  });
+
+  test("every answer type and every array-of-X names a type of the table; required fields are fields", () => {
+    const names = new Set(Object.keys(OBJECT_TYPES));
+    for (const type of Object.values(ANSWERS)) if (type !== "any") expect(names).toContain(type);
+    for (const [name, type] of Object.entries(OBJECT_TYPES)) {
+      for (const key of type.required) expect(Object.keys(type.fields), `${name}.${key}`).toContain(key);
+      for (const fieldType of Object.values(type.fields)) {
+        const item = /^array-of-(.+)\|null$/.exec(fieldType)?.[1];
+        if (item !== undefined && item !== "string" && item !== "integer") expect(names).toContain(item as ObjectTypeName);
+      }
+    }
+  });
+
+  test("the check refuses what the vendor's client refuses, and names the place", () => {
+    const server: Record<string, unknown> = { ...emu.server("mcp_slack")! };
+    expect(wireTypeProblems(PATHS.mcpServerGet, server)).toEqual([]);
+    // The seed of pulumi-flashduty 0.2: secret_schema as an array.
+    expect(wireTypeProblems(PATHS.mcpServerGet, { ...server, secret_schema: [{ key: "T" }] })).toEqual([
+      "data.secret_schema: an array where the vendor's client expects string",
+    ]);
+    expect(wireTypeProblems(PATHS.mcpServerList, { total: 1, servers: [{ ...server, oauth_metadata: {} }] })).toEqual([
+      "data.servers[0].oauth_metadata: an object where the vendor's client expects string",
+    ]);
+    // A float or quoted timestamp, a map of non-strings, a field the table does not know, a required field missing.
+    const parsed = parseJsonKeepingNumberText(JSON.stringify({ ...server, env: { A: 1 }, tools: [] }).replace(/"created_at":(\d+)/, '"created_at":$1.0'));
+    const { updated_at: _u, ...withoutUpdatedAt } = parsed as Record<string, unknown>;
+    expect(wireTypeProblems(PATHS.mcpServerGet, withoutUpdatedAt)).toEqual([
+      expect.stringMatching(/^data\.created_at: the number \d+\.0 where the vendor's client expects integer-ms$/),
+      "data.env.A: number 1 where the vendor's client expects a string (map of strings)",
+      "data.tools: no table entry for this field of McpServerItem",
+      "data.updated_at: required field of McpServerItem missing",
+    ]);
+    expect(wireTypeProblems("/safari/automation/rule/run", {})).toEqual(["/safari/automation/rule/run: no table entry for this answer"]);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The dependency rules of docs/ARCHITECTURE.md, read from the sources' import statements
+ * (type-only imports included): which folder may import which, and no import cycle in the
+ * emulator.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(__dirname, "../..");
+
+/** Every `.ts` source under `folder` (relative to the repository), without build output. */
+function sources(folder: string): string[] {
+  return readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !f.split(path.sep).includes("dist") && !f.split(path.sep).includes("node_modules"))
+    .map((f) => path.join(folder, f));
+}
+
+/** The module specifiers a file imports or re-exports (static `import`/`export ... from`, `import type`). */
+function specifiers(file: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), "utf8");
+  return [...text.matchAll(/^\s*(?:import|export)\s[^;]*?\bfrom\s+"([^"]+)"/gm)].map((m) => m[1]!);
+}
+
+/** A relative import as a repository path without extension (`emulator/seed`); packages as they are. */
+function target(file: string, spec: string): string {
+  return spec.startsWith(".") ? path.join(path.dirname(file), spec).split(path.sep).join("/") : spec;
+}
+
+function importsOf(folder: string): Array<{ file: string; target: string }> {
+  return sources(folder).flatMap((file) => specifiers(file).map((spec) => ({ file, target: target(file, spec) })));
+}
+
+const topFolder = (t: string) => t.split("/")[0]!;
+
+describe("dependency rules", () => {
+  it("wire/ imports only zod and itself", () => {
+    expect(importsOf("wire").filter((i) => i.target !== "zod" && topFolder(i.target) !== "wire")).toEqual([]);
+  });
+
+  it("sdk/ imports neither the provider, drift, policy, the emulator nor Pulumi", () => {
+    const bad = importsOf("sdk").filter((i) => ["provider", "drift", "policy", "emulator", "cli"].includes(topFolder(i.target)) || i.target.startsWith("@pulumi/"));
+    expect(bad).toEqual([]);
+  });
+
+  it("the emulator shares only wire/ with the rest of the repository", () => {
+    const bad = importsOf("emulator").filter((i) => i.target.startsWith("pulumi-flashduty") || ["sdk", "provider", "drift", "policy", "cli"].includes(topFolder(i.target)));
+    expect(bad).toEqual([]);
+  });
+
+  it("drift/ and policy/ reach into provider/ only for the type token, the unknown-value sentinel and the policy pack's client", () => {
+    const allowed = new Set(["provider/typeToken", "provider/unknown", "provider/programConfig"]);
+    const bad = [...importsOf("drift"), ...importsOf("policy")].filter((i) => topFolder(i.target) === "provider" && !allowed.has(i.target));
+    expect(bad).toEqual([]);
+  });
+
+  it("nothing published imports the emulator", () => {
+    for (const folder of ["wire", "sdk", "provider", "drift", "policy", "cli"]) {
+      expect(importsOf(folder).filter((i) => topFolder(i.target) === "emulator" || i.target.startsWith("pulumi-flashduty-emulator")), folder).toEqual([]);
+    }
+  });
+
+  it("the emulator's import graph has no cycle", () => {
+    const graph = new Map<string, string[]>();
+    for (const file of sources("emulator")) {
+      const from = file.replace(/\.ts$/, "").split(path.sep).join("/");
+      graph.set(from, specifiers(file).filter((s) => s.startsWith(".")).map((s) => target(file, s)).filter((t) => t.startsWith("emulator/")));
+    }
+    const cycles: string[][] = [];
+    const state = new Map<string, "visiting" | "done">();
+    const visit = (node: string, trail: string[]): void => {
+      if (state.get(node) === "done") return;
+      if (state.get(node) === "visiting") {
+        cycles.push([...trail.slice(trail.indexOf(node)), node]);
+        return;
+      }
+      state.set(node, "visiting");
+      for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
+      state.set(node, "done");
+    };
+    for (const node of graph.keys()) visit(node, []);
+    expect(graph.size).toBeGreaterThan(10);
+    expect(cycles).toEqual([]);
+  });
+});
