@@ -20,9 +20,11 @@
  * - `integer-ms`: Unix milliseconds as a JSON integer (the client also accepts a quoted integer,
  *   an RFC 3339 string, `""` or null, never a float; we send only integers);
  * - `array-of-X|null`: a JSON array of X (a scalar type or an object type below), or null;
- * - `object-of-string|null`: a JSON object whose values are strings, or null.
+ * - `object-of-string|null`: a JSON object whose values are strings, or null;
+ * - `any`: any JSON (a Go `any` / `json.RawMessage` field).
  */
 export type FieldType =
+  | "any"
   | "string"
   | "integer"
   | "boolean"
@@ -43,7 +45,9 @@ export type ObjectTypeName =
   | "AutomationRuleItem"
   | "AutomationRuleListResponse"
   | "AutomationTemplateItem"
-  | "AutomationTemplateListResponse";
+  | "AutomationTemplateListResponse"
+  | "AutomationRuleRunData"
+  | "AutomationTriggerFireData";
 
 /** What an answer's `data` is: one of the object types, or `any` (any JSON, null included). */
 export type AnswerType = ObjectTypeName | "any";
@@ -138,6 +142,17 @@ export const OBJECT_TYPES: Readonly<Record<ObjectTypeName, ObjectType>> = {
     fields: { templates: "array-of-AutomationTemplateItem|null" },
     required: ["templates"],
   },
+  // The next two answers are not in the vendor's Go client model; their fields are those of the
+  // vendor's published API reference for AI SRE (rule run, HTTP POST trigger fire), read
+  // 2026-11-24; `run` and `preflight` are left open there.
+  AutomationRuleRunData: {
+    fields: { rule_id: "string", trigger_kind: "string", run: "any", preflight: "any" },
+    required: ["rule_id", "trigger_kind", "run", "preflight"],
+  },
+  AutomationTriggerFireData: {
+    fields: { type: "string", session_id: "string", session_url: "string" },
+    required: ["type", "session_id", "session_url"],
+  },
 };
 
 /** The type of `data` in the success answer of each operation (by path). */
@@ -154,5 +169,9 @@ export const ANSWERS: Readonly<Record<string, AnswerType>> = {
   "/safari/automation/rule/create": "AutomationRuleItem",
   "/safari/automation/rule/update": "AutomationRuleItem",
   "/safari/automation/rule/delete": "any",
+  "/safari/automation/rule/run": "AutomationRuleRunData",
+  // The HTTP POST trigger's fire endpoint (Bearer token, no app key); `:trigger_id` is the path
+  // parameter, as the emulator's operation table names it.
+  "/safari/automation/triggers/:trigger_id/fire": "AutomationTriggerFireData",
   "/safari/automation/template/list": "AutomationTemplateListResponse",
 };

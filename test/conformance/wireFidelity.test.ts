@@ -108,7 +108,41 @@ async function* walkToggles(emu: Emulator): AsyncGenerator<Answered> {
   }
 }
 
+const FIRE_PATH = "/safari/automation/triggers/:trigger_id/fire";
+
+/**
+ * Rule writes as an admin of account 1 would make them: a personal and a team rule with every
+ * trigger, get, an update that rotates the HTTP POST token (the answer that carries it), a manual
+ * run, a fire of the trigger with its token (Bearer, no app key), and delete.
+ */
+async function* walkRuleWrites(emu: Emulator): AsyncGenerator<Answered> {
+  const admin = SEED_USERS.find((u) => u.memberId === 1002)!;
+  const teamId = admin.teamIds[0] ?? 0;
+  for (const team_id of [0, teamId]) {
+    const who = `member 1002 (team ${team_id})`;
+    const created = await ask(emu, PATHS.automationRuleCreate, admin.appKey, {
+      name: `conformance ${team_id}`, prompt: "Summarise the day.", cron_expr: "30 8 * * 1-5", timezone: "Europe/London", team_id,
+      enabled: true, http_post_trigger_enabled: true, oncall_incident_trigger_enabled: true,
+      oncall_incident_channel_ids: [7], oncall_incident_severities: ["Critical"], environment_kind: "cloud",
+    }, `${who} rule create`);
+    yield created;
+    const rule = data(created);
+    yield await ask(emu, PATHS.automationRuleGet, admin.appKey, { rule_id: rule.rule_id }, `${who} rule get`);
+    const rotated = await ask(emu, PATHS.automationRuleUpdate, admin.appKey, { rule_id: rule.rule_id, name: "renamed", rotate_http_post_trigger_token: true }, `${who} rule update with rotation`);
+    yield rotated;
+    yield await ask(emu, PATHS.automationRuleUpdate, admin.appKey, { rule_id: rule.rule_id, schedule_trigger_enabled: false }, `${who} rule update`);
+    yield await ask(emu, PATHS.automationRuleRun, admin.appKey, { rule_id: rule.rule_id }, `${who} rule run`);
+    const fire = await call(emu, rule.http_post_trigger_url, { key: null, body: { text: "deployed" }, headers: { authorization: `Bearer ${data(rotated).http_post_token}` } });
+    yield { path: FIRE_PATH, label: `${who} trigger fire`, status: fire.status, text: fire.text };
+    yield await ask(emu, PATHS.automationRuleDelete, admin.appKey, { rule_id: rule.rule_id }, `${who} rule delete`);
+  }
+}
+
 const WALKS: Readonly<Record<string, Walk>> = {
+  "rule create, get, update (with token rotation), run, trigger fire and delete": {
+    paths: [PATHS.automationRuleCreate, PATHS.automationRuleGet, PATHS.automationRuleUpdate, PATHS.automationRuleRun, FIRE_PATH, PATHS.automationRuleDelete],
+    run: walkRuleWrites,
+  },
   "MCP server list (every seed key, every scope, every page) and get of every server listed": {
     paths: [PATHS.mcpServerList, PATHS.mcpServerGet],
     run: walkServers,
@@ -222,6 +256,6 @@ describe("the table stays complete", () => {
       "data.tools: no table entry for this field of McpServerItem",
       "data.updated_at: required field of McpServerItem missing",
     ]);
-    expect(wireTypeProblems("/safari/automation/rule/run", {})).toEqual(["/safari/automation/rule/run: no table entry for this answer"]);
+    expect(wireTypeProblems("/safari/automation/rule/unknown", {})).toEqual(["/safari/automation/rule/unknown: no table entry for this answer"]);
   });
 });
