@@ -8,6 +8,9 @@
  * that path must never change or disappear. The installed package version decides the behaviour
  * of `refresh` and `destroy`, not the version that created the resource.
  */
+import { DECLARED_FIELDS, type DeclaredField } from "./automationRuleFields";
+import { UNKNOWN_VALUE } from "./unknown";
+import type { Assert, Equal } from "../wire/typeAssert";
 import type * as pulumi from "@pulumi/pulumi";
 import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, FlashdutyClient, RuleSeverity, UpdateAutomationRuleParams } from "../sdk";
 import { DEFAULT_BASE_URL } from "../sdk/client";
@@ -71,14 +74,10 @@ export interface AutomationRuleOutputs extends AutomationRuleDeclared {
   updatedAt: number;
 }
 
-/** The value Pulumi passes for inputs that are not known yet during preview. */
-const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+const UNKNOWN = UNKNOWN_VALUE;
 
-/** The declared fields, in the order diffs name them. */
-export const DECLARED_FIELDS = [
-  "name", "prompt", "cronExpr", "timezone", "teamId", "enabled", "scheduleTriggerEnabled", "httpPostTriggerEnabled",
-  "oncallIncidentTriggerEnabled", "oncallIncidentChannelIds", "oncallIncidentSeverities", "environmentKind", "environmentId",
-] as const satisfies readonly (keyof AutomationRuleDeclared)[];
+// Every declared field is a key of AutomationRuleDeclared, and every key is declared.
+type _DeclaredFieldsParity = Assert<Equal<DeclaredField, keyof AutomationRuleDeclared>>;
 
 const DEFAULTS: Omit<AutomationRuleDeclared, "name" | "prompt" | "cronExpr"> = {
   timezone: "UTC",

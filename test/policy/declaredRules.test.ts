@@ -29,7 +29,7 @@ test("schedule interval, personal HTTP POST trigger and on-call severities, nami
   const messages = declaredRuleViolations(rules, { ...DEFAULTS, minScheduleIntervalMinutes: 120 }, Date.UTC(2026, 0, 5));
   expect(messages).toEqual([
     'AutomationRule resource "hook" (rule "Rule hook"): personal rule with an enabled HTTP POST trigger (no id); move the rule to a team or disable the trigger',
-    'AutomationRule resource "hourly" (rule "Rule hourly"): schedule "0 * * * *" (UTC) fires every 60 minutes, more often than minScheduleIntervalMinutes (120)',
+    'AutomationRule resource "hourly" (rule "Rule hourly"): schedule `0 * * * *` (`UTC`) fires every 60 minutes, more often than minScheduleIntervalMinutes (120)',
     'AutomationRule resource "pager" (rule "Rule pager"): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for',
   ]);
 });
