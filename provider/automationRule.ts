@@ -1,3 +1,4 @@
+import { storedProviderText } from "./storedProviderText";
 import { AUTOMATION_RULE_TYPE } from "./typeToken";
 import * as pulumi from "@pulumi/pulumi";
 
@@ -58,16 +59,7 @@ export interface AutomationRuleArgs {
  *
  * @internal
  */
-export const STORED_PROVIDER_TEXT =
-  'exports.handler = () => { const p = () => require("pulumi-flashduty/provider/automationRuleProvider"); return {\n' +
-  "  configure: (req) => p().configure(req),\n" +
-  "  check: (olds, news) => p().check(olds, news),\n" +
-  "  diff: (id, olds, news) => p().diff(id, olds, news),\n" +
-  "  create: (inputs) => p().create(inputs),\n" +
-  "  read: (id, props) => p().read(id, props),\n" +
-  "  update: (id, olds, news) => p().update(id, olds, news),\n" +
-  "  delete: (id, props) => p().deleteResource(id, props),\n" +
-  "}; };\n";
+export const STORED_PROVIDER_TEXT = storedProviderText("pulumi-flashduty/provider/automationRuleProvider");
 
 /**
  * An automation rule of the Flashduty AI SRE platform, declared in code. A dynamic resource:

@@ -1,3 +1,4 @@
+import { storedProviderText } from "./storedProviderText";
 import * as pulumi from "@pulumi/pulumi";
 import { escapeTerminalControls } from "../sdk/terminalText";
 import { MCP_SERVER_DISABLEMENT_TYPE } from "./typeToken";
@@ -44,16 +45,7 @@ export interface McpServerDisablementArgs {
  *
  * @internal
  */
-export const STORED_PROVIDER_TEXT =
-  'exports.handler = () => { const p = () => require("pulumi-flashduty/provider/mcpServerDisablementProvider"); return {\n' +
-  "  configure: (req) => p().configure(req),\n" +
-  "  check: (olds, news) => p().check(olds, news),\n" +
-  "  diff: (id, olds, news) => p().diff(id, olds, news),\n" +
-  "  create: (inputs) => p().create(inputs),\n" +
-  "  read: (id, props) => p().read(id, props),\n" +
-  "  update: (id, olds, news) => p().update(id, olds, news),\n" +
-  "  delete: (id, props) => p().deleteResource(id, props),\n" +
-  "}; };\n";
+export const STORED_PROVIDER_TEXT = storedProviderText("pulumi-flashduty/provider/mcpServerDisablementProvider");
 
 /** Server ids declared so far in this program run (id -> first resource name), per stack resource (a new one each run). */
 const declaredServers = new WeakMap<object, Map<string, string>>();
