@@ -234,7 +234,7 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     expect(result.code).not.toBe(0);
     const texts = violations(result.output).filter((v) => v.policy === "flashduty-automation-rule-guardrails").map((v) => v.text).join("\n");
     expect(texts).toContain('AutomationRule resource "hook" (rule "Personal hook"): personal rule with an enabled HTTP POST trigger');
-    expect(texts).toContain('AutomationRule resource "hourly" (rule "Hourly check"): schedule "0 * * * *" (UTC) fires every 60 minutes');
+    expect(texts).toContain('AutomationRule resource "hourly" (rule "Hourly check"): schedule `0 * * * *` (`UTC`) fires every 60 minutes');
     expect(emulator.counters()["automationRule.create"].requests).toBe(0);
   });
 });
