@@ -85,15 +85,15 @@ export async function benchAutomationRules(): Promise<RulesBenchResult> {
     await project.ws.setConfig("automationRules", String(RULE_RESOURCES));
     emu.setFaults([{ operation: "*", kind: "latency", latencyMs: RULE_LATENCY_MS }]);
 
-    progress(`6. pulumi up of ${RULE_RESOURCES} automation rules`);
+    progress(`8. pulumi up of ${RULE_RESOURCES} automation rules`);
     let before = snapshot(emu);
     const up = phase(emu, before, (await project.timedRun(["up", "--yes", "--skip-preview"])).seconds);
 
-    progress(`6. pulumi preview --refresh of ${RULE_RESOURCES} automation rules`);
+    progress(`8. pulumi preview --refresh of ${RULE_RESOURCES} automation rules`);
     before = snapshot(emu);
     const previewRefresh = phase(emu, before, (await project.timedRun(["preview", "--refresh"])).seconds);
 
-    progress(`6. pulumi destroy of ${RULE_RESOURCES} automation rules`);
+    progress(`8. pulumi destroy of ${RULE_RESOURCES} automation rules`);
     before = snapshot(emu);
     const destroy = phase(emu, before, (await project.timedRun(["destroy", "--yes", "--skip-preview"])).seconds);
     return {
