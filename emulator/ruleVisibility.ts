@@ -80,6 +80,12 @@ export class RuleVisibility {
     return isAccountAdmin(user) || user.teamIds.includes(rule.team_id) ? "team" : undefined;
   }
 
+  /** The stored rule `ruleId` if `user` sees it (as in the `all` list), else undefined. */
+  visibleTo(user: SeedUser, ruleId: string): StoredRule | undefined {
+    const rule = this.get(ruleId);
+    return rule !== undefined && this.scopeFor(user, rule) !== undefined ? rule : undefined;
+  }
+
   /** The stored rule `ruleId` (shared: change it only through {@link update}), or undefined. */
   get(ruleId: string): StoredRule | undefined {
     return this.byId.get(ruleId)?.rule;

@@ -86,11 +86,8 @@ function answer(caller: SeedUser, rule: StoredRule, token?: string): WireAutomat
 
 /** The caller's rule `ruleId`: 400 `ResourceNotFound` when it does not exist in their account or they cannot see it. */
 function findRule(context: OperationContext, ruleId: string): StoredRule {
-  const rule = context.world.rules.get(ruleId);
-  const { caller } = context;
-  const visible = rule !== undefined && rule.account_id === caller.accountId &&
-    (rule.run_scope === "person" ? rule.owner_id === caller.memberId : isAccountAdmin(caller) || caller.teamIds.includes(rule.team_id));
-  if (rule === undefined || !visible) throw new ApiError("ResourceNotFound", (m) => m.ruleNotFound(ruleId));
+  const rule = context.world.rules.visibleTo(context.caller, ruleId);
+  if (rule === undefined) throw new ApiError("ResourceNotFound", (m) => m.ruleNotFound(ruleId));
   return rule;
 }
 
