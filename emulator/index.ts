@@ -57,6 +57,10 @@ export type { StoredServer } from "./seed";
 export {
   DEFAULT_RULE_COUNT,
   DEFAULT_SERVER_COUNT,
+  LEGACY_CRON_PERIOD,
+  LEGACY_CRONS,
+  LEGACY_RULE_NAME_SUFFIX,
+  isLegacyCronRule,
   SEED_ACCOUNTS,
   SEED_KEY_MEMBERS,
   SEED_SERVERS,

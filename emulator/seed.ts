@@ -204,10 +204,51 @@ export function seedServers(total: number): StoredServer[] {
 
 const RULE_EPOCH = Date.UTC(2024, 0, 1); // 2024-01-01
 
+/**
+ * The crons seed rules draw from, every one in the platform's dialect (wire/cronDialect.ts: a
+ * fixed minute, 4 or 5 fields, not both day-of-month and day-of-week). `0 * * * *` and
+ * `0 9-18 * * 1-5` took the places of `*\/15 * * * *` and `*\/5 9-18 * * 1-5`, which the
+ * platform refuses today, so every other field of every seed rule is drawn as before; those two
+ * crons now live only on the marked legacy rows ({@link LEGACY_CRONS}).
+ */
 const CRONS = [
-  "0 9 * * 1-5", "*/15 * * * *", "0 */6 * * *", "30 2 * * *", "0 0 1 * *", "45 23 * * 0",
-  "0 8,20 * * *", "*/5 9-18 * * 1-5", "15 4 * * 6", "0 12 15 * *", "10 */2 * * *", "0 7 * 1-6 1",
+  "0 9 * * 1-5", "0 * * * *", "0 */6 * * *", "30 2 * * *", "0 0 1 * *", "45 23 * * 0",
+  "0 8,20 * * *", "0 9-18 * * 1-5", "15 4 * * 6", "0 12 15 * *", "10 */2 * * *", "0 7 * 1-6 1",
 ];
+/** Legacy rows repeat every this many rules (see {@link LEGACY_CRONS}). */
+export const LEGACY_CRON_PERIOD = 200;
+
+/**
+ * The seed's legacy schedule rows: rules made before the platform checked cron expressions,
+ * which it still stores, lists and fires (reads never check a cron). Rule `n` is one when
+ * `n % LEGACY_CRON_PERIOD` is a key of this table (rules 22, 40, 222, 240, 422, ...: 1% of the
+ * seed, two of them among the first 50); it carries the table's cron instead of its drawn one,
+ * is enabled with an enabled schedule trigger (a schedule that has kept firing since), and its
+ * name ends with {@link LEGACY_RULE_NAME_SUFFIX}. Every other seed rule's cron satisfies the
+ * dialect. They are what keeps the policy pack's schedule-interval guardrail with something to
+ * report on the seed: `*\/5 9-18 * * 1-5` fires every 5 minutes, `*\/15 * * * *` every 15.
+ */
+export const LEGACY_CRONS: Readonly<Record<number, string>> = Object.freeze({
+  22: "*/5 9-18 * * 1-5",
+  40: "*/15 * * * *",
+});
+
+/** The end of every legacy row's name (see {@link LEGACY_CRONS}), e.g. `Flaky check hunt (payments) [legacy schedule]`. */
+export const LEGACY_RULE_NAME_SUFFIX = " [legacy schedule]";
+
+/** The cron of seed rule `index` (0-based) when it is a legacy row, else undefined. */
+function legacyCronOf(index: number): string | undefined {
+  return LEGACY_CRONS[index % LEGACY_CRON_PERIOD];
+}
+
+/**
+ * Whether seed rule `index` (0-based, as in {@link seedRule}) is a legacy row: a rule whose cron
+ * breaks the platform's dialect, marked by {@link LEGACY_RULE_NAME_SUFFIX} (see {@link LEGACY_CRONS}).
+ */
+export function isLegacyCronRule(index: number): boolean {
+  return legacyCronOf(index) !== undefined;
+}
+
 // `""` and `null`: legacy rows (UTC). `null` stood for rows that lacked `timezone` entirely; the
 // vendor's model requires the field, so they now send `""` too (kept in the list so every other
 // field of every seed rule stays as it was).
@@ -229,6 +270,9 @@ const TRIGGER_SHAPES = [
   { shape: "none", share: 0.06 },
 ] as const;
 type TriggerShape = (typeof TRIGGER_SHAPES)[number]["shape"];
+
+/** The shapes whose schedule trigger can run the rule's own cron (not the HTTP-POST-only placeholder). */
+const SCHEDULED_SHAPES: ReadonlySet<TriggerShape> = new Set(["all", "noHttpPost", "noOncall"]);
 
 function pickShape(roll: number): TriggerShape {
   let edge = 0;
@@ -270,7 +314,8 @@ function triggerId(index: number, salt: number): string {
  * member of their team. Every three consecutive rules share `created_at` so the tie-break of the
  * order shows. Trigger shapes as {@link TRIGGER_SHAPES}: a rule without a trigger lacks its id
  * (and URL, channels, severities) and has the trigger disabled; an HTTP-POST-only rule carries
- * the placeholder cron `0 0 * * *` with its schedule trigger disabled. Everything is the same on
+ * the placeholder cron `0 0 * * *` with its schedule trigger disabled. Every cron satisfies the
+ * platform's dialect except on the marked legacy rows ({@link LEGACY_CRONS}). Everything is the same on
  * every start except `schedule_next_fire_at_ms`, which follows the cron expression, the time zone
  * and `now` (epoch ms) as on the platform (see {@link nextFireAtMs}).
  */
@@ -289,7 +334,7 @@ export function seedRule(index: number, now: number): StoredRule {
   }
   const [taskName, taskPrompt] = pick(rng, TASKS);
   const service = pick(rng, SERVICES);
-  const enabled = rng() < 0.75;
+  let enabled = rng() < 0.75;
   const kind = pick(rng, ENVIRONMENT_KINDS);
   let scheduleEnabled = rng() < 0.7;
   const createdAt = RULE_EPOCH + Math.floor(index / 3) * 37 * 60_000;
@@ -305,7 +350,16 @@ export function seedRule(index: number, now: number): StoredRule {
   if (enabled && scheduleEnabled) rng();
   let oncallEnabled = severities.length > 0 && rng() < 0.6;
   // Drawn last, so the fields above are those of the seed before trigger shapes existed.
-  const shape = pickShape(rng());
+  const drawnShape = pickShape(rng());
+  // A legacy row: its legacy cron on an enabled rule with an enabled schedule trigger (set after
+  // every draw, so the draws of other rules and its other fields stay as they were).
+  const legacyCron = legacyCronOf(index);
+  const shape: TriggerShape = legacyCron !== undefined && !SCHEDULED_SHAPES.has(drawnShape) ? "all" : drawnShape;
+  if (legacyCron !== undefined) {
+    cron = legacyCron;
+    enabled = true;
+    scheduleEnabled = true;
+  }
 
   const hasSchedule = shape !== "noScheduleId" && shape !== "none";
   const hasHttpPost = shape !== "noHttpPost" && shape !== "none";
@@ -324,7 +378,7 @@ export function seedRule(index: number, now: number): StoredRule {
     account_id: accountId,
     team_id: teamId,
     owner_id: ownerId,
-    name: `${taskName} (${service})`,
+    name: `${taskName} (${service})${legacyCron === undefined ? "" : LEGACY_RULE_NAME_SUFFIX}`,
     enabled,
     run_scope: personal ? "person" : "team",
     cron_expr: cron,

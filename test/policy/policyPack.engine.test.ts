@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startEmulator, type Emulator } from "../../emulator";
+import { LEGACY_RULE_NAME_SUFFIX, startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { createEngineStack, type EngineStack } from "../support/engineStack";
 
@@ -108,7 +108,8 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     ]);
 
     // Guardrails (advisory) with the defaults, the key from FLASHDUTY_APP_KEY: every enabled rule
-    // whose enabled schedule fires every 5 minutes, every personal rule with an enabled HTTP POST trigger.
+    // whose enabled schedule fires every 5 minutes (the seed's legacy `*/5` rows, the only crons
+    // outside the platform's dialect), every personal rule with an enabled HTTP POST trigger.
     const rules = emulator.visibleRules(emulator.keys.admin);
     const guardrails = of("flashduty-automation-rule-guardrails");
     expect(guardrails.every((v) => v.level === "advisory")).toBe(true);
@@ -116,6 +117,7 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     const tooOften = rules.filter((r) => r.enabled && r.schedule_trigger_enabled && r.cron_expr.startsWith("*/5 "));
     const personalHttp = rules.filter((r) => r.enabled && r.team_id === 0 && r.http_post_trigger_enabled);
     expect(tooOften.length).toBeGreaterThan(0);
+    for (const rule of tooOften) expect(rule.name.endsWith(LEGACY_RULE_NAME_SUFFIX), rule.name).toBe(true);
     expect(personalHttp.length).toBeGreaterThan(0);
     for (const rule of tooOften) {
       expect(texts).toContain(`rule \`${rule.name}\` (\`${rule.rule_id}\`): schedule \`${rule.cron_expr}\` (\`${rule.timezone || "UTC"}\`) fires every 5 minutes`);
@@ -126,7 +128,7 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     const enabled = rules.filter((r) => r.enabled).length;
     expect(enabled).toBeGreaterThan(100);
     expect(texts).toContain(`${enabled} automation rules are enabled, more than maxEnabledRules (100)`);
-    // Nothing else: the seed's 15-minute and slower schedules pass the default of 15.
+    // Nothing else: the legacy 15-minute rows and every hourly or slower schedule pass the default of 15.
     expect(guardrails).toHaveLength(tooOften.length + personalHttp.length + 1);
     expect(result.output).not.toContain(emulator.keys.admin);
   });
@@ -176,7 +178,9 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
 
     const guardrails = found.filter((v) => v.policy === "flashduty-automation-rule-guardrails");
     const rules = emulator.visibleRules(emulator.keys.admin);
+    // Under 30 minutes: the legacy `*/5` and `*/15` rows only (hourly is the seed's most frequent dialect-valid schedule).
     const tooOften = rules.filter((r) => r.enabled && r.schedule_trigger_enabled && /^\*\/(5|15) /.test(r.cron_expr));
+    expect(tooOften.every((r) => r.name.endsWith(LEGACY_RULE_NAME_SUFFIX))).toBe(true);
     expect(guardrails).toHaveLength(tooOften.length);
     expect(guardrails.every((v) => v.level === "mandatory" && /more often than minScheduleIntervalMinutes \(30\)/.test(v.text))).toBe(true);
     expect(guardrails.some((v) => /fires every 15 minutes/.test(v.text))).toBe(true);
