@@ -3,7 +3,10 @@
  *
  * 6. N processes (4, 8) each read all 10,000 rules at the same moment with the admin key (the
  *    SDK's `listAll`, in test/support/sharedAccountWorker.cjs), emulator at production limits
- *    with 40 ms added to every rule-list request. The account's floor: N x 100 pages through one
+ *    with 40 ms added to every rule-list request. "The same moment" is a common start time
+ *    handed to every process ({@link startDelayMs} after they are spawned), so Node.js start-up,
+ *    which takes 100-300 ms longer for some processes than for others on 2 cores, does not
+ *    decide who reads first; the spread of the actual starts is reported. The account's floor: N x 100 pages through one
  *    50/s bucket, as bursts of 50 one window apart ({@link burstAwareFloor}). Reported: failures,
  *    wall time (first start to last end, each process's own clock) over the floor, and fairness
  *    (slowest process's time over the fastest's).
@@ -36,6 +39,14 @@ interface WorkerResult {
   endedAt: number;
 }
 
+/**
+ * How long after spawning `processes` workers their common start time lies, in ms: enough for
+ * all of them to load Node.js and the SDK on a 2-core machine (about 250 ms each, 1.5 s at least).
+ */
+export function startDelayMs(processes: number): number {
+  return Math.max(1_500, 400 * processes);
+}
+
 function runWorker(job: Record<string, unknown>): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [WORKER, JSON.stringify(job)], { cwd: REPO_ROOT }, (error, stdout, stderr) => {
@@ -54,6 +65,8 @@ export interface SharedReadsResult {
   /** Seconds each process took, in process order. */
   perProcess: number[];
   fairness: number;
+  /** Last start minus first start, ms (the processes wait for one common start time). */
+  startSpreadMs: number;
   requests: number;
   status429: number;
 }
@@ -70,11 +83,13 @@ export async function benchSharedReads(processes: number): Promise<SharedReadsRe
     emu.setLimits({ ...PRODUCTION });
     emu.setFaults([{ operation: "automationRule.list", kind: "latency", latencyMs: SHARED_LATENCY_MS }]);
     emu.resetCounters();
+    const startAt = Date.now() + startDelayMs(processes);
     const results = await Promise.all(
       Array.from({ length: processes }, (_, i) =>
-        runWorker({ baseUrl: emu.url, appKey: emu.keys.admin, userAgent: `bench-${i}`, mode: "rules", pageSize: PAGE_SIZE }),
+        runWorker({ baseUrl: emu.url, appKey: emu.keys.admin, userAgent: `bench-${i}`, mode: "rules", pageSize: PAGE_SIZE, startAt }),
       ),
     );
+    const startSpreadMs = Math.max(...results.map((r) => r.startedAt)) - Math.min(...results.map((r) => r.startedAt));
     const failures = results.filter((r) => !r.ok || r.items !== RULES).length;
     for (const r of results) if (!r.ok) progress(`6. a process failed: ${r.error}`);
     const perProcess = results.map((r) => (r.endedAt - r.startedAt) / 1000);
@@ -89,12 +104,13 @@ export async function benchSharedReads(processes: number): Promise<SharedReadsRe
       failures,
       perProcess,
       fairness: Math.max(...perProcess) / Math.min(...perProcess),
+      startSpreadMs,
       requests: counter.requests,
       status429: counter.statuses["429"] ?? 0,
     };
     progress(
       `6. ${processes} processes: ${wallSeconds.toFixed(2)} s (floor ${floor.seconds.toFixed(2)} s), ` +
-        `per process ${perProcess.map((v) => v.toFixed(2)).join(" / ")} s, ${failures} failed, ${result.status429} x 429`,
+        `per process ${perProcess.map((v) => v.toFixed(2)).join(" / ")} s (starts within ${startSpreadMs} ms), ${failures} failed, ${result.status429} x 429`,
     );
     return result;
   } finally {

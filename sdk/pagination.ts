@@ -47,10 +47,11 @@ export interface PageAllOptions<T> {
   /** Fetches page `page` (1-based) with `limit` items. */
   fetchPage(page: number): Promise<Page<T>>;
   /**
-   * How many pages to keep in flight now (asked before each new page starts; clamped to 1..
-   * {@link PAGE_CONCURRENCY}); default {@link PAGE_CONCURRENCY}.
+   * How many pages to keep in flight now, given how many pages of the batch are not yet answered
+   * (asked before each new page starts; clamped to 1..{@link PAGE_CONCURRENCY}); default
+   * {@link PAGE_CONCURRENCY}.
    */
-  pagesInFlight?: () => number;
+  pagesInFlight?: (pagesLeft: number) => number;
   /** Identity of an item, for deduplication. */
   idOf(item: T): string;
 }
@@ -150,23 +151,24 @@ async function walk<T>(
 }
 
 /**
- * Fetches `pages` with at most `pagesInFlight()` (1..{@link PAGE_CONCURRENCY}) in flight, asked
- * again before each page starts; stops starting new pages after a short one or the first
- * failure, and rethrows that failure once in-flight pages settle.
+ * Fetches `pages` with at most `pagesInFlight(pagesLeft)` (1..{@link PAGE_CONCURRENCY}) in
+ * flight, asked again before each page starts (`pagesLeft`: pages not started plus in flight);
+ * stops starting new pages after a short one or the first failure, and rethrows that failure
+ * once in-flight pages settle.
  */
 async function fetchConcurrently<T>(
   pages: number[],
   fetchPage: (page: number) => Promise<Page<T>>,
   limit: number,
-  pagesInFlight: () => number = () => PAGE_CONCURRENCY,
+  pagesInFlight: (pagesLeft: number) => number = () => PAGE_CONCURRENCY,
 ): Promise<Map<number, Page<T>>> {
   const out = new Map<number, Page<T>>();
   let firstShort = Infinity;
   let failure: { error: unknown } | undefined;
   const running = new Set<Promise<void>>();
-  const allowed = (): number => Math.max(1, Math.min(PAGE_CONCURRENCY, Math.floor(pagesInFlight()) || 1));
-  for (const p of pages) {
-    while (running.size >= allowed()) await Promise.race(running);
+  const allowed = (left: number): number => Math.max(1, Math.min(PAGE_CONCURRENCY, Math.floor(pagesInFlight(left)) || 1));
+  for (const [i, p] of pages.entries()) {
+    while (running.size >= allowed(pages.length - i + running.size)) await Promise.race(running);
     if (failure !== undefined || p > firstShort) break;
     const task: Promise<void> = fetchPage(p).then(
       (page) => {

@@ -5,17 +5,19 @@
  * 1. The local gate ({@link createRateGate}): never more than the operation's limits from this
  *    process, checked on every sliding window as the server could see them. Alone on an account
  *    this is all that acts: a full burst per window, no 429.
- * 2. The adaptive bucket ({@link AdaptiveRateLimiter}): the server counts per account (reads) or
+ * 2. The adaptive part ({@link AdaptiveRateLimiter}): the server counts per account (reads) or
  *    app key (writes) for everyone at once, so other pipelines, machines and people at the
  *    console share the budget. The client learns it from every answer (`X-RateLimit-Limit`,
- *    `-Remaining`, `-Reset`) and from 429 with `Retry-After`, and paces itself with a token
- *    bucket whose rate drops on throttling and climbs back while answers succeed.
+ *    `-Remaining`, `-Reset`) and from 429 with `Retry-After`: while the account is busy it
+ *    waits for the turn of the server's window whenever the window is full, and keeps fewer
+ *    requests in flight, a number that drops on throttling and climbs back while answers succeed.
  *
  * Why our own code and not a library for layer 2: p-throttle (layer 1) and the other maintained
  * limiters (bottleneck, limiter, rate-limiter-flexible) take a fixed rate; none changes its rate
  * from the server's answers, honours a server-given pause for every caller at once, or reports
- * how long a caller will wait. The algorithm is the AWS SDKs' adaptive retry mode (a CUBIC
- * token bucket), small enough to keep here with its tests.
+ * how long a caller will wait. The curve is CUBIC's, as in the AWS SDKs' adaptive retry mode,
+ * applied to the number of requests in flight (see the class comment for why not to a spacing
+ * token bucket); small enough to keep here with its tests.
  *
  * Gate (layer 1) notes: the guarantee is the one the server can check: never more than `limit`
  * requests *arriving* in any window. The client cannot see arrivals, only that each lies
@@ -208,8 +210,16 @@ export const CUBIC_SCALE = 0.4;
 export const MIN_ADAPTIVE_RATE = 0.5;
 /** A wait at least this long (ms) is reported through `onWait`, so a user sees why a call is slow. */
 export const RATE_WAIT_NOTICE_MS = 500;
-/** Without a 429 or another client's requests seen for this long (ms), the limiter runs at full speed again. */
-export const CONTENTION_MEMORY_MS = 10_000;
+/**
+ * Without a 429, another client's requests in the counts, or (once busy) a window this process
+ * filled, for this long (ms), the limiter runs at full speed again.
+ */
+export const CONTENTION_MEMORY_MS = 2_500;
+/**
+ * While the account is busy, a rule walk keeps at most one page in flight per this many pages it
+ * has left (see {@link AdaptiveRateLimiter.pagesInFlight}).
+ */
+export const PAGES_LEFT_PER_PAGE_IN_FLIGHT = 4;
 /** How far back (ms) our own sends are counted against the server's count of a 1 s window. */
 const OWN_SENDS_LOOKBACK_MS = 1_500;
 /** Requests the server counted beyond our own before it counts as another client's, per 1 s window. */
@@ -219,6 +229,11 @@ const OTHER_CLIENT_SLACK = 2;
 export interface RateObservation {
   /** When the attempt passed the limiter (epoch ms). */
   sentAt: number;
+  /**
+   * When the answer's status line and headers arrived (epoch ms); default: when `observe` is
+   * called. Server-given pauses count from here.
+   */
+  answeredAt?: number;
   /** HTTP status of the answer. */
   status: number;
   /** A rate-limit refusal: 429 or the code `RequestTooFrequently`. Never applied by the server. */
@@ -259,20 +274,36 @@ export function pauseJitterMs(pauseMs: number, random: () => number): number {
  *
  * - Alone (no 429, the server never counted more than our own requests): only the local gate
  *   acts, so nothing is slower than a fixed limiter.
- * - A 429 pauses every request of the bucket until its `Retry-After` (plus jitter) has passed,
- *   and cuts the bucket's rate to {@link THROTTLE_BETA} of what it was (once per pause: the
- *   other refusals of the same burst were sent before the cut and do not cut again).
+ * - The account is *busy* from the first 429, or the first answer whose `X-RateLimit-Remaining`
+ *   shows more requests than our own explain (another pipeline, machine or person), until
+ *   {@link CONTENTION_MEMORY_MS} pass without either and without a window this process filled
+ *   (a full window hides the clients that came after). Becoming busy cuts the rate to
+ *   {@link THROTTLE_BETA} of what it was, and so does each later 429 (once per pause: the other
+ *   refusals of one burst were sent before the cut and do not cut again).
  * - While the answers succeed, the rate climbs back along CUBIC's curve,
  *   `rate(t) = CUBIC_SCALE * (t - K)^3 + maxRate` with `K = cbrt(maxRate * (1 - beta) / scale)`
  *   (t in s since the cut): quickly back to the rate of the cut, carefully around it, then
  *   faster again, up to the operation's limit (or the `X-RateLimit-Limit` the server sends, if
- *   lower); at the limit the token bucket turns off.
- * - While other clients are seen (a 429, or `X-RateLimit-Remaining` lower than our own
- *   requests explain), an answer with `X-RateLimit-Remaining: 0` pauses the bucket until the
- *   server's window ends (its `X-RateLimit-Reset`, at most one window after the answer).
- * - The token bucket is a GCRA: each request reserves the next slot `1000 / rate` ms after the
- *   previous one, with a burst of a quarter second's worth, so concurrent callers are spaced
- *   without a queue.
+ *   lower). At the limit, once the account is quiet again, the adaptive part turns off.
+ * - The rate is a congestion window, as in TCP CUBIC: while throttled, at most `ceil(rate)`
+ *   requests of the bucket are in flight at once (at least 2), and a rule walk keeps fewer
+ *   still (see {@link pagesInFlight}). The AWS SDKs' adaptive mode applies the same curve to a
+ *   token bucket that spaces requests `1000 / rate` ms apart; against the platform's fixed 1 s
+ *   windows that spreads requests through each window, and a refusal late in a window costs a
+ *   whole-second `Retry-After` that ends long after the window turned (bench 6: 1.6-1.9x the
+ *   account floor with spacing, 1.2-1.3x without).
+ * - When the server's window is full, the bucket pauses until that window ends, so every
+ *   process comes back at the turn: on a success with `X-RateLimit-Remaining: 0` while busy,
+ *   and on a 429. The window's end is 1 s (plus {@link WINDOW_SLACK_MS} and jitter) after the
+ *   first request this process sent in it; when no request of ours got into the window, it is
+ *   projected from the last window seen (the windows of a busy account follow each other), and
+ *   otherwise the answer's `Retry-After` (or `X-RateLimit-Reset`) decides. The pause never
+ *   outlasts the server's `Retry-After` plus jitter. The refused request itself is sent again
+ *   only after its own `Retry-After` (the retry loop, `sdk/retry.ts`): the platform's
+ *   `Retry-After` is whole seconds, rounded up, so it usually ends after the window turned; the
+ *   process's other requests use the turn. Refusals of requests sent before the pause began
+ *   tell nothing new and do not extend it. Pauses count from the answer's arrival, not from
+ *   when a busy process got round to reading it.
  */
 export class AdaptiveRateLimiter {
   readonly #limits: { perSecond: number; perMinute: number };
@@ -285,19 +316,23 @@ export class AdaptiveRateLimiter {
   #lastThrottleAt = -Infinity;
   #cubicK = 0;
   #contendedAt = -Infinity;
-  /** GCRA's theoretical arrival time of the next request, epoch ms. */
-  #tat = 0;
+  /** Requests of this bucket sent and not yet answered. */
+  #inFlight = 0;
+  /** Resolved (and replaced) whenever a request of this bucket is answered. */
+  #answered = deferred();
+  /** The moment (epoch ms) before which no request of this bucket is sent. */
   #pausedUntil = 0;
+  /** When the current or last pause was decided (epoch ms). */
+  #pauseSetAt = -Infinity;
+  /**
+   * The earliest send, after the last pause ended, of a request the server counted in its 1 s
+   * window (a success): that window began no later than about this moment. Infinity when none.
+   */
+  #windowSeenAt = Infinity;
+  /** {@link #windowSeenAt} of the window before the last pause; -Infinity when none. */
+  #lastWindowSeenAt = -Infinity;
   /** Send times of the last 1.5 s, for telling our requests from other clients'. */
   #sends: number[] = [];
-  /** `X-RateLimit-Remaining` of the 1 s window in the last answer. */
-  #lastRemaining = Infinity;
-  /**
-   * When the server's current 1 s window began, as well as the answers tell (the send time of
-   * the first request whose answer showed more remaining than the one before); -Infinity until
-   * seen.
-   */
-  #windowStartAt = -Infinity;
 
   /**
    * @param limits the operation's limits (requests per 1 s and per 60 s)
@@ -310,12 +345,12 @@ export class AdaptiveRateLimiter {
     this.#useGate = options.gate !== false;
   }
 
-  /** The rate the bucket allows now, in requests per second (the operation's limit when not throttled). */
+  /** The rate the limiter allows now, in requests per second (the operation's limit when not throttled). */
   get rate(): number {
     return this.#throttled ? this.#fillRate : this.#ceiling;
   }
 
-  /** Whether the token bucket is on (a 429 was seen and the rate has not climbed back). */
+  /** Whether the adaptive part acts (the account was busy and the rate has not climbed back). */
   get throttled(): boolean {
     return this.#throttled;
   }
@@ -325,18 +360,26 @@ export class AdaptiveRateLimiter {
     return this.#pausedUntil;
   }
 
-  /**
-   * How many pages a rule walk should keep in flight: the operation's per-second limit alone
-   * (a whole window's burst at once), half a second's worth of the current rate while
-   * throttled (at least 2), so few requests sit reserved in the bucket when the rate changes.
-   * (A quarter second's worth, and a cap as soon as another client is seen, drew far fewer
-   * 429s but made 4 and 8 shared walks 1.3-1.8x slower in bench 6: too few pages to cover the
-   * round trips.)
-   */
-  pagesInFlight(): number {
-    if (!this.#throttled) return this.#limits.perSecond;
-    return Math.max(2, Math.min(this.#limits.perSecond, Math.ceil(this.#fillRate / 2)));
+  /** How many requests of the bucket may be in flight at once now: unlimited (Infinity) unless throttled, then `max(2, ceil(rate))`. */
+  get concurrency(): number {
+    if (!this.#throttled) return Infinity;
+    return Math.max(2, Math.min(this.#limits.perSecond, Math.ceil(this.#fillRate)));
   }
+
+  /**
+   * How many pages a rule walk with `pagesLeft` pages still to read should keep in flight: the
+   * operation's per-second limit while the account is not busy (a whole window's burst at
+   * once); while throttled, {@link concurrency} and at most one page per
+   * {@link PAGES_LEFT_PER_PAGE_IN_FLIGHT} pages left (at least 2). Walks that share a busy
+   * account then take shares of each window in proportion to what they have left, so the one
+   * that started first (and had the account to itself for a moment) does not end long before the
+   * others.
+   */
+  pagesInFlight(pagesLeft = Infinity): number {
+    if (!this.#throttled) return this.#limits.perSecond;
+    return Math.max(2, Math.min(this.concurrency, Math.ceil(pagesLeft / PAGES_LEFT_PER_PAGE_IN_FLIGHT)));
+  }
+
   /**
    * Resolves when one more request may be sent, with the function to call when its answer has
    * begun (see {@link RateRelease}).
@@ -356,32 +399,46 @@ export class AdaptiveRateLimiter {
       }
       await sleep(ms, signal);
     };
-    let at = this.#reserve(Date.now());
     for (;;) {
       const now = Date.now();
       if (now < this.#pausedUntil) {
         await wait(this.#pausedUntil - now);
-        // The pause dropped every earlier reservation: take a new place after it.
-        if (Date.now() >= this.#pausedUntil) at = this.#reserve(Date.now());
         continue;
       }
-      if (now < at) {
-        await wait(at - now);
+      if (this.#inFlight >= this.concurrency) {
+        await abortable(this.#answered.promise, signal);
         continue;
       }
-      break;
+      const release = this.#useGate ? await this.#localGate() : () => undefined;
+      // A pause that began while this request waited in the local gate holds it too (it gives
+      // its place in the gate back), and so does a full congestion window.
+      if (Date.now() < this.#pausedUntil || this.#inFlight >= this.concurrency) {
+        release();
+        continue;
+      }
+      this.#inFlight++;
+      this.#sends.push(Date.now());
+      let ended = false;
+      return () => {
+        if (!ended) {
+          ended = true;
+          this.#inFlight--;
+          const wake = this.#answered;
+          this.#answered = deferred();
+          wake.resolve();
+        }
+        release();
+      };
     }
-    const release = this.#useGate ? await this.#localGate() : () => undefined;
-    this.#sends.push(Date.now());
-    return release;
   }
 
   /**
-   * Learns from one answer (see the class comment). `random` is the source of the pause's
+   * Learns from one answer (see the class comment). `random` is the source of the pauses'
    * jitter, [0, 1).
    */
   observe(o: RateObservation, random: () => number = Math.random): void {
     const now = Date.now();
+    const at = Math.min(now, o.answeredAt ?? now);
     // Which window the headers describe (the server reports the tighter one): a reset within
     // 2 s is the 1 s window's (a minute window's reset that close changes nothing learned below).
     const resetInMs = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - now : undefined;
@@ -389,40 +446,62 @@ export class AdaptiveRateLimiter {
     if (o.limit !== undefined && Number.isInteger(o.limit) && o.limit >= 1) this.#learnLimit(o.limit, perSecondWindow);
     if (o.rateLimited) {
       this.#contendedAt = now;
-      const fromReset = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - now : undefined;
-      const pauseMs = Math.max(1, o.retryAfterMs ?? fromReset ?? 1000);
-      this.#pause(now + pauseMs + pauseJitterMs(pauseMs, random));
       // One cut per pause: refusals of requests sent before the last cut are the same event.
       if (o.sentAt >= this.#lastThrottleAt) this.#throttle(now);
+      // Sent before the current pause was decided: this refusal tells nothing new.
+      if (o.sentAt < this.#pauseSetAt) return;
+      const fromReset = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - at : undefined;
+      const pauseMs = Math.max(1, o.retryAfterMs ?? fromReset ?? 1000);
+      const byServer = at + pauseMs + pauseJitterMs(pauseMs, random);
+      this.#pause(Math.min(byServer, this.#windowTurn(at, random)));
       return;
     }
     if (o.status >= 500) return;
-    if (o.limit !== undefined && o.remaining !== undefined) {
-      const windowMs = perSecondWindow ? 1_000 : 60_000;
-      if (perSecondWindow) {
-        // Our requests of the last 1.5 s: the server's window may hold some sent a little over a
-        // second before this answer was read (latency, a page being parsed); counting too many
-        // of ours only hides a client that sends very little.
-        this.#sends = this.#sends.filter((t) => t > now - OWN_SENDS_LOOKBACK_MS);
-        if (o.limit - o.remaining > this.#sends.length + OTHER_CLIENT_SLACK) this.#contendedAt = now;
+    if (o.limit === undefined || o.remaining === undefined) {
+      if (this.#throttled) this.#grow(now);
+      return;
+    }
+    if (perSecondWindow) {
+      // Our requests of the last 1.5 s: the server's window may hold some sent a little over a
+      // second before this answer was read (latency, a page being parsed); counting too many
+      // of ours only hides a client that sends very little.
+      this.#sends = this.#sends.filter((t) => t > now - OWN_SENDS_LOOKBACK_MS);
+      if (o.limit - o.remaining > this.#sends.length + OTHER_CLIENT_SLACK) {
+        this.#contendedAt = now;
+        // The first sight of another client is a congestion signal like a 429.
+        if (!this.#throttled) this.#throttle(now);
+      } else if (this.#throttled && o.remaining <= 0) {
+        // A window this process filled alone hides whoever came after: once the account has
+        // been busy, only windows left part-empty show that it is quiet again.
+        this.#contendedAt = now;
       }
-      const contended = now - this.#contendedAt < CONTENTION_MEMORY_MS;
-      let windowEnd = Infinity;
-      if (perSecondWindow) {
-        if (o.remaining > this.#lastRemaining) this.#windowStartAt = Math.max(this.#windowStartAt, o.sentAt);
-        this.#lastRemaining = o.remaining;
-        // Under steady use the server's windows follow each other: the current one ends a whole
-        // number of seconds after the start seen (plus a little slack for the clocks).
-        if (now - this.#windowStartAt < 10_000) {
-          windowEnd = this.#windowStartAt + Math.max(1, Math.ceil((now - this.#windowStartAt) / 1000)) * 1000 + WINDOW_SLACK_MS;
-        }
-      }
-      if (o.remaining <= 0 && contended) {
-        const resetAt = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 : Infinity;
-        this.#pause(Math.min(resetAt, now + windowMs, windowEnd));
+      // Sent after the last pause ended and counted: the server's current window holds it (or a
+      // later one, when it was sent a window or more after the first request seen).
+      if (o.sentAt >= this.#pausedUntil) {
+        const seen = this.#windowSeenAt;
+        this.#windowSeenAt = Number.isFinite(seen) && o.sentAt < seen + 1_000 ? Math.min(seen, o.sentAt) : o.sentAt;
       }
     }
+    const contended = now - this.#contendedAt < CONTENTION_MEMORY_MS;
+    if (o.remaining <= 0 && contended) {
+      const resetAt = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 : Infinity;
+      const windowEnd = perSecondWindow ? this.#windowTurn(at, random) : Infinity;
+      this.#pause(Math.min(resetAt, Number.isFinite(windowEnd) ? windowEnd : at + (perSecondWindow ? 1_000 : 60_000)));
+    }
     if (this.#throttled) this.#grow(now);
+  }
+
+  /**
+   * When the server's current 1 s window ends, as well as this process can tell at `at`
+   * (epoch ms), plus {@link WINDOW_SLACK_MS} and a jitter of up to 100 ms: 1 s after the first
+   * request of ours it counted, or, when none of ours is in it, a whole number of seconds after
+   * the last window seen (at most 3 s ago: a busy account's windows follow each other); else
+   * Infinity (unknown).
+   */
+  #windowTurn(at: number, random: () => number): number {
+    const seen = Number.isFinite(this.#windowSeenAt) ? this.#windowSeenAt : this.#lastWindowSeenAt;
+    if (!Number.isFinite(seen) || at - seen >= 3_000) return Infinity;
+    return seen + 1_000 * Math.max(1, Math.ceil((at - seen) / 1_000)) + WINDOW_SLACK_MS + pauseJitterMs(1_000, random);
   }
 
   /**
@@ -444,10 +523,13 @@ export class AdaptiveRateLimiter {
   }
 
   #pause(until: number): void {
-    if (until <= this.#pausedUntil) return;
+    const now = Date.now();
+    if (until <= this.#pausedUntil || until <= now) return;
     this.#pausedUntil = until;
-    // Earlier reservations end here; the waiters take new places when the pause is over.
-    this.#tat = until;
+    this.#pauseSetAt = now;
+    // The window seen so far is over by the end of the pause; the next one is learned anew.
+    if (Number.isFinite(this.#windowSeenAt)) this.#lastWindowSeenAt = this.#windowSeenAt;
+    this.#windowSeenAt = Infinity;
   }
 
   #throttle(now: number): void {
@@ -463,17 +545,11 @@ export class AdaptiveRateLimiter {
     const t = (now - this.#lastThrottleAt) / 1000;
     const cubic = CUBIC_SCALE * (t - this.#cubicK) ** 3 + this.#lastMaxRate;
     this.#fillRate = Math.min(this.#ceiling, Math.max(MIN_ADAPTIVE_RATE, cubic));
-    if (this.#fillRate >= this.#ceiling && now - this.#contendedAt >= CONTENTION_MEMORY_MS) this.#throttled = false;
-  }
-
-  /** GCRA: the moment this request may go, spacing requests `1000 / rate` ms apart after a small burst. */
-  #reserve(now: number): number {
-    if (!this.#throttled) return now;
-    const interval = 1000 / this.#fillRate;
-    const burst = Math.max(1, Math.floor(this.#fillRate / 4));
-    const at = Math.max(now, this.#tat - (burst - 1) * interval);
-    this.#tat = Math.max(this.#tat, at) + interval;
-    return at;
+    // Quiet again (no refusal, no other client in the counts): full speed at once.
+    if (now - this.#contendedAt >= CONTENTION_MEMORY_MS) {
+      this.#throttled = false;
+      this.#fillRate = this.#ceiling;
+    }
   }
 
   #localGate(): Promise<RateRelease> {
@@ -490,6 +566,23 @@ export class AdaptiveRateLimiter {
     }
     return this.#gate.then((g) => g());
   }
+}
+
+/** Resolves with `promise`; rejects with {@link RateWaitAborted} as soon as `signal` aborts. */
+function abortable(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return promise;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new RateWaitAborted("aborted while waiting for the rate limit"));
+      return;
+    }
+    const onAbort = () => reject(new RateWaitAborted("aborted while waiting for the rate limit"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
+  });
 }
 
 /** Sleeps `ms`; rejects with {@link RateWaitAborted} as soon as `signal` aborts. */

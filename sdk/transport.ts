@@ -156,6 +156,7 @@ export class Transport {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
     let statusCode: number;
+    let answeredAt: number;
     let responseHeaders: IncomingHttpHeaders;
     let text: string;
     try {
@@ -169,6 +170,7 @@ export class Transport {
       // The server has the request: its place in the rate limit's windows ends here, not after
       // the body (a 100 KB page takes a while to arrive and be read).
       answered();
+      answeredAt = Date.now();
       statusCode = res.statusCode;
       responseHeaders = res.headers;
       text = await res.body.text();
@@ -185,11 +187,14 @@ export class Transport {
     // other answers of a burst are seen (and their rate-limit places released) first.
     await new Promise<void>((resolve) => setImmediate(resolve));
     const result = this.#readResponse(op, statusCode, responseHeaders, text);
+    // A server-given pause counts from the answer's arrival, not from when it was read.
+    if (!result.ok) result.failure.answeredAt = answeredAt;
     if (limiter !== undefined) {
       const rateLimited = !result.ok && result.failure.rateLimited === true;
       limiter.observe(
         {
           sentAt,
+          answeredAt,
           status: statusCode,
           rateLimited,
           ...(rateLimited && result.failure.retryAfterMs !== undefined ? { retryAfterMs: result.failure.retryAfterMs } : {}),

@@ -255,7 +255,7 @@ export class AutomationRules {
             return { total: result.total, items: result.rules };
           },
           idOf: (rule) => rule.ruleId,
-          pagesInFlight: () => this.#transport.rateLimiter(LIST.path)?.pagesInFlight() ?? PAGE_CONCURRENCY,
+          pagesInFlight: (pagesLeft) => this.#transport.rateLimiter(LIST.path)?.pagesInFlight(pagesLeft) ?? PAGE_CONCURRENCY,
         }),
     };
   }

@@ -1,8 +1,8 @@
 /**
  * The adaptive part of the client's rate limit (sdk/rateLimit.ts, `AdaptiveRateLimiter`) and the
  * retry loop's treatment of rate-limit refusals (sdk/retry.ts), on vitest's fake clock: pauses
- * on Retry-After with jitter, CUBIC cut and climb, X-RateLimit-Remaining, the learned limit,
- * pages in flight, the deadline. The multi-process behaviour is in
+ * on Retry-After with jitter and at the turn of the server's window, CUBIC cut and climb,
+ * X-RateLimit-Remaining, the learned limit, requests and pages in flight, the deadline. The multi-process behaviour is in
  * test/reliability/sharedAccount.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -11,6 +11,8 @@ import {
   AdaptiveRateLimiter,
   CONTENTION_MEMORY_MS,
   CUBIC_SCALE,
+  PAGES_LEFT_PER_PAGE_IN_FLIGHT,
+  WINDOW_SLACK_MS,
   OPERATION_RATE_LIMITS,
   RateWaitAborted,
   THROTTLE_BETA,
@@ -79,49 +81,131 @@ describe("AdaptiveRateLimiter", () => {
     vi.advanceTimersByTime(1);
     refused(limiter, 1000, Date.now());
     expect(limiter.rate).toBeCloseTo(50 * THROTTLE_BETA * THROTTLE_BETA);
-    // A walk keeps half a second's worth of the rate in flight while throttled.
-    expect(limiter.pagesInFlight()).toBe(Math.ceil((50 * THROTTLE_BETA * THROTTLE_BETA) / 2));
+    // While throttled: ceil(rate) requests in flight, and a walk one page per 4 it has left.
+    expect(limiter.concurrency).toBe(Math.ceil(50 * THROTTLE_BETA * THROTTLE_BETA));
+    expect(limiter.pagesInFlight()).toBe(limiter.concurrency);
+    expect(limiter.pagesInFlight(100)).toBe(Math.min(limiter.concurrency, 100 / PAGES_LEFT_PER_PAGE_IN_FLIGHT));
+    expect(limiter.pagesInFlight(20)).toBe(20 / PAGES_LEFT_PER_PAGE_IN_FLIGHT);
+    expect(limiter.pagesInFlight(1)).toBe(2);
   });
 
-  test("successes climb back along the cubic curve to the limit, and the bucket turns off once the account is quiet", () => {
+  test("successes climb back along the cubic curve while the account is busy, and full speed returns once it is quiet", () => {
     const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
     refused(limiter);
-    const ok = () => limiter.observe({ sentAt: Date.now(), status: 200, rateLimited: false });
+    // Answers that show 40 requests of others in the window: still busy, but room left.
+    const busyOk = () => limiter.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 10 }, half);
     const k = Math.cbrt((50 * (1 - THROTTLE_BETA)) / CUBIC_SCALE);
     vi.advanceTimersByTime(1000);
-    ok();
+    busyOk();
     expect(limiter.rate).toBeCloseTo(CUBIC_SCALE * (1 - k) ** 3 + 50, 5);
     expect(limiter.rate).toBeLessThan(50);
     vi.advanceTimersByTime(k * 1000 - 1000);
-    ok();
+    busyOk();
     expect(limiter.rate).toBeCloseTo(50, 3);
     expect(limiter.throttled).toBe(true);
+    // Quiet: no refusal, only our own requests counted, for CONTENTION_MEMORY_MS.
     vi.advanceTimersByTime(CONTENTION_MEMORY_MS);
-    ok();
+    limiter.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 48 }, half);
     expect(limiter.throttled).toBe(false);
     expect(limiter.rate).toBe(50);
+    expect(limiter.pagesInFlight(100)).toBe(50);
   });
 
-  test("while throttled, requests are spaced 1000 / rate ms apart after a small burst", async () => {
+  test("while throttled, at most ceil(rate) requests are in flight; an answer lets the next one go", async () => {
     const limiter = new AdaptiveRateLimiter({ perSecond: 10, perMinute: 1000 }, { gate: false });
     refused(limiter, 1000);
-    // rate 7/s: a burst of floor(7 / 4) = 1, then one every 1000 / 7 ms, all after the pause.
-    const times = Promise.all(Array.from({ length: 5 }, () => grantedAt(limiter)));
-    await vi.advanceTimersByTimeAsync(5000);
-    const at = await times;
-    const pausedUntil = limiter.pausedUntil;
-    expect(at[0]).toBeGreaterThanOrEqual(pausedUntil);
-    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(Math.floor(1000 / 7));
+    expect(limiter.concurrency).toBe(7);
+    const granted: number[] = [];
+    const releases: Array<() => void> = [];
+    for (let i = 0; i < 9; i++) void limiter.acquire().then((release) => (granted.push(i), releases.push(release)));
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(granted).toHaveLength(7);
+    releases[0]!();
+    releases[0]!(); // a second call does nothing
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toHaveLength(8);
   });
 
-  test("X-RateLimit-Remaining 0 pauses until the window's reset only when other clients are seen", () => {
-    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+  test("X-RateLimit-Remaining 0 pauses until the turn of the window only when other clients are seen", () => {
+    const alone = new AdaptiveRateLimiter(LIMITS, { gate: false });
     const now = Date.now();
     const resetAtSeconds = Math.ceil(now / 1000) + 1;
+    // Alone: our 50 requests of the window explain the count; nothing pauses.
+    for (let i = 0; i < 50; i++) void alone.acquire();
+    alone.observe({ sentAt: now, status: 200, rateLimited: false, limit: 50, remaining: 0, resetAtSeconds }, half);
+    expect(alone.pausedUntil).toBe(0);
+    expect(alone.throttled).toBe(false);
     // Our own 0 requests in the last second, but the server counted 50: another client is there.
-    limiter.observe({ sentAt: now, status: 200, rateLimited: false, limit: 50, remaining: 0, resetAtSeconds });
-    expect(limiter.pausedUntil).toBe(Math.min(resetAtSeconds * 1000, now + 1000));
-    expect(limiter.throttled).toBe(false);
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    limiter.observe({ sentAt: now, status: 200, rateLimited: false, limit: 50, remaining: 0, resetAtSeconds }, half);
+    // The window holds our request sent `now`: it turns 1 s later (+ slack + jitter 50 ms), or at the reset if sooner.
+    expect(limiter.pausedUntil).toBe(Math.min(resetAtSeconds * 1000, now + 1000 + WINDOW_SLACK_MS + 50));
+    expect(limiter.throttled).toBe(true);
+  });
+
+  test("a refusal pauses the bucket only until the turn of the window seen, and refusals sent before the pause do not extend it", () => {
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    const windowStart = Date.now();
+    // Another client is seen (40 of 50 used) in the window our request of `windowStart` got into.
+    limiter.observe({ sentAt: windowStart, status: 200, rateLimited: false, limit: 50, remaining: 10 }, half);
+    vi.advanceTimersByTime(300);
+    refused(limiter, 1000, Date.now() - 40);
+    // Retry-After would end at +300 + 1050; the window turns at +1000 + slack + jitter.
+    expect(limiter.pausedUntil).toBe(windowStart + 1000 + WINDOW_SLACK_MS + 50);
+    // A refusal of a request sent before that pause began arrives later: nothing changes.
+    const pausedUntil = limiter.pausedUntil;
+    vi.advanceTimersByTime(200);
+    refused(limiter, 1000, windowStart + 250);
+    expect(limiter.pausedUntil).toBe(pausedUntil);
+  });
+
+  test("with no request of ours in the window, a refusal pauses until the turn projected from the last window, never past Retry-After", () => {
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    const first = Date.now();
+    limiter.observe({ sentAt: first, status: 200, rateLimited: false, limit: 50, remaining: 0 }, half);
+    expect(limiter.pausedUntil).toBe(first + 1060);
+    vi.advanceTimersByTime(1100);
+    // Back after the pause, refused at once: the window that began around +1000 turns around +2000.
+    refused(limiter, 1000, Date.now());
+    expect(limiter.pausedUntil).toBe(first + 2000 + WINDOW_SLACK_MS + 50);
+    // A Retry-After shorter than the projection wins.
+    const other = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    other.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 0 }, half);
+    vi.advanceTimersByTime(1100);
+    refused(other, 100, Date.now());
+    expect(other.pausedUntil).toBe(Date.now() + 100 + pauseJitterMs(100, half));
+  });
+
+  test("a pause counts from the refusal's arrival, not from when it was read", () => {
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    const arrived = Date.now();
+    vi.advanceTimersByTime(300);
+    limiter.observe({ sentAt: arrived - 40, answeredAt: arrived, status: 429, rateLimited: true, retryAfterMs: 1000, limit: 50, remaining: 0 }, half);
+    expect(limiter.pausedUntil).toBe(arrived + 1050);
+  });
+
+  test("once busy, a window this process filled keeps the account busy (it hides whoever came after)", () => {
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    refused(limiter);
+    for (let i = 0; i < 4; i++) {
+      vi.advanceTimersByTime(1_100);
+      for (let j = 0; j < 50; j++) void limiter.acquire();
+      // Our 50 requests filled the window: no other client in the count, yet the account stays busy.
+      limiter.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 0 }, half);
+    }
+    expect(limiter.throttled).toBe(true);
+  });
+
+  test("a pause that begins while a request waits in the local gate holds that request too", async () => {
+    const limiter = new AdaptiveRateLimiter({ perSecond: 1, perMinute: 100 });
+    const first = await limiter.acquire();
+    first();
+    const start = Date.now();
+    const second = grantedAt(limiter);
+    await vi.advanceTimersByTimeAsync(100);
+    refused(limiter, 5000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await second).toBeGreaterThanOrEqual(start + 100 + 5000);
   });
 
   test("a lower X-RateLimit-Limit from the server is learned (a smaller plan, an emulator's test limits)", () => {
@@ -188,6 +272,29 @@ describe("runWithRetries and refusals", () => {
     expect(sent).toHaveLength(6);
     for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBe(1050);
     expect(waits).toEqual([1050, 1050, 1050, 1050, 1050]);
+  });
+
+  test("the wait after a refusal counts from its arrival: a refusal read 400 ms late is retried 400 ms sooner", async () => {
+    const sent: number[] = [];
+    const call = runWithRetries<string>({
+      operation: "POST /x",
+      maxRetries: 0,
+      nonIdempotent: false,
+      random: half,
+      deadlineAt: Date.now() + 600_000,
+      attempt: async (n) => {
+        sent.push(Date.now());
+        if (n > 1) return { ok: true, value: "done" };
+        const late = refusal();
+        if (!late.ok) late.failure.answeredAt = Date.now();
+        // The refusal arrived now but is read 400 ms later (a busy process).
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return late;
+      },
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(call).resolves.toBe("done");
+    expect(sent[1]! - sent[0]!).toBe(1050);
   });
 
   test("a refusal whose wait would end past the deadline is final, with the attempts made and nothing applied", async () => {

@@ -1,7 +1,9 @@
 /**
  * One pipeline of the shared-account tests and benchmarks: a separate Node process using the
  * built SDK (`pulumi-flashduty/sdk`, i.e. dist/). Its job comes as JSON in argv[2]:
- * `{ baseUrl, appKey, userAgent, mode: "rules" | "disable" | "enable", serverIds?, pageSize? }`.
+ * `{ baseUrl, appKey, userAgent, mode: "rules" | "disable" | "enable", serverIds?, pageSize?, startAt? }`;
+ * `startAt` (epoch ms): the process loads the SDK and then waits until that moment, so several
+ * processes begin at the same moment whatever their start-up took.
  * Prints one JSON line: `{ ok, items?, error?, waits, startedAt, endedAt }` (epoch ms).
  */
 "use strict";
@@ -16,6 +18,7 @@ async function main() {
     userAgent: job.userAgent,
     onRateLimitWait: (ms) => waits.push(ms),
   });
+  if (typeof job.startAt === "number") await new Promise((resolve) => setTimeout(resolve, Math.max(0, job.startAt - Date.now())));
   const result = { ok: true, startedAt: Date.now() };
   try {
     if (job.mode === "rules") {
