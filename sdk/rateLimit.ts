@@ -28,7 +28,10 @@
  * machine can delay delivery by 100 ms and more; counting at send time alone would let a late
  * first wave and a prompt second one meet in one server window and draw a 429. The price is the
  * latency: the sustained rate is `limit` per (window + latency), and a single burst of `limit`
- * still goes at once.
+ * still goes at once. Where the answers show more (a request of ours was the first the server
+ * counted in its window, and later ones were counted in the same window), the places of all of
+ * them end when that window began: the platform's windows are fixed, so they stop counting 1 s
+ * later together (see {@link AdaptiveRateLimiter.observe}).
  */
 import { createHash } from "node:crypto";
 import { LIMITS, PATHS, REDUCED_RATE_LIMITS } from "../wire/protocol";
@@ -41,9 +44,12 @@ export interface RateWindow {
 
 /**
  * Ends a request's hold on the rate limit; call it once the answer has begun (status line and
- * headers received) or the attempt has failed. Calls after the first do nothing.
+ * headers received) or the attempt has failed. `endedAt` (epoch ms, default now; never later
+ * than now) moves the end earlier: for a request the server is known to have counted in a fixed
+ * window that began by then (see {@link AdaptiveRateLimiter.observe}). Later calls can only move
+ * the end earlier still.
  */
-export type RateRelease = () => void;
+export type RateRelease = (endedAt?: number) => void;
 
 /** Resolves when one more request may be sent, with the function to call when it has ended. */
 export type RateGate = () => Promise<RateRelease>;
@@ -92,9 +98,10 @@ export async function createRateGate(windows: readonly RateWindow[], onRelease?:
         const hold: Hold = { endedAt: undefined };
         for (const log of logs) log.add(hold);
         onRelease?.();
-        return () => {
-          if (hold.endedAt !== undefined) return;
-          hold.endedAt = Date.now();
+        return (endedAt?: number) => {
+          const at = Math.min(Date.now(), endedAt ?? Infinity);
+          if (hold.endedAt !== undefined && hold.endedAt <= at) return;
+          hold.endedAt = at;
           const wake = ended;
           ended = deferred();
           wake.resolve();
@@ -333,6 +340,12 @@ export class AdaptiveRateLimiter {
   #lastWindowSeenAt = -Infinity;
   /** Send times of the last 1.5 s, for telling our requests from other clients'. */
   #sends: number[] = [];
+  /**
+   * The last request of ours that the server counted first in its 1 s window (its answer showed
+   * `X-RateLimit-Remaining` of the limit minus one): when it was sent, and when its answer
+   * arrived (that window began in between).
+   */
+  #opener: { sentAt: number; answeredAt: number } | undefined;
 
   /**
    * @param limits the operation's limits (requests per 1 s and per 60 s)
@@ -419,7 +432,7 @@ export class AdaptiveRateLimiter {
       this.#inFlight++;
       this.#sends.push(Date.now());
       let ended = false;
-      return () => {
+      return (endedAt?: number) => {
         if (!ended) {
           ended = true;
           this.#inFlight--;
@@ -427,7 +440,7 @@ export class AdaptiveRateLimiter {
           this.#answered = deferred();
           wake.resolve();
         }
-        release();
+        release(endedAt);
       };
     }
   }
@@ -435,8 +448,17 @@ export class AdaptiveRateLimiter {
   /**
    * Learns from one answer (see the class comment). `random` is the source of the pauses'
    * jitter, [0, 1).
+   *
+   * Returns, for a success counted in a 1 s window that the answers show began by a known moment,
+   * that moment (epoch ms): the platform's windows are fixed, so the request stops counting 1 s
+   * after it, and its hold in the local gate may end there (pass it to the request's
+   * {@link RateRelease}). Known when a request of ours opened the window (its answer showed the
+   * limit minus one remaining) and this one was sent after it, answered within 1 s of that
+   * send, and counted after it. Alone on the account this lets a rule walk's second burst go one
+   * second after the first page's answer, instead of one second after each page's own answer.
+   * Otherwise undefined.
    */
-  observe(o: RateObservation, random: () => number = Math.random): void {
+  observe(o: RateObservation, random: () => number = Math.random): number | undefined {
     const now = Date.now();
     const at = Math.min(now, o.answeredAt ?? now);
     // Which window the headers describe (the server reports the tighter one): a reset within
@@ -449,17 +471,17 @@ export class AdaptiveRateLimiter {
       // One cut per pause: refusals of requests sent before the last cut are the same event.
       if (o.sentAt >= this.#lastThrottleAt) this.#throttle(now);
       // Sent before the current pause was decided: this refusal tells nothing new.
-      if (o.sentAt < this.#pauseSetAt) return;
+      if (o.sentAt < this.#pauseSetAt) return undefined;
       const fromReset = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - at : undefined;
       const pauseMs = Math.max(1, o.retryAfterMs ?? fromReset ?? 1000);
       const byServer = at + pauseMs + pauseJitterMs(pauseMs, random);
       this.#pause(Math.min(byServer, this.#windowTurn(at, random)));
-      return;
+      return undefined;
     }
-    if (o.status >= 500) return;
+    if (o.status >= 500) return undefined;
     if (o.limit === undefined || o.remaining === undefined) {
       if (this.#throttled) this.#grow(now);
-      return;
+      return undefined;
     }
     if (perSecondWindow) {
       // Our requests of the last 1.5 s: the server's window may hold some sent a little over a
@@ -489,6 +511,21 @@ export class AdaptiveRateLimiter {
       this.#pause(Math.min(resetAt, Number.isFinite(windowEnd) ? windowEnd : at + (perSecondWindow ? 1_000 : 60_000)));
     }
     if (this.#throttled) this.#grow(now);
+    return perSecondWindow && o.status < 300 ? this.#countedSince(o, at) : undefined;
+  }
+
+  /** See {@link observe}: the moment by which the window that counted this success began, if known. */
+  #countedSince(o: RateObservation, at: number): number | undefined {
+    if (o.remaining === undefined) return undefined;
+    if (o.remaining === this.#limits.perSecond - 1) {
+      this.#opener = { sentAt: o.sentAt, answeredAt: at };
+      return at;
+    }
+    const opener = this.#opener;
+    if (opener !== undefined && o.remaining < this.#limits.perSecond - 1 && o.sentAt >= opener.sentAt && at < opener.sentAt + 1_000) {
+      return opener.answeredAt;
+    }
+    return undefined;
   }
 
   /**

@@ -123,7 +123,7 @@ export interface RetryLoopOptions<T> {
    * signal (a wait ends at once when it aborts, rejecting with `RateWaitAborted`) and the hook
    * for long waits.
    */
-  gate?: (options: { signal?: AbortSignal; onWait?: (waitMs: number) => void }) => Promise<() => void>;
+  gate?: (options: { signal?: AbortSignal; onWait?: (waitMs: number) => void }) => Promise<(endedAt?: number) => void>;
   /** Epoch ms after which no retry starts (see the file comment); default none. */
   deadlineAt?: number;
   /**
@@ -136,9 +136,11 @@ export interface RetryLoopOptions<T> {
   /**
    * Performs attempt number `attempt` (1-based). Must not throw for HTTP-level failures. Calls
    * `answered` as soon as the response's status line and headers have arrived: the request has
-   * reached the server by then, so its place in the rate gate's windows can end there.
+   * reached the server by then, so its place in the rate gate's windows can end there (and again
+   * with an earlier moment, epoch ms, when the answer shows when the server's window began; see
+   * `RateRelease`).
    */
-  attempt: (attempt: number, answered: () => void) => Promise<AttemptResult<T>>;
+  attempt: (attempt: number, answered: (endedAt?: number) => void) => Promise<AttemptResult<T>>;
   /** Source of jitter, [0, 1). */
   random?: () => number;
   /**
@@ -200,10 +202,10 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
     opts.abortError!(stage, { attempts, mayHaveApplied });
   for (let attempt = 1; ; attempt++) {
     if (opts.signal?.aborted) throw aborted(attempt === 1 ? "before sending" : "waiting to retry", attempt - 1);
-    let release: (() => void) | undefined;
+    let release: ((endedAt?: number) => void) | undefined;
     if (opts.gate) {
       const pending = opts.gate({ ...(opts.signal ? { signal: opts.signal } : {}), onWait: notify });
-      let gated: (() => void) | typeof ABORTED;
+      let gated: ((endedAt?: number) => void) | typeof ABORTED;
       try {
         gated = await orAbort(pending, opts.signal);
       } catch (error) {

@@ -138,7 +138,7 @@ export class Transport {
     json: string,
     timeoutMs: number,
     callerSignal: AbortSignal | undefined,
-    answered: () => void,
+    answered: (endedAt?: number) => void,
     limiter: AdaptiveRateLimiter | undefined,
     random: () => number,
   ): Promise<AttemptResult<T>> {
@@ -191,7 +191,7 @@ export class Transport {
     if (!result.ok) result.failure.answeredAt = answeredAt;
     if (limiter !== undefined) {
       const rateLimited = !result.ok && result.failure.rateLimited === true;
-      limiter.observe(
+      const countedSince = limiter.observe(
         {
           sentAt,
           answeredAt,
@@ -202,6 +202,8 @@ export class Transport {
         },
         random,
       );
+      // Counted in a fixed window that began by then: its place in the local gate ends there.
+      if (countedSince !== undefined) answered(countedSince);
     }
     return result;
   }

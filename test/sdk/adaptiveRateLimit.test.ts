@@ -196,6 +196,32 @@ describe("AdaptiveRateLimiter", () => {
     expect(limiter.throttled).toBe(true);
   });
 
+  test("requests counted in a window that a request of ours opened free their places 1 s after that window began, not after their own answers", async () => {
+    const limiter = new AdaptiveRateLimiter({ perSecond: 2, perMinute: 100 });
+    const start = Date.now();
+    const first = await limiter.acquire();
+    await vi.advanceTimersByTimeAsync(80);
+    first();
+    // The server counted it first in a fresh window: limit - 1 remaining.
+    const opened = limiter.observe({ sentAt: start, answeredAt: Date.now(), status: 200, rateLimited: false, limit: 2, remaining: 1 }, half);
+    expect(opened).toBe(start + 80);
+    first(opened);
+    const secondSentAt = Date.now();
+    const second = await limiter.acquire();
+    await vi.advanceTimersByTimeAsync(220);
+    second();
+    const countedSince = limiter.observe({ sentAt: secondSentAt, answeredAt: Date.now(), status: 200, rateLimited: false, limit: 2, remaining: 0 }, half);
+    expect(countedSince).toBe(start + 80);
+    second(countedSince);
+    // Both places end at start + 80: the third request goes 1 s (+ slack) after that, not 1 s after the second answer (start + 300).
+    const third = grantedAt(limiter);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await third).toBe(start + 80 + 1_000 + WINDOW_SLACK_MS);
+    // An answer from a window we did not open says nothing about when it began.
+    const other = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    expect(other.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 30 }, half)).toBeUndefined();
+  });
+
   test("a pause that begins while a request waits in the local gate holds that request too", async () => {
     const limiter = new AdaptiveRateLimiter({ perSecond: 1, perMinute: 100 });
     const first = await limiter.acquire();
