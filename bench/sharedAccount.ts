@@ -14,7 +14,10 @@
  *    then `pulumi destroy` all at once (program bench/program). Reported: failed commands,
  *    servers in the wrong state, writes not exactly once (the audit log), 429 answers, and the
  *    wall time of each phase over the account's floor (S x R gets and S x R disables per phase,
- *    each bucket 50/s and 1000/min) plus one engine run (an empty-stack `up`).
+ *    each bucket 50/s and 1000/min) plus one engine run: the same S stacks declaring the same
+ *    resources of a do-nothing dynamic provider (no API call), `up` (and `destroy`) all at once,
+ *    measured first in the same run, as benchmark 2 measures the engine's own cost. The
+ *    empty-stack `up` (one CLI, no resources) is reported beside it.
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
@@ -122,6 +125,8 @@ export interface SharedStacksResult {
   stacks: number;
   resourcesPerStack: number;
   emptyUpSeconds: number;
+  /** The same stacks with the do-nothing provider, all at once: `up` and `destroy` wall seconds. */
+  noop: { upSeconds: number; destroySeconds: number };
   floorSeconds: number;
   up: StacksPhase;
   destroy: StacksPhase;
@@ -156,6 +161,17 @@ export async function benchSharedStacks(stacks = 6, perStack = 80): Promise<Shar
     for (const [s, project] of projects.entries()) {
       await project.ws.setConfig("servers", JSON.stringify(servers.slice(s * perStack, (s + 1) * perStack)));
     }
+    // The engine's own cost of these stacks at once: the same resources of a do-nothing provider.
+    const allAtOnce = async (args: string[]): Promise<number> => {
+      const t0 = performance.now();
+      const results = await Promise.all(projects.map((p) => p.ws.run(args, { check: false })));
+      if (results.some((r) => r.code !== 0)) throw new Error(`bench: a do-nothing \`pulumi ${args[0]}\` failed`);
+      return (performance.now() - t0) / 1000;
+    };
+    for (const project of projects) await project.ws.setConfig("noop", "true");
+    const noop = { upSeconds: await allAtOnce(["up", "--yes", "--skip-preview"]), destroySeconds: await allAtOnce(["destroy", "--yes", "--skip-preview"]) };
+    progress(`7. do-nothing reference, ${stacks} x ${perStack} at once: up ${noop.upSeconds.toFixed(2)} s, destroy ${noop.destroySeconds.toFixed(2)} s`);
+    for (const project of projects) await project.ws.setConfig("noop", "false");
     emu.resetCounters();
 
     const phase = async (args: string[], operation: "disable" | "enable", target: "disabled" | "enabled"): Promise<StacksPhase> => {
@@ -184,7 +200,7 @@ export async function benchSharedStacks(stacks = 6, perStack = 80): Promise<Shar
     progress(`7. destroy: ${destroy.wallSeconds.toFixed(2)} s, ${destroy.failedCommands} failed, ${destroy.status429} x 429`);
     // Per phase: total gets (per account) and total writes (per app key), two buckets in parallel.
     const floorSeconds = bucketFloorSeconds(total);
-    return { stacks, resourcesPerStack: perStack, emptyUpSeconds, floorSeconds, up, destroy };
+    return { stacks, resourcesPerStack: perStack, emptyUpSeconds, noop, floorSeconds, up, destroy };
   } finally {
     for (const p of projects) p.dispose();
     await emu.close();
