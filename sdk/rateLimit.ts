@@ -316,7 +316,6 @@ export class AdaptiveRateLimiter {
   readonly #limits: { perSecond: number; perMinute: number };
   #gate: Promise<RateGate> | undefined;
   readonly #useGate: boolean;
-  #ceiling: number;
   #fillRate: number;
   #throttled = false;
   #lastMaxRate = 0;
@@ -353,14 +352,13 @@ export class AdaptiveRateLimiter {
    */
   constructor(limits: { perSecond: number; perMinute: number }, options: { gate?: boolean } = {}) {
     this.#limits = { perSecond: limits.perSecond, perMinute: limits.perMinute };
-    this.#ceiling = limits.perSecond;
     this.#fillRate = limits.perSecond;
     this.#useGate = options.gate !== false;
   }
 
   /** The rate the limiter allows now, in requests per second (the operation's limit when not throttled). */
   get rate(): number {
-    return this.#throttled ? this.#fillRate : this.#ceiling;
+    return this.#throttled ? this.#fillRate : this.#limits.perSecond;
   }
 
   /** Whether the adaptive part acts (the account was busy and the rate has not climbed back). */
@@ -511,20 +509,21 @@ export class AdaptiveRateLimiter {
       this.#pause(Math.min(resetAt, Number.isFinite(windowEnd) ? windowEnd : at + (perSecondWindow ? 1_000 : 60_000)));
     }
     if (this.#throttled) this.#grow(now);
-    return perSecondWindow && o.status < 300 ? this.#countedSince(o, at) : undefined;
+    return perSecondWindow && o.status < 300 ? this.#countedSince(o.sentAt, o.remaining, at) : undefined;
   }
 
-  /** See {@link observe}: the moment by which the window that counted this success began, if known. */
-  #countedSince(o: RateObservation, at: number): number | undefined {
-    if (o.remaining === undefined) return undefined;
-    if (o.remaining === this.#limits.perSecond - 1) {
-      this.#opener = { sentAt: o.sentAt, answeredAt: at };
+  /**
+   * See {@link observe}: the moment by which the 1 s window that counted a success (sent at
+   * `sentAt`, answered at `at`, with `remaining` left) began, if known.
+   */
+  #countedSince(sentAt: number, remaining: number, at: number): number | undefined {
+    const fresh = this.#limits.perSecond - 1;
+    if (remaining === fresh) {
+      this.#opener = { sentAt, answeredAt: at };
       return at;
     }
     const opener = this.#opener;
-    if (opener !== undefined && o.remaining < this.#limits.perSecond - 1 && o.sentAt >= opener.sentAt && at < opener.sentAt + 1_000) {
-      return opener.answeredAt;
-    }
+    if (opener !== undefined && remaining < fresh && sentAt >= opener.sentAt && at < opener.sentAt + 1_000) return opener.answeredAt;
     return undefined;
   }
 
@@ -549,7 +548,6 @@ export class AdaptiveRateLimiter {
   #learnLimit(limit: number, perSecondWindow: boolean): void {
     if (perSecondWindow && limit < this.#limits.perSecond) {
       this.#limits.perSecond = limit;
-      this.#ceiling = limit;
       this.#fillRate = Math.min(this.#fillRate, limit);
       this.#lastMaxRate = Math.min(this.#lastMaxRate, limit);
       this.#gate = undefined;
@@ -570,7 +568,7 @@ export class AdaptiveRateLimiter {
   }
 
   #throttle(now: number): void {
-    const before = this.#throttled ? this.#fillRate : this.#ceiling;
+    const before = this.rate;
     this.#lastMaxRate = Math.max(MIN_ADAPTIVE_RATE, before);
     this.#cubicK = Math.cbrt((this.#lastMaxRate * (1 - THROTTLE_BETA)) / CUBIC_SCALE);
     this.#fillRate = Math.max(MIN_ADAPTIVE_RATE, this.#lastMaxRate * THROTTLE_BETA);
@@ -581,11 +579,11 @@ export class AdaptiveRateLimiter {
   #grow(now: number): void {
     const t = (now - this.#lastThrottleAt) / 1000;
     const cubic = CUBIC_SCALE * (t - this.#cubicK) ** 3 + this.#lastMaxRate;
-    this.#fillRate = Math.min(this.#ceiling, Math.max(MIN_ADAPTIVE_RATE, cubic));
+    this.#fillRate = Math.min(this.#limits.perSecond, Math.max(MIN_ADAPTIVE_RATE, cubic));
     // Quiet again (no refusal, no other client in the counts): full speed at once.
     if (now - this.#contendedAt >= CONTENTION_MEMORY_MS) {
       this.#throttled = false;
-      this.#fillRate = this.#ceiling;
+      this.#fillRate = this.#limits.perSecond;
     }
   }
 
