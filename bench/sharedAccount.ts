@@ -19,11 +19,9 @@
  *    measured first in the same run, as benchmark 2 measures the engine's own cost. The
  *    empty-stack `up` (one CLI, no resources) is reported beside it.
  */
-import { execFile } from "node:child_process";
-import * as path from "node:path";
-import { startEmulator, type Emulator } from "pulumi-flashduty-emulator";
+import { startEmulator } from "pulumi-flashduty-emulator";
 import { FlashdutyClient } from "pulumi-flashduty/sdk";
-import { REPO_ROOT } from "../scripts/pulumiCli";
+import { runWorkers } from "../test/support/sharedAccount";
 import { PRODUCTION, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
 import { bucketFloorSeconds } from "./engine";
 import { burstAwareFloor, seedSizeFor } from "./rules";
@@ -31,16 +29,6 @@ import { burstAwareFloor, seedSizeFor } from "./rules";
 const RULES = 10_000;
 const PAGE_SIZE = 100;
 export const SHARED_LATENCY_MS = 40;
-const WORKER = path.join(REPO_ROOT, "test", "support", "sharedAccountWorker.cjs");
-
-interface WorkerResult {
-  ok: boolean;
-  items?: number;
-  error?: string;
-  waits: number;
-  startedAt: number;
-  endedAt: number;
-}
 
 /**
  * How long after spawning `processes` workers their common start time lies, in ms: enough for
@@ -48,15 +36,6 @@ interface WorkerResult {
  */
 export function startDelayMs(processes: number): number {
   return Math.max(1_500, 400 * processes);
-}
-
-function runWorker(job: Record<string, unknown>): Promise<WorkerResult> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [WORKER, JSON.stringify(job)], { cwd: REPO_ROOT }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`bench: worker failed: ${error.message}\n${stderr}`));
-      else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as WorkerResult);
-    });
-  });
 }
 
 export interface SharedReadsResult {
@@ -87,10 +66,8 @@ export async function benchSharedReads(processes: number): Promise<SharedReadsRe
     emu.setFaults([{ operation: "automationRule.list", kind: "latency", latencyMs: SHARED_LATENCY_MS }]);
     emu.resetCounters();
     const startAt = Date.now() + startDelayMs(processes);
-    const results = await Promise.all(
-      Array.from({ length: processes }, (_, i) =>
-        runWorker({ baseUrl: emu.url, appKey: emu.keys.admin, userAgent: `bench-${i}`, mode: "rules", pageSize: PAGE_SIZE, startAt }),
-      ),
+    const results = await runWorkers(
+      Array.from({ length: processes }, (_, i) => ({ baseUrl: emu.url, appKey: emu.keys.admin, userAgent: `bench-${i}`, mode: "rules" as const, pageSize: PAGE_SIZE, startAt })),
     );
     const startSpreadMs = Math.max(...results.map((r) => r.startedAt)) - Math.min(...results.map((r) => r.startedAt));
     const failures = results.filter((r) => !r.ok || r.items !== RULES).length;

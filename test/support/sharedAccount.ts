@@ -1,10 +1,12 @@
 /**
  * Runs several pipelines at once as separate Node processes (test/support/sharedAccountWorker.cjs,
- * on the built SDK), and checks the emulator's request log for the Retry-After rule.
+ * on the built SDK), and checks the emulator's request log for the Retry-After rule. Used by the
+ * tests and by benchmark 6 (bench/sharedAccount.ts).
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
-import type { Emulator, RequestLogEntry } from "../../emulator";
+import type { Emulator, RequestLogEntry } from "pulumi-flashduty-emulator";
+import { REPO_ROOT } from "../../scripts/pulumiCli";
 
 export interface WorkerJob {
   baseUrl: string;
@@ -14,6 +16,8 @@ export interface WorkerJob {
   mode: "rules" | "disable" | "enable";
   serverIds?: string[];
   pageSize?: number;
+  /** Epoch ms: the process loads the SDK, then waits until this moment before it starts. */
+  startAt?: number;
 }
 
 export interface WorkerResult {
@@ -26,7 +30,8 @@ export interface WorkerResult {
   endedAt: number;
 }
 
-const WORKER = path.join(__dirname, "sharedAccountWorker.cjs");
+// From the repository root, so the path also holds where this file is compiled for bench/.
+const WORKER = path.join(REPO_ROOT, "test", "support", "sharedAccountWorker.cjs");
 
 /** Starts one process per job, all at once; resolves with their results in job order. */
 export function runWorkers(jobs: WorkerJob[]): Promise<WorkerResult[]> {
@@ -34,7 +39,7 @@ export function runWorkers(jobs: WorkerJob[]): Promise<WorkerResult[]> {
     jobs.map(
       (job) =>
         new Promise<WorkerResult>((resolve, reject) => {
-          execFile(process.execPath, [WORKER, JSON.stringify(job)], { cwd: path.join(__dirname, "..", "..") }, (error, stdout, stderr) => {
+          execFile(process.execPath, [WORKER, JSON.stringify(job)], { cwd: REPO_ROOT }, (error, stdout, stderr) => {
             if (error) reject(new Error(`worker ${job.userAgent} failed: ${error.message}\n${stderr}`));
             else resolve(JSON.parse(stdout.trim().split("\n").at(-1)!) as WorkerResult);
           });
