@@ -227,8 +227,23 @@ export const CONTENTION_MEMORY_MS = 2_500;
  * has left (see {@link AdaptiveRateLimiter.pagesInFlight}).
  */
 export const PAGES_LEFT_PER_PAGE_IN_FLIGHT = 4;
-/** How far back (ms) our own sends are counted against the server's count of a 1 s window. */
-const OWN_SENDS_LOOKBACK_MS = 1_500;
+/**
+ * While the account is busy, a process keeps at most this many requests of one operation in
+ * flight (see {@link AdaptiveRateLimiter.concurrency}; fewer once the adaptive rate drops below
+ * it): about a fair share of a 50/s window among 6-8 processes. Each window then goes to many
+ * processes instead of the two or three whose requests arrive first at its turn (benchmark 6,
+ * 8 walks: the slowest took 1.3-3.3x as long as the fastest with up to 35 requests in flight,
+ * 1.0-1.3x with 8). At 40 ms a round trip, 8 requests in flight still fill a window in a fifth
+ * of it, so a busy account loses no throughput.
+ */
+export const BUSY_IN_FLIGHT = 8;
+/** How long (ms) our own sends are kept for telling our requests from other clients'. */
+const OWN_SENDS_LOOKBACK_MS = 2_500;
+/**
+ * Our own sends this long (ms) before the earliest moment the server's window can have begun
+ * still count as possibly in it (a request's latency can carry it over the turn).
+ */
+const OWN_SENDS_MARGIN_MS = 100;
 /** Requests the server counted beyond our own before it counts as another client's, per 1 s window. */
 const OTHER_CLIENT_SLACK = 2;
 
@@ -259,6 +274,11 @@ export interface AcquireOptions {
   signal?: AbortSignal;
   /** Called at most once per acquire, when it is about to wait at least {@link RATE_WAIT_NOTICE_MS}, with the wait in ms. */
   onWait?: (waitMs: number) => void;
+  /**
+   * This acquire is the retry of a request the server refused (429), after its `Retry-After`:
+   * it no longer counts as waiting out a refusal (see {@link AdaptiveRateLimiter.pagesInFlight}).
+   */
+  afterRefusal?: boolean;
 }
 
 /** The rejection of an acquire whose `signal` aborted while it waited. */
@@ -293,8 +313,9 @@ export function pauseJitterMs(pauseMs: number, random: () => number): number {
  *   faster again, up to the operation's limit (or the `X-RateLimit-Limit` the server sends, if
  *   lower). At the limit, once the account is quiet again, the adaptive part turns off.
  * - The rate is a congestion window, as in TCP CUBIC: while throttled, at most `ceil(rate)`
- *   requests of the bucket are in flight at once (at least 2), and a rule walk keeps fewer
- *   still (see {@link pagesInFlight}). The AWS SDKs' adaptive mode applies the same curve to a
+ *   requests of the bucket are in flight at once (at least 2, at most {@link BUSY_IN_FLIGHT}:
+ *   a process's share of a window shared by many), and a rule walk keeps fewer still (see
+ *   {@link pagesInFlight}). The AWS SDKs' adaptive mode applies the same curve to a
  *   token bucket that spaces requests `1000 / rate` ms apart; against the platform's fixed 1 s
  *   windows that spreads requests through each window, and a refusal late in a window costs a
  *   whole-second `Retry-After` that ends long after the window turned (bench 6: 1.6-1.9x the
@@ -302,10 +323,14 @@ export function pauseJitterMs(pauseMs: number, random: () => number): number {
  * - When the server's window is full, the bucket pauses until that window ends, so every
  *   process comes back at the turn: on a success with `X-RateLimit-Remaining: 0` while busy,
  *   and on a 429. The window's end is 1 s (plus {@link WINDOW_SLACK_MS} and jitter) after the
- *   first request this process sent in it; when no request of ours got into the window, it is
- *   projected from the last window seen (the windows of a busy account follow each other), and
- *   otherwise the answer's `Retry-After` (or `X-RateLimit-Reset`) decides. The pause never
- *   outlasts the server's `Retry-After` plus jitter. The refused request itself is sent again
+ *   first request this process sent in it, or sooner when `X-RateLimit-Reset` shows it ends by
+ *   an earlier whole second; when no request of ours got into the window, it is
+ *   projected from the last window seen (the windows of a busy account follow each other).
+ *   Otherwise, after a refusal, the process seeks the turn: from the earliest moment the
+ *   refusing window can end (after the request was sent, and not before the whole second
+ *   before its `X-RateLimit-Reset`) it sends one request at a time until one is counted;
+ *   without a reset, `Retry-After` decides. The pause never outlasts the server's
+ *   `Retry-After` plus jitter. The refused request itself is sent again
  *   only after its own `Retry-After` (the retry loop, `sdk/retry.ts`): the platform's
  *   `Retry-After` is whole seconds, rounded up, so it usually ends after the window turned; the
  *   process's other requests use the turn. Refusals of requests sent before the pause began
@@ -345,6 +370,17 @@ export class AdaptiveRateLimiter {
    * arrived (that window began in between).
    */
   #opener: { sentAt: number; answeredAt: number } | undefined;
+  /**
+   * Refused with no turn of the window known (see {@link observe}): one request in flight at a
+   * time until one is counted.
+   */
+  #seekingTurn = false;
+  /**
+   * For each refused request still waiting out its `Retry-After` (the retry loop's sleep), when
+   * that wait ends at the latest (epoch ms): its answer plus the pause plus the most jitter.
+   * An entry ends when the retry acquires (`afterRefusal`) or, for a call that gave up, expires.
+   */
+  #refusalWaits: number[] = [];
 
   /**
    * @param limits the operation's limits (requests per 1 s and per 60 s)
@@ -371,24 +407,43 @@ export class AdaptiveRateLimiter {
     return this.#pausedUntil;
   }
 
-  /** How many requests of the bucket may be in flight at once now: unlimited (Infinity) unless throttled, then `max(2, ceil(rate))`. */
+  /**
+   * How many requests of the bucket may be in flight at once now: unlimited (Infinity) unless
+   * throttled, then `ceil(rate)` within 2..{@link BUSY_IN_FLIGHT}, or 1 while it seeks the
+   * window's turn after a refusal (see {@link observe}).
+   */
   get concurrency(): number {
     if (!this.#throttled) return Infinity;
-    return Math.max(2, Math.min(this.#limits.perSecond, Math.ceil(this.#fillRate)));
+    if (this.#seekingTurn) return 1;
+    return Math.max(2, Math.min(BUSY_IN_FLIGHT, this.#limits.perSecond, Math.ceil(this.#fillRate)));
   }
 
   /**
    * How many pages a rule walk with `pagesLeft` pages still to read should keep in flight: the
    * operation's per-second limit while the account is not busy (a whole window's burst at
    * once); while throttled, {@link concurrency} and at most one page per
-   * {@link PAGES_LEFT_PER_PAGE_IN_FLIGHT} pages left (at least 2). Walks that share a busy
-   * account then take shares of each window in proportion to what they have left, so the one
-   * that started first (and had the account to itself for a moment) does not end long before the
-   * others.
+   * {@link PAGES_LEFT_PER_PAGE_IN_FLIGHT} pages left (at least 2), plus the pages that wait out
+   * a refusal ({@link waitingOutRefusals}). Walks that share a busy account then each take a
+   * small share of every window, and a walk near its end (the one that started first and had
+   * the account to itself for a moment) takes less.
    */
   pagesInFlight(pagesLeft = Infinity): number {
     if (!this.#throttled) return this.#limits.perSecond;
-    return Math.max(2, Math.min(this.concurrency, Math.ceil(pagesLeft / PAGES_LEFT_PER_PAGE_IN_FLIGHT)));
+    const share = Math.max(2, Math.min(this.concurrency, Math.ceil(pagesLeft / PAGES_LEFT_PER_PAGE_IN_FLIGHT)));
+    return share + this.waitingOutRefusals;
+  }
+
+  /**
+   * How many refused requests of this bucket wait out their `Retry-After` now. The platform's
+   * `Retry-After` is whole seconds, so they come back after the window has turned and (on a busy
+   * account) filled again; {@link pagesInFlight} does not count them, so a walk whose pages were
+   * refused still sends its share at the turn instead of sitting the window out (benchmark 6:
+   * one walk took a whole window while the others' pages slept).
+   */
+  get waitingOutRefusals(): number {
+    const now = Date.now();
+    this.#refusalWaits = this.#refusalWaits.filter((end) => end > now);
+    return this.#refusalWaits.length;
   }
 
   /**
@@ -398,6 +453,10 @@ export class AdaptiveRateLimiter {
    */
   async acquire(options: AcquireOptions = {}): Promise<RateRelease> {
     const { signal, onWait } = options;
+    if (options.afterRefusal === true && this.#refusalWaits.length > 0) {
+      // The retry of a refused request: the earliest wait still recorded is (most likely) its own.
+      this.#refusalWaits.splice(this.#refusalWaits.indexOf(Math.min(...this.#refusalWaits)), 1);
+    }
     let noticed = false;
     const wait = async (ms: number): Promise<void> => {
       if (!noticed && ms >= RATE_WAIT_NOTICE_MS && onWait) {
@@ -466,14 +525,29 @@ export class AdaptiveRateLimiter {
     if (o.limit !== undefined && Number.isInteger(o.limit) && o.limit >= 1) this.#learnLimit(o.limit, perSecondWindow);
     if (o.rateLimited) {
       this.#contendedAt = now;
-      // One cut per pause: refusals of requests sent before the last cut are the same event.
-      if (o.sentAt >= this.#lastThrottleAt) this.#throttle(now);
-      // Sent before the current pause was decided: this refusal tells nothing new.
-      if (o.sentAt < this.#pauseSetAt) return undefined;
+      // One cut per pause: refusals of requests sent before the last cut are the same event,
+      // and so are those of requests that seek the turn of the window that refused.
+      if (o.sentAt >= this.#lastThrottleAt && !this.#seekingTurn) this.#throttle(now);
       const fromReset = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - at : undefined;
       const pauseMs = Math.max(1, o.retryAfterMs ?? fromReset ?? 1000);
+      // The retry loop sleeps this request's own pause (sdk/retry.ts), jitter included.
+      this.#refusalWaits.push(at + pauseMs + Math.min(pauseMs / 10, 250));
+      // Sent before the current pause was decided: this refusal tells nothing new.
+      if (o.sentAt < this.#pauseSetAt) return undefined;
       const byServer = at + pauseMs + pauseJitterMs(pauseMs, random);
-      this.#pause(Math.min(byServer, this.#windowTurn(at, random)));
+      const turn = this.#windowTurn(at, random);
+      if (!Number.isFinite(turn) && perSecondWindow && o.resetAtSeconds !== undefined) {
+        // No request of ours was counted lately, so the turn is unknown. The refusing window
+        // ends after this request was sent and within the whole second X-RateLimit-Reset
+        // names: send again (one request at a time) from the earliest moment it can have
+        // turned. Waiting the whole-second Retry-After from the refusal instead lands after
+        // the processes that know the turn have filled the next window, and again the window
+        // after: benchmark 6 saw a walk refused for 10 windows in a row.
+        this.#seekingTurn = true;
+        this.#pause(Math.min(byServer, Math.max(o.sentAt, o.resetAtSeconds * 1_000 - 1_000) + WINDOW_SLACK_MS));
+        return undefined;
+      }
+      this.#pause(Math.min(byServer, turn));
       return undefined;
     }
     if (o.status >= 500) return undefined;
@@ -482,11 +556,17 @@ export class AdaptiveRateLimiter {
       return undefined;
     }
     if (perSecondWindow) {
-      // Our requests of the last 1.5 s: the server's window may hold some sent a little over a
-      // second before this answer was read (latency, a page being parsed); counting too many
-      // of ours only hides a client that sends very little.
+      // Our requests that the server's window can hold: sent since the window began (the first
+      // request of ours it counted, or a whole number of seconds after it), and at most 1 s
+      // before this one, less a margin for latency. Counting too many of ours hides the others:
+      // a look 1.5 s back from the answer let a process with 8 in flight count most of the
+      // previous window as its own and run at full speed on a busy account.
       this.#sends = this.#sends.filter((t) => t > now - OWN_SENDS_LOOKBACK_MS);
-      if (o.limit - o.remaining > this.#sends.length + OTHER_CLIENT_SLACK) {
+      const seen = this.#windowSeenAt;
+      const windowFrom = Number.isFinite(seen) ? seen + 1_000 * Math.max(0, Math.floor((o.sentAt - seen) / 1_000)) : -Infinity;
+      const ownFrom = Math.max(o.sentAt - 1_000, windowFrom) - OWN_SENDS_MARGIN_MS;
+      const own = this.#sends.filter((t) => t >= ownFrom).length;
+      if (o.limit - o.remaining > own + OTHER_CLIENT_SLACK) {
         this.#contendedAt = now;
         // The first sight of another client is a congestion signal like a 429.
         if (!this.#throttled) this.#throttle(now);
@@ -495,11 +575,20 @@ export class AdaptiveRateLimiter {
         // been busy, only windows left part-empty show that it is quiet again.
         this.#contendedAt = now;
       }
+      if (o.status < 300) this.#seekingTurn = false;
       // Sent after the last pause ended and counted: the server's current window holds it (or a
       // later one, when it was sent a window or more after the first request seen).
       if (o.sentAt >= this.#pausedUntil) {
         const seen = this.#windowSeenAt;
-        this.#windowSeenAt = Number.isFinite(seen) && o.sentAt < seen + 1_000 ? Math.min(seen, o.sentAt) : o.sentAt;
+        const counted = Number.isFinite(seen) && o.sentAt < seen + 1_000 ? Math.min(seen, o.sentAt) : o.sentAt;
+        // The window ends by the whole second X-RateLimit-Reset names, so it began at most 1 s
+        // before (and less than 1 s before this request). A process whose first request
+        // counted came late in the window would otherwise take that lateness for the window's
+        // start, come back as late at every turn and find each window filled by the processes
+        // that know the turn (benchmark 6: one walk's first request half a window late, window
+        // after window).
+        const bound = o.resetAtSeconds !== undefined ? Math.max(o.resetAtSeconds * 1_000 - 1_000, o.sentAt - 1_000) : Infinity;
+        this.#windowSeenAt = Math.min(counted, bound);
       }
     }
     const contended = now - this.#contendedAt < CONTENTION_MEMORY_MS;
@@ -583,6 +672,7 @@ export class AdaptiveRateLimiter {
     // Quiet again (no refusal, no other client in the counts): full speed at once.
     if (now - this.#contendedAt >= CONTENTION_MEMORY_MS) {
       this.#throttled = false;
+      this.#seekingTurn = false;
       this.#fillRate = this.#limits.perSecond;
     }
   }

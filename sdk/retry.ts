@@ -120,10 +120,10 @@ export interface RetryLoopOptions<T> {
   /**
    * Waits for the client-side rate limit before every attempt; the attempt reports back when the
    * server's answer began (see `attempt`), or else when the attempt ended. Receives the caller's
-   * signal (a wait ends at once when it aborts, rejecting with `RateWaitAborted`) and the hook
-   * for long waits.
+   * signal (a wait ends at once when it aborts, rejecting with `RateWaitAborted`), the hook
+   * for long waits, and whether the attempt retries a refusal (`afterRefusal`).
    */
-  gate?: (options: { signal?: AbortSignal; onWait?: (waitMs: number) => void }) => Promise<(endedAt?: number) => void>;
+  gate?: (options: { signal?: AbortSignal; onWait?: (waitMs: number) => void; afterRefusal?: boolean }) => Promise<(endedAt?: number) => void>;
   /** Epoch ms after which no retry starts (see the file comment); default none. */
   deadlineAt?: number;
   /**
@@ -190,6 +190,8 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
   let mayHaveApplied = false;
   let retries = 0;
   let refusals = 0;
+  /** The last attempt was a rate-limit refusal: the next one is its retry after `Retry-After`. */
+  let lastRefused = false;
   const notify = (waitMs: number): void => {
     if (opts.onRateLimitWait === undefined || waitMs < RATE_WAIT_NOTICE_MS) return;
     try {
@@ -204,7 +206,7 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
     if (opts.signal?.aborted) throw aborted(attempt === 1 ? "before sending" : "waiting to retry", attempt - 1);
     let release: ((endedAt?: number) => void) | undefined;
     if (opts.gate) {
-      const pending = opts.gate({ ...(opts.signal ? { signal: opts.signal } : {}), onWait: notify });
+      const pending = opts.gate({ ...(opts.signal ? { signal: opts.signal } : {}), onWait: notify, afterRefusal: lastRefused });
       let gated: ((endedAt?: number) => void) | typeof ABORTED;
       try {
         gated = await orAbort(pending, opts.signal);
@@ -235,6 +237,7 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
     const planned = opts.maxRetries + 1 + refusals;
     let delay: number;
     let why: string;
+    lastRefused = failure.rateLimited === true;
     if (failure.rateLimited === true) {
       refusals++;
       const pause = asked ?? backoffDelayMs(refusals, random);

@@ -12,6 +12,7 @@ import {
   CONTENTION_MEMORY_MS,
   CUBIC_SCALE,
   PAGES_LEFT_PER_PAGE_IN_FLIGHT,
+  BUSY_IN_FLIGHT,
   WINDOW_SLACK_MS,
   OPERATION_RATE_LIMITS,
   RateWaitAborted,
@@ -81,12 +82,38 @@ describe("AdaptiveRateLimiter", () => {
     vi.advanceTimersByTime(1);
     refused(limiter, 1000, Date.now());
     expect(limiter.rate).toBeCloseTo(50 * THROTTLE_BETA * THROTTLE_BETA);
-    // While throttled: ceil(rate) requests in flight, and a walk one page per 4 it has left.
-    expect(limiter.concurrency).toBe(Math.ceil(50 * THROTTLE_BETA * THROTTLE_BETA));
-    expect(limiter.pagesInFlight()).toBe(limiter.concurrency);
-    expect(limiter.pagesInFlight(100)).toBe(Math.min(limiter.concurrency, 100 / PAGES_LEFT_PER_PAGE_IN_FLIGHT));
+    // While throttled: ceil(rate) requests in flight, at most BUSY_IN_FLIGHT; a walk one page
+    // per 4 it has left, besides the refused pages that wait out their Retry-After (1 s plus at
+    // most 100 ms of jitter here).
+    expect(Math.ceil(50 * THROTTLE_BETA * THROTTLE_BETA)).toBeGreaterThan(BUSY_IN_FLIGHT);
+    expect(limiter.concurrency).toBe(BUSY_IN_FLIGHT);
+    expect(limiter.waitingOutRefusals).toBe(3);
+    expect(limiter.pagesInFlight()).toBe(BUSY_IN_FLIGHT + 3);
+    vi.advanceTimersByTime(1_100);
+    expect(limiter.waitingOutRefusals).toBe(0);
+    expect(limiter.pagesInFlight()).toBe(BUSY_IN_FLIGHT);
+    expect(limiter.pagesInFlight(100)).toBe(BUSY_IN_FLIGHT);
     expect(limiter.pagesInFlight(20)).toBe(20 / PAGES_LEFT_PER_PAGE_IN_FLIGHT);
     expect(limiter.pagesInFlight(1)).toBe(2);
+  });
+
+  test("a refused request waits out its Retry-After outside a walk's pages in flight, until its retry acquires", async () => {
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    refused(limiter, 1000);
+    refused(limiter, 1000);
+    expect(limiter.waitingOutRefusals).toBe(2);
+    expect(limiter.pagesInFlight(100)).toBe(BUSY_IN_FLIGHT + 2);
+    // One retry comes back after its Retry-After: only the other still waits.
+    vi.advanceTimersByTime(1_000);
+    const retried = limiter.acquire({ afterRefusal: true });
+    expect(limiter.waitingOutRefusals).toBe(1);
+    // A new request (not a retry) changes nothing.
+    const fresh = limiter.acquire();
+    expect(limiter.waitingOutRefusals).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    await Promise.all([retried, fresh]);
+    // A call that gave up never retries: its wait expires by itself.
+    expect(limiter.waitingOutRefusals).toBe(0);
   });
 
   test("successes climb back along the cubic curve while the account is busy, and full speed returns once it is quiet", () => {
@@ -174,6 +201,76 @@ describe("AdaptiveRateLimiter", () => {
     vi.advanceTimersByTime(1100);
     refused(other, 100, Date.now());
     expect(other.pausedUntil).toBe(Date.now() + 100 + pauseJitterMs(100, half));
+  });
+
+  test("a window began at most 1 s before the second X-RateLimit-Reset names, however late our first request in it was counted", () => {
+    vi.setSystemTime(1_700_000_000_000);
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    // Our first request of the window was counted 560 ms into it, after 44 of other clients;
+    // the window ends by 1_700_000_001 s.
+    vi.advanceTimersByTime(600);
+    const reset = { limit: 50, resetAtSeconds: 1_700_000_001 };
+    limiter.observe({ sentAt: Date.now() - 40, status: 200, rateLimited: false, remaining: 5, ...reset }, half);
+    expect(limiter.throttled).toBe(true);
+    // Refused: the turn is 1 s after the window's start as bounded by the reset (plus slack and
+    // jitter), not 1 s after our late first request (+1620) nor after Retry-After (+1650).
+    limiter.observe({ sentAt: Date.now(), status: 429, rateLimited: true, retryAfterMs: 1000, remaining: 0, ...reset }, half);
+    expect(limiter.pausedUntil).toBe(1_700_000_001_000 + WINDOW_SLACK_MS + 50);
+  });
+
+  test("requests of ours from the window before do not hide other clients in this one", async () => {
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    // A burst of 40 alone, answered with counts that only our own requests explain.
+    for (let i = 0; i < 40; i++) await limiter.acquire();
+    for (let i = 0; i < 40; i++) limiter.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 49 - i }, half);
+    expect(limiter.throttled).toBe(false);
+    // 1.1 s later, in the next window: 8 of ours, and the server counts 20 already.
+    vi.advanceTimersByTime(1_100);
+    for (let i = 0; i < 8; i++) await limiter.acquire();
+    limiter.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 30 }, half);
+    expect(limiter.throttled).toBe(true);
+  });
+
+  test("refused with no turn known, the bucket seeks the turn from the earliest moment X-RateLimit-Reset allows, one request at a time", async () => {
+    // 0.6 s into a unix second: the refusing window ends within the next whole second (reset).
+    vi.setSystemTime(1_700_000_000_600);
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    const sentAt = Date.now() - 40;
+    const resetAtSeconds = 1_700_000_001;
+    const refuse = (sent: number) =>
+      limiter.observe({ sentAt: sent, status: 429, rateLimited: true, retryAfterMs: 1000, limit: 50, remaining: 0, resetAtSeconds }, half);
+    refuse(sentAt);
+    // The window ends after the request was sent and not before reset - 1 s: it can have turned
+    // already, so nothing waits for the whole-second Retry-After (which would end at +1050).
+    expect(limiter.pausedUntil).toBeLessThan(Date.now());
+    expect(limiter.concurrency).toBe(1);
+    const releases: Array<() => void> = [];
+    const granted: number[] = [];
+    for (let i = 0; i < 3; i++) void limiter.acquire().then((release) => (granted.push(Date.now()), releases.push(release)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toEqual([Date.now()]);
+    // Refused again: the window had not turned when that request was sent, which is over by
+    // now; the next request goes as soon as this one has ended, not before.
+    vi.advanceTimersByTime(40);
+    refuse(granted[0]!);
+    expect(limiter.pausedUntil).toBeLessThanOrEqual(Date.now());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(granted).toHaveLength(1);
+    releases[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toHaveLength(2);
+    // Counted: the turn is known again and the bucket goes back to ceil(rate) in flight. The
+    // refusals of the seeking requests did not cut the rate again (one full window, one cut).
+    vi.advanceTimersByTime(40);
+    limiter.observe({ sentAt: granted[1]!, status: 200, rateLimited: false, limit: 50, remaining: 40, resetAtSeconds: resetAtSeconds + 1 }, half);
+    expect(limiter.rate).toBeGreaterThanOrEqual(50 * THROTTLE_BETA);
+    expect(limiter.concurrency).toBe(Math.min(BUSY_IN_FLIGHT, Math.ceil(limiter.rate)));
+    releases[1]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toHaveLength(3);
+    // A later refusal with the turn known pauses until that turn (1 s after the counted request).
+    refuse(Date.now());
+    expect(limiter.pausedUntil).toBe(granted[1]! + 1000 + WINDOW_SLACK_MS + 50);
   });
 
   test("a pause counts from the refusal's arrival, not from when it was read", () => {
