@@ -557,13 +557,15 @@ export class AdaptiveRateLimiter {
     }
     if (perSecondWindow) {
       // Our requests that the server's window can hold: sent since the window began (the first
-      // request of ours it counted, or a whole number of seconds after it), and at most 1 s
-      // before this one, less a margin for latency. Counting too many of ours hides the others:
-      // a look 1.5 s back from the answer let a process with 8 in flight count most of the
-      // previous window as its own and run at full speed on a busy account.
+      // request of ours it counted, or, for a later window, at least 1 s after it: windows
+      // last 1 s and may have gaps between them), and at most 1 s before this one, less a
+      // margin for latency. Counting too many of ours hides the others: a look 1.5 s back from
+      // the answer let a process with 8 in flight count most of the previous window as its own
+      // and run at full speed on a busy account. Counting too few would see others where there
+      // are none.
       this.#sends = this.#sends.filter((t) => t > now - OWN_SENDS_LOOKBACK_MS);
       const seen = this.#windowSeenAt;
-      const windowFrom = Number.isFinite(seen) ? seen + 1_000 * Math.max(0, Math.floor((o.sentAt - seen) / 1_000)) : -Infinity;
+      const windowFrom = Number.isFinite(seen) ? seen + (o.sentAt >= seen + 1_000 ? 1_000 : 0) : -Infinity;
       const ownFrom = Math.max(o.sentAt - 1_000, windowFrom) - OWN_SENDS_MARGIN_MS;
       const own = this.#sends.filter((t) => t >= ownFrom).length;
       if (o.limit - o.remaining > own + OTHER_CLIENT_SLACK) {

@@ -231,6 +231,21 @@ describe("AdaptiveRateLimiter", () => {
     expect(limiter.throttled).toBe(true);
   });
 
+  test("alone, with gaps between the server's windows, our own requests are never taken for another client's", async () => {
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    // Window 1 opens at +0; window 2 only at +1500 (nothing was sent in between); at +2200 the
+    // server has counted 20 of ours in window 2, 10 of them sent before +2000.
+    const opened = Date.now();
+    await limiter.acquire();
+    limiter.observe({ sentAt: opened, status: 200, rateLimited: false, limit: 50, remaining: 49 }, half);
+    vi.advanceTimersByTime(1_500);
+    for (let i = 0; i < 10; i++) await limiter.acquire();
+    vi.advanceTimersByTime(700);
+    for (let i = 0; i < 10; i++) await limiter.acquire();
+    limiter.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 30 }, half);
+    expect(limiter.throttled).toBe(false);
+  });
+
   test("refused with no turn known, the bucket seeks the turn from the earliest moment X-RateLimit-Reset allows, one request at a time", async () => {
     // 0.6 s into a unix second: the refusing window ends within the next whole second (reset).
     vi.setSystemTime(1_700_000_000_600);
