@@ -237,6 +237,11 @@ export const PAGES_LEFT_PER_PAGE_IN_FLIGHT = 4;
  * of it, so a busy account loses no throughput.
  */
 export const BUSY_IN_FLIGHT = 8;
+/**
+ * While a process seeks the turn of a window after refusals (see
+ * {@link AdaptiveRateLimiter.observe}), at most one request per this many ms.
+ */
+export const SEEK_INTERVAL_MS = 50;
 /** How long (ms) our own sends are kept for telling our requests from other clients'. */
 const OWN_SENDS_LOOKBACK_MS = 2_500;
 /**
@@ -328,7 +333,8 @@ export function pauseJitterMs(pauseMs: number, random: () => number): number {
  *   projected from the last window seen (the windows of a busy account follow each other).
  *   Otherwise, after a refusal, the process seeks the turn: from the earliest moment the
  *   refusing window can end (after the request was sent, and not before the whole second
- *   before its `X-RateLimit-Reset`) it sends one request at a time until one is counted;
+ *   before its `X-RateLimit-Reset`) it sends one request at a time, at most one per
+ *   {@link SEEK_INTERVAL_MS}, until one is counted;
  *   without a reset, `Retry-After` decides. The pause never outlasts the server's
  *   `Retry-After` plus jitter. The refused request itself is sent again
  *   only after its own `Retry-After` (the retry loop, `sdk/retry.ts`): the platform's
@@ -357,12 +363,13 @@ export class AdaptiveRateLimiter {
   #pauseSetAt = -Infinity;
   /**
    * The earliest send, after the last pause ended, of a request the server counted in its 1 s
-   * window (a success): that window began no later than about this moment. Infinity when none.
+   * window (a success), or the whole second before that window's `X-RateLimit-Reset` if earlier:
+   * that window began no later than about this moment. Infinity when none.
    */
   #windowSeenAt = Infinity;
   /** {@link #windowSeenAt} of the window before the last pause; -Infinity when none. */
   #lastWindowSeenAt = -Infinity;
-  /** Send times of the last 1.5 s, for telling our requests from other clients'. */
+  /** Send times of the last {@link OWN_SENDS_LOOKBACK_MS}, for telling our requests from other clients'. */
   #sends: number[] = [];
   /**
    * The last request of ours that the server counted first in its 1 s window (its answer showed
@@ -375,6 +382,8 @@ export class AdaptiveRateLimiter {
    * time until one is counted.
    */
   #seekingTurn = false;
+  /** When the current seek for the turn began (epoch ms): only a success sent since ends it. */
+  #seekingSince = -Infinity;
   /**
    * For each refused request still waiting out its `Retry-After` (the retry loop's sleep), when
    * that wait ends at the latest (epoch ms): its answer plus the pause plus the most jitter.
@@ -441,9 +450,13 @@ export class AdaptiveRateLimiter {
    * one walk took a whole window while the others' pages slept).
    */
   get waitingOutRefusals(): number {
-    const now = Date.now();
-    this.#refusalWaits = this.#refusalWaits.filter((end) => end > now);
+    this.#pruneRefusalWaits(Date.now());
     return this.#refusalWaits.length;
+  }
+
+  /** Drops the refusal waits that have ended by `now` (epoch ms). */
+  #pruneRefusalWaits(now: number): void {
+    if (this.#refusalWaits.some((end) => end <= now)) this.#refusalWaits = this.#refusalWaits.filter((end) => end > now);
   }
 
   /**
@@ -453,9 +466,14 @@ export class AdaptiveRateLimiter {
    */
   async acquire(options: AcquireOptions = {}): Promise<RateRelease> {
     const { signal, onWait } = options;
-    if (options.afterRefusal === true && this.#refusalWaits.length > 0) {
-      // The retry of a refused request: the earliest wait still recorded is (most likely) its own.
-      this.#refusalWaits.splice(this.#refusalWaits.indexOf(Math.min(...this.#refusalWaits)), 1);
+    if (options.afterRefusal === true) {
+      // The retry of a refused request: the earliest wait still running is (most likely) its own.
+      this.#pruneRefusalWaits(Date.now());
+      let earliest = -1;
+      this.#refusalWaits.forEach((end, i) => {
+        if (earliest < 0 || end < this.#refusalWaits[earliest]!) earliest = i;
+      });
+      if (earliest >= 0) this.#refusalWaits.splice(earliest, 1);
     }
     let noticed = false;
     const wait = async (ms: number): Promise<void> => {
@@ -519,9 +537,18 @@ export class AdaptiveRateLimiter {
     const now = Date.now();
     const at = Math.min(now, o.answeredAt ?? now);
     // Which window the headers describe (the server reports the tighter one): a reset within
-    // 2 s is the 1 s window's (a minute window's reset that close changes nothing learned below).
+    // 2 s is the 1 s window's. A minute window's reset that close changes little learned below;
+    // what relies on the 1 s window's reset (the window's start, seeking the turn) also needs
+    // the limit to be the 1 s window's.
     const resetInMs = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - now : undefined;
     const perSecondWindow = resetInMs !== undefined ? resetInMs <= 2_000 : o.limit === undefined || o.limit <= this.#limits.perSecond;
+    // The reset of the 1 s window that counted or refused this request (unix ms), when the
+    // answer gives it and it is plausible (the window ends after the request was sent: else the
+    // clocks disagree).
+    const secondReset =
+      perSecondWindow && o.resetAtSeconds !== undefined && (o.limit === undefined || o.limit <= this.#limits.perSecond) && o.resetAtSeconds * 1_000 >= o.sentAt
+        ? o.resetAtSeconds * 1_000
+        : undefined;
     if (o.limit !== undefined && Number.isInteger(o.limit) && o.limit >= 1) this.#learnLimit(o.limit, perSecondWindow);
     if (o.rateLimited) {
       this.#contendedAt = now;
@@ -530,21 +557,27 @@ export class AdaptiveRateLimiter {
       if (o.sentAt >= this.#lastThrottleAt && !this.#seekingTurn) this.#throttle(now);
       const fromReset = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - at : undefined;
       const pauseMs = Math.max(1, o.retryAfterMs ?? fromReset ?? 1000);
-      // The retry loop sleeps this request's own pause (sdk/retry.ts), jitter included.
+      // The retry loop sleeps this request's own pause (sdk/retry.ts), jitter included; without
+      // a Retry-After it backs off instead, and an entry that ends first only counts that page
+      // as in flight again.
+      this.#pruneRefusalWaits(now);
       this.#refusalWaits.push(at + pauseMs + Math.min(pauseMs / 10, 250));
       // Sent before the current pause was decided: this refusal tells nothing new.
       if (o.sentAt < this.#pauseSetAt) return undefined;
       const byServer = at + pauseMs + pauseJitterMs(pauseMs, random);
       const turn = this.#windowTurn(at, random);
-      if (!Number.isFinite(turn) && perSecondWindow && o.resetAtSeconds !== undefined) {
+      if (!Number.isFinite(turn) && secondReset !== undefined && this.#throttled) {
         // No request of ours was counted lately, so the turn is unknown. The refusing window
         // ends after this request was sent and within the whole second X-RateLimit-Reset
-        // names: send again (one request at a time) from the earliest moment it can have
-        // turned. Waiting the whole-second Retry-After from the refusal instead lands after
-        // the processes that know the turn have filled the next window, and again the window
-        // after: benchmark 6 saw a walk refused for 10 windows in a row.
+        // names: send again, one request at a time and at most one per
+        // SEEK_INTERVAL_MS, from the earliest moment it can have turned. Waiting the
+        // whole-second Retry-After from the refusal instead lands after the processes that
+        // know the turn have filled the next window, and again the window after: benchmark 6
+        // saw a walk refused for 10 windows in a row.
+        if (!this.#seekingTurn) this.#seekingSince = now;
         this.#seekingTurn = true;
-        this.#pause(Math.min(byServer, Math.max(o.sentAt, o.resetAtSeconds * 1_000 - 1_000) + WINDOW_SLACK_MS));
+        const earliest = Math.max(o.sentAt, secondReset - 1_000) + WINDOW_SLACK_MS;
+        this.#pause(Math.min(byServer, Math.max(earliest, at + SEEK_INTERVAL_MS)));
         return undefined;
       }
       this.#pause(Math.min(byServer, turn));
@@ -564,8 +597,10 @@ export class AdaptiveRateLimiter {
       // and run at full speed on a busy account. Counting too few would see others where there
       // are none.
       this.#sends = this.#sends.filter((t) => t > now - OWN_SENDS_LOOKBACK_MS);
+      // (The first answer read in a window is not always of its first request sent: a short
+      // answer can overtake a page sent before it, hence the earlier of the two.)
       const seen = this.#windowSeenAt;
-      const windowFrom = Number.isFinite(seen) ? seen + (o.sentAt >= seen + 1_000 ? 1_000 : 0) : -Infinity;
+      const windowFrom = Number.isFinite(seen) ? (o.sentAt >= seen + 1_000 ? seen + 1_000 : Math.min(seen, o.sentAt)) : -Infinity;
       const ownFrom = Math.max(o.sentAt - 1_000, windowFrom) - OWN_SENDS_MARGIN_MS;
       const own = this.#sends.filter((t) => t >= ownFrom).length;
       if (o.limit - o.remaining > own + OTHER_CLIENT_SLACK) {
@@ -577,7 +612,8 @@ export class AdaptiveRateLimiter {
         // been busy, only windows left part-empty show that it is quiet again.
         this.#contendedAt = now;
       }
-      if (o.status < 300) this.#seekingTurn = false;
+      // Counted, and sent since the seek began: the window's turn is known again.
+      if (o.status < 300 && o.sentAt >= this.#seekingSince) this.#seekingTurn = false;
       // Sent after the last pause ended and counted: the server's current window holds it (or a
       // later one, when it was sent a window or more after the first request seen).
       if (o.sentAt >= this.#pausedUntil) {
@@ -589,7 +625,7 @@ export class AdaptiveRateLimiter {
         // start, come back as late at every turn and find each window filled by the processes
         // that know the turn (benchmark 6: one walk's first request half a window late, window
         // after window).
-        const bound = o.resetAtSeconds !== undefined ? Math.max(o.resetAtSeconds * 1_000 - 1_000, o.sentAt - 1_000) : Infinity;
+        const bound = secondReset !== undefined ? Math.max(secondReset - 1_000, o.sentAt - 1_000) : Infinity;
         this.#windowSeenAt = Math.min(counted, bound);
       }
     }

@@ -13,6 +13,7 @@ import {
   CUBIC_SCALE,
   PAGES_LEFT_PER_PAGE_IN_FLIGHT,
   BUSY_IN_FLIGHT,
+  SEEK_INTERVAL_MS,
   WINDOW_SLACK_MS,
   OPERATION_RATE_LIMITS,
   RateWaitAborted,
@@ -246,6 +247,23 @@ describe("AdaptiveRateLimiter", () => {
     expect(limiter.throttled).toBe(false);
   });
 
+  test("alone, answers read out of order never make our own requests look like another client's", async () => {
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    const opened = Date.now();
+    await limiter.acquire();
+    limiter.observe({ sentAt: opened, status: 200, rateLimited: false, limit: 50, remaining: 49 }, half);
+    // Window 2: a burst of 20 at +1500, one more request at +1800 whose short answer is read
+    // before the burst's pages.
+    vi.advanceTimersByTime(1_500);
+    const burst = Date.now();
+    for (let i = 0; i < 20; i++) await limiter.acquire();
+    vi.advanceTimersByTime(300);
+    await limiter.acquire();
+    limiter.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 29 }, half);
+    limiter.observe({ sentAt: burst, status: 200, rateLimited: false, limit: 50, remaining: 30 }, half);
+    expect(limiter.throttled).toBe(false);
+  });
+
   test("refused with no turn known, the bucket seeks the turn from the earliest moment X-RateLimit-Reset allows, one request at a time", async () => {
     // 0.6 s into a unix second: the refusing window ends within the next whole second (reset).
     vi.setSystemTime(1_700_000_000_600);
@@ -256,23 +274,29 @@ describe("AdaptiveRateLimiter", () => {
       limiter.observe({ sentAt: sent, status: 429, rateLimited: true, retryAfterMs: 1000, limit: 50, remaining: 0, resetAtSeconds }, half);
     refuse(sentAt);
     // The window ends after the request was sent and not before reset - 1 s: it can have turned
-    // already, so nothing waits for the whole-second Retry-After (which would end at +1050).
-    expect(limiter.pausedUntil).toBeLessThan(Date.now());
+    // already, so the bucket tries again after SEEK_INTERVAL_MS, not after the whole-second
+    // Retry-After (which would end at +1050), one request at a time.
+    expect(limiter.pausedUntil).toBe(Date.now() + SEEK_INTERVAL_MS);
     expect(limiter.concurrency).toBe(1);
     const releases: Array<() => void> = [];
     const granted: number[] = [];
     for (let i = 0; i < 3; i++) void limiter.acquire().then((release) => (granted.push(Date.now()), releases.push(release)));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(SEEK_INTERVAL_MS - 1);
+    expect(granted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
     expect(granted).toEqual([Date.now()]);
-    // Refused again: the window had not turned when that request was sent, which is over by
-    // now; the next request goes as soon as this one has ended, not before.
+    // A success sent before the seek began (a large page read late) does not end it.
+    limiter.observe({ sentAt: sentAt - 10, status: 200, rateLimited: false, limit: 50, remaining: 3, resetAtSeconds }, half);
+    expect(limiter.concurrency).toBe(1);
+    // Refused again: the window had not turned when that request was sent; the next request
+    // goes SEEK_INTERVAL_MS after this refusal, once this one has ended.
     vi.advanceTimersByTime(40);
     refuse(granted[0]!);
-    expect(limiter.pausedUntil).toBeLessThanOrEqual(Date.now());
-    await vi.advanceTimersByTimeAsync(10);
-    expect(granted).toHaveLength(1);
+    expect(limiter.pausedUntil).toBe(Date.now() + SEEK_INTERVAL_MS);
     releases[0]!();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(SEEK_INTERVAL_MS - 1);
+    expect(granted).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(granted).toHaveLength(2);
     // Counted: the turn is known again and the bucket goes back to ceil(rate) in flight. The
     // refusals of the seeking requests did not cut the rate again (one full window, one cut).
@@ -286,6 +310,15 @@ describe("AdaptiveRateLimiter", () => {
     // A later refusal with the turn known pauses until that turn (1 s after the counted request).
     refuse(Date.now());
     expect(limiter.pausedUntil).toBe(granted[1]! + 1000 + WINDOW_SLACK_MS + 50);
+  });
+
+  test("a minute window's refusal does not seek the 1 s window's turn", () => {
+    vi.setSystemTime(1_700_000_000_600);
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    // The per-minute limit (1000) is the tighter one and resets within 2 s.
+    limiter.observe({ sentAt: Date.now() - 40, status: 429, rateLimited: true, retryAfterMs: 2000, limit: 1000, remaining: 0, resetAtSeconds: 1_700_000_002 }, half);
+    expect(limiter.concurrency).toBeGreaterThan(1);
+    expect(limiter.pausedUntil).toBeGreaterThanOrEqual(Date.now() + 1_000);
   });
 
   test("a pause counts from the refusal's arrival, not from when it was read", () => {
