@@ -329,15 +329,14 @@ export function pauseJitterMs(pauseMs: number, random: () => number): number {
  *   process comes back at the turn: on a success with `X-RateLimit-Remaining: 0` while busy,
  *   and on a 429. The window's end is 1 s (plus {@link WINDOW_SLACK_MS} and jitter) after the
  *   first request this process sent in it, or sooner when `X-RateLimit-Reset` shows it ends by
- *   an earlier whole second; when no request of ours got into the window, it is
- *   projected from the last window seen (the windows of a busy account follow each other).
- *   Otherwise, after a refusal, the process seeks the turn: from the earliest moment the
- *   refusing window can end (after the request was sent, and not before the whole second
- *   before its `X-RateLimit-Reset`) it sends one request at a time, at most one per
- *   {@link SEEK_INTERVAL_MS}, until one is counted;
- *   without a reset, `Retry-After` decides. The pause never outlasts the server's
- *   `Retry-After` plus jitter. The refused request itself is sent again
- *   only after its own `Retry-After` (the retry loop, `sdk/retry.ts`): the platform's
+ *   an earlier whole second; when no request of ours got into the window, it is projected from
+ *   the last window seen (the windows of a busy account follow each other). Otherwise, after a
+ *   refusal, the process seeks the turn: from the earliest moment the refusing window can end
+ *   (after the request was sent, and not before the whole second before its
+ *   `X-RateLimit-Reset`) it sends one request at a time, at most one per
+ *   {@link SEEK_INTERVAL_MS}, until one is counted; without a reset, `Retry-After` decides. The pause
+ *   never outlasts the server's `Retry-After` plus jitter. The refused request itself is sent
+ *   again only after its own `Retry-After` (the retry loop, `sdk/retry.ts`): the platform's
  *   `Retry-After` is whole seconds, rounded up, so it usually ends after the window turned; the
  *   process's other requests use the turn. Refusals of requests sent before the pause began
  *   tell nothing new and do not extend it. Pauses count from the answer's arrival, not from
@@ -469,11 +468,9 @@ export class AdaptiveRateLimiter {
     if (options.afterRefusal === true) {
       // The retry of a refused request: the earliest wait still running is (most likely) its own.
       this.#pruneRefusalWaits(Date.now());
-      let earliest = -1;
-      this.#refusalWaits.forEach((end, i) => {
-        if (earliest < 0 || end < this.#refusalWaits[earliest]!) earliest = i;
-      });
-      if (earliest >= 0) this.#refusalWaits.splice(earliest, 1);
+      if (this.#refusalWaits.length > 0) {
+        this.#refusalWaits.splice(this.#refusalWaits.indexOf(Math.min(...this.#refusalWaits)), 1);
+      }
     }
     let noticed = false;
     const wait = async (ms: number): Promise<void> => {
