@@ -89,6 +89,11 @@ export class Transport {
     if (rest.rateLimit !== false) loadRateLimiter().catch(() => undefined);
   }
 
+  /** The client's `deadlineMs` (ms from a call's start): a call without its own uses this one. */
+  get deadlineMs(): number {
+    return this.#config.deadlineMs;
+  }
+
   /**
    * Performs `op` with `body` (already in wire form) and returns the parsed `data`.
    * `options` (checked by the caller) override the client's timeout and retries for this call;

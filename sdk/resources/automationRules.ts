@@ -100,7 +100,8 @@ export class AutomationRules {
    * applies only after that listing cannot be seen; the list is read as late as possible.
    *
    * @returns the rule, with `httpPostToken` (a secret) when an HTTP POST trigger was made.
-   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (attempts of the create itself).
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries` (attempts of the create itself),
+   *   `deadlineMs` (for the whole create, its 429s and retries together; no retry starts past it).
    * @throws FlashdutyValidationError naming the field and the rule it breaks (name 1-255
    *   characters, non-empty prompt, the cron dialect, IANA time zone, severities, channel ids,
    *   on-call lists, environmentId only with byoc), before anything is sent.
@@ -113,11 +114,15 @@ export class AutomationRules {
     const maxRetries = request.maxRetries ?? this.#maxRetries;
     const body = automationRuleFieldsToWire(fields);
     const startedAt = Date.now();
+    // One deadline for the whole create: each attempt gets what is left of it, so 429s waited
+    // out by one attempt are not waited out again by the next, and no retry starts past it.
+    const deadlineAt = startedAt + (request.deadlineMs ?? this.#transport.deadlineMs);
     let outcomeUnknown = false;
     for (let attempt = 1; ; attempt++) {
       let failure: FlashdutyError;
       try {
-        return automationRuleWithTokenFromWire(await this.#transport.call(CREATE, body, { ...request, maxRetries: 0 }));
+        const deadlineMs = Math.max(1, deadlineAt - Date.now());
+        return automationRuleWithTokenFromWire(await this.#transport.call(CREATE, body, { ...request, maxRetries: 0, deadlineMs }));
       } catch (error) {
         if (!(error instanceof FlashdutyError)) throw error;
         failure = error;
@@ -130,6 +135,7 @@ export class AutomationRules {
       }
       if (!retry) throw failure;
       const delay = Math.max(backoffDelayMs(attempt), isRateLimited(failure) ? RATE_LIMITED_RETRY_MS : 0);
+      if (Date.now() + delay > deadlineAt) throw failure;
       if (!(await sleepUnlessAborted(delay, request.signal))) {
         throw new FlashdutyAbortError({
           operation: CREATE.name,

@@ -69,7 +69,8 @@ export class McpServers {
    * @param options per-call `signal`, `timeoutMs`, `maxRetries` (see `RequestOptions`).
    * @throws FlashdutyValidationError if `serverId` is empty.
    * @throws FlashdutyApiError `ResourceNotFound`, `InvalidParameter` (already disabled),
-   *   `AccessDenied`, `Unauthorized`, `RequestTooFrequently` after retries...
+   *   `AccessDenied`, `Unauthorized`, `RequestTooFrequently` once the call's `deadlineMs` has
+   *   passed (429s use no retries).
    * @throws FlashdutyConnectionError / FlashdutyTimeoutError when no answer came.
    */
   async disable(params: McpServerIdParams, options?: RequestOptions): Promise<void> {

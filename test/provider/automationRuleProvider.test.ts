@@ -2,7 +2,7 @@
  * The AutomationRule provider's check and diff (pure), and its create, read, update and delete
  * called directly, as the engine's plugin would, against the emulator over real HTTP.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import * as impl from "../../provider/automationRuleProvider";
 import type { AutomationRuleInputs, AutomationRuleOutputs } from "../../provider/automationRuleProvider";
@@ -145,5 +145,39 @@ describe("create, read, update, delete against the emulator", () => {
     useKey(emulator.keys.member);
     const { inputs: teamInputs } = await checked({ ...BASE, teamId: 2 });
     await expect(impl.create({ ...teamInputs, ruleId: mine.ruleId })).rejects.toThrow(/personal rule.*set teamId to 0/);
+  });
+});
+
+describe("waiting on the account's rate limit", () => {
+  // Outside the engine, pulumi.log.info prints `info: [runtime] ...` on the console.
+  async function infoLines(work: () => Promise<unknown>): Promise<string[]> {
+    const spy = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      await work();
+      return spy.mock.calls.map((args) => String(args[0])).filter((line) => line.includes("rate limit"));
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  test("create, update and delete each say once which rule waits (a hostile name escaped), then go on", async () => {
+    const name = "Digest \u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007";
+    const { inputs } = await checked({ ...BASE, teamId: 1, name });
+    emulator.setFaults([{ operation: "automationRule.create", kind: "rateLimit", retryAfterSeconds: 1, count: 2 }]);
+    let outs: AutomationRuleOutputs | undefined;
+    const createLines = await infoLines(async () => (outs = (await impl.create(inputs)).outs!));
+    expect(createLines).toHaveLength(1);
+    expect(createLines[0]).toMatch(/^info: \[runtime\] AutomationRule "Digest .*" is waiting about [\d.]+ s on the Flashduty account's rate limit/);
+    expect(createLines[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(emulator.counters()["automationRule.create"].statuses).toEqual({ "429": 2, "200": 1 });
+
+    emulator.setFaults([{ operation: "automationRule.update", kind: "rateLimit", retryAfterSeconds: 1, count: 1 }]);
+    const updateLines = await infoLines(() => impl.update(outs!.ruleId, outs!, { ...inputs, prompt: "New." }));
+    expect(updateLines).toEqual([expect.stringContaining(`AutomationRule '${outs!.ruleId}' is waiting about`)]);
+
+    emulator.setFaults([{ operation: "automationRule.delete", kind: "rateLimit", retryAfterSeconds: 1, count: 1 }]);
+    const deleteLines = await infoLines(() => impl.deleteResource(outs!.ruleId, outs!));
+    expect(deleteLines).toEqual([expect.stringContaining(`AutomationRule '${outs!.ruleId}' is waiting about`)]);
+    expect(emulator.rule(outs!.ruleId)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
  * emulator seeded with 1,234 rules over real HTTP.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { camelKey } from "../support/camelKeys";
 import { getAutomationRules, getAutomationRulesOutput, getAutomationTemplates } from "../../provider";
@@ -118,5 +118,24 @@ describe("getAutomationTemplates", () => {
     emulator.resetCounters();
     await expect(getAutomationTemplates({ locale: "x".repeat(17) })).rejects.toThrow(/locale.*16/);
     expect(emulator.counters()["automationTemplate.list"].requests).toBe(0);
+  });
+});
+
+describe("waiting on the account's rate limit", () => {
+  test.each([
+    ["getAutomationRules", "automationRule.list", () => getAutomationRules({ pageSize: 100 })],
+    ["getAutomationTemplates", "automationTemplate.list", () => getAutomationTemplates({ locale: "en-US" })],
+  ] as const)("%s says once that it waits, then completes", async (name, operation, read) => {
+    emulator.setFaults([{ operation, kind: "rateLimit", retryAfterSeconds: 1, count: 2 }]);
+    // Outside the engine, pulumi.log.info prints `info: [runtime] ...` on the console.
+    const spy = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      await read();
+      const lines = spy.mock.calls.map((args) => String(args[0])).filter((line) => line.includes("rate limit"));
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`^info: \\[runtime\\] ${name} is waiting about [\\d.]+ s on the Flashduty account's rate limit`))]);
+    } finally {
+      spy.mockRestore();
+      emulator.setFaults([]);
+    }
   });
 });

@@ -175,6 +175,17 @@ describe("exactly-once create", () => {
     expect(em.counters()["automationRule.list"].requests).toBe(0);
   });
 
+  test("429s until the deadline: the create gives up at its deadline, and no attempt waits out a deadline of its own", async () => {
+    em.setFaults([{ operation: "automationRule.create", kind: "rateLimit", count: 100, retryAfterSeconds: 1 }]);
+    // 1.5 s for the whole create: the first 429, one retry after its 1 s Retry-After, a second
+    // 429, and no time left for another. A fresh deadline per attempt would send 2 per attempt.
+    const error = await caught(client().automationRules.create(DIGEST, { deadlineMs: 1_500 }));
+    expect(error).toBeInstanceOf(FlashdutyApiError);
+    expect((error as FlashdutyApiError).isRateLimited).toBe(true);
+    expect(em.counters()["automationRule.create"].requests).toBe(2);
+    expect(ruleCount(DIGEST.name)).toBe(0);
+  });
+
   test("several matching rules made since the create began: an error naming them and ruleId, no retry", async () => {
     const api = client();
     const first = await api.automationRules.create(DIGEST);
