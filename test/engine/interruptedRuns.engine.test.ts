@@ -10,6 +10,8 @@
  * with `--parallel 2`, so a batch is in flight when the test, watching the emulator's request
  * log, interrupts the run.
  */
+import { readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator, type OperationName } from "../../emulator";
 import { successes } from "../support/audit";
@@ -57,6 +59,26 @@ async function settle(cli: RunningCli): Promise<string> {
   const result = await cli.exited;
   await new Promise((resolve) => setTimeout(resolve, LATENCY_MS + 1000));
   return result.output;
+}
+
+/**
+ * The README's first step after a kill on a `file://` backend: delete the empty metadata sidecars
+ * (`*.attrs`) that a kill while Pulumi saves the state or a lock can leave (its blob store writes
+ * them in place; the state file itself is replaced atomically). Returns the deleted paths.
+ */
+function deleteEmptySidecars(stack: EngineStack): string[] {
+  const root = path.join(stack.stateDir, ".pulumi");
+  const empty = (readdirSync(root, { recursive: true }) as string[])
+    .map((name) => path.join(root, name))
+    .filter((file) => file.endsWith(".attrs") && statSync(file).size === 0);
+  for (const file of empty) unlinkSync(file);
+  return empty;
+}
+
+/** After a SIGKILL: the CLI has exited, the calls it left reached the platform, and the README's sidecar step has run. */
+async function settleKilled(cli: RunningCli, stack: EngineStack): Promise<void> {
+  await settle(cli);
+  deleteEmptySidecars(stack);
 }
 
 /** The McpServerDisablement resources in the state by name, and the pending operations. */
@@ -120,7 +142,7 @@ describe("a pipeline killed at any moment: the next run converges and keeps the 
       const cli = startCli(stack.ws, stack.projectDir, ["up", "--yes", "--parallel", "2"]);
       await until(when, point);
       signalCli(cli, "SIGKILL", "tree");
-      await settle(cli);
+      await settleKilled(cli, stack);
       emulator.setFaults([]);
 
       const up = await recoverUp(stack);
@@ -138,7 +160,7 @@ describe("a pipeline killed at any moment: the next run converges and keeps the 
     const cli = startCli(stack.ws, stack.projectDir, ["up", "--yes", "--parallel", "2"]);
     await until(KILL_POINTS["during the disables (a batch in flight)"].when, "a batch in flight");
     signalCli(cli, "SIGKILL", "tree");
-    await settle(cli);
+    await settleKilled(cli, stack);
     emulator.setFaults([]);
 
     const killed = await stateOf(stack);
@@ -212,6 +234,24 @@ describe("a pipeline killed at any moment: the next run converges and keeps the 
     await expectDestroyRestoresAll(stack);
   });
 
+  test("a kill while the state is saved can leave an empty sidecar: every command fails with \"failed to load checkpoint: EOF\" until the README's step deletes it", async () => {
+    emulator.reset();
+    const stack = await newStack("always");
+    await stack.ws.run(["up", "--yes"]);
+    // What a SIGKILL between the sidecar's truncation and its write leaves behind.
+    const stacksDir = path.join(stack.stateDir, ".pulumi", "stacks");
+    const sidecar = (readdirSync(stacksDir, { recursive: true }) as string[]).find((name) => path.basename(name) === `${stack.ws.stack}.json.attrs`);
+    expect(sidecar).toBeDefined();
+    writeFileSync(path.join(stacksDir, sidecar!), "");
+    const broken = await stack.ws.run(["destroy", "--yes"], { check: false });
+    expect(broken.code).not.toBe(0);
+    expect(broken.output).toContain("failed to load checkpoint: EOF");
+
+    expect(deleteEmptySidecars(stack)).toEqual([path.join(stacksDir, sidecar!)]);
+    await stack.ws.run(["cancel", "--yes"]);
+    await expectDestroyRestoresAll(stack);
+  });
+
   test("destroy killed (SIGKILL, every process) during the enables: cancel, destroy again; each server enabled once", async () => {
     emulator.reset();
     const stack = await newStack();
@@ -220,7 +260,7 @@ describe("a pipeline killed at any moment: the next run converges and keeps the 
     const cli = startCli(stack.ws, stack.projectDir, ["destroy", "--yes", "--parallel", "2"]);
     await until(() => answered("mcpServer.enable") >= 2 && answered("mcpServer.get") >= 4, "a batch of enables in flight");
     signalCli(cli, "SIGKILL", "tree");
-    await settle(cli);
+    await settleKilled(cli, stack);
     emulator.setFaults([]);
     const killed = await stateOf(stack);
     expect(Object.keys(killed.resources).length).toBeGreaterThan(0);
