@@ -249,7 +249,7 @@ function explain(err: unknown, action: string, rule: { label: string; teamId: nu
  * @throws Error naming the rule for an unknown `ruleId`, an adopted rule of another team, or a 403
  */
 export async function create(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.CreateResult<AutomationRuleOutputs>> {
-  beginRateLimitNotice(inputs.ruleId === undefined ? `AutomationRule ${escapeTerminalControls(JSON.stringify(inputs.name))}` : subject(inputs.ruleId));
+  beginRateLimitNotice(subject(inputs.ruleId === undefined ? JSON.stringify(inputs.name) : `'${inputs.ruleId}'`));
   const api = await client();
   const fields = declared(inputs);
   const extras = { ...(inputs.httpPostTokenRotation !== undefined ? { rotation: inputs.httpPostTokenRotation } : {}) };
@@ -304,7 +304,7 @@ function pick(fields: AutomationRuleFields, keys: readonly (keyof AutomationRule
  */
 export async function read(id: string, props: AutomationRuleOutputs): Promise<pulumi.dynamic.ReadResult<AutomationRuleOutputs>> {
   const ruleId = props.ruleId ?? id;
-  beginRateLimitNotice(subject(ruleId));
+  beginRateLimitNotice(subject(`'${ruleId}'`));
   let rule: Rule;
   try {
     rule = await (await client()).automationRules.get({ ruleId });
@@ -331,7 +331,7 @@ export async function read(id: string, props: AutomationRuleOutputs): Promise<pu
  */
 export async function update(id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<pulumi.dynamic.UpdateResult<AutomationRuleOutputs>> {
   const ruleId = olds.ruleId ?? id;
-  beginRateLimitNotice(subject(ruleId));
+  beginRateLimitNotice(subject(`'${ruleId}'`));
   const changes = changedFields(olds, news).filter((key) => key !== "teamId");
   const rotationChanged = (news.httpPostTokenRotation ?? "") !== (olds.httpPostTokenRotation ?? "");
   const needsToken = news.httpPostTriggerEnabled && olds.httpPostToken === undefined && olds.httpPostTriggerId !== undefined;
@@ -364,7 +364,7 @@ export async function update(id: string, olds: AutomationRuleOutputs, news: Auto
 /** `rule/delete`; a rule already gone is success. */
 export async function deleteResource(id: string, props: AutomationRuleOutputs): Promise<void> {
   const ruleId = props.ruleId ?? id;
-  beginRateLimitNotice(subject(ruleId));
+  beginRateLimitNotice(subject(`'${ruleId}'`));
   try {
     await (await client()).automationRules.delete({ ruleId });
   } catch (err) {
@@ -373,7 +373,10 @@ export async function deleteResource(id: string, props: AutomationRuleOutputs): 
   }
 }
 
-/** Who waits, in the rate-limit notice (see `rateLimitNotice.ts`): `AutomationRule '<ruleId>'`. */
-function subject(ruleId: string): string {
-  return `AutomationRule '${escapeTerminalControls(ruleId)}'`;
+/**
+ * Who waits, in the rate-limit notice (see `rateLimitNotice.ts`), from the same label as
+ * {@link explain}'s: `AutomationRule "<name>"` for a create, `AutomationRule '<ruleId>'` after.
+ */
+function subject(label: string): string {
+  return `AutomationRule ${escapeTerminalControls(label)}`;
 }

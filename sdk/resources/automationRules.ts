@@ -51,8 +51,6 @@ const DELETE = defineOperation(PATHS.automationRuleDelete, z.unknown(), { nonIde
  * create's own (the client's and the platform's clocks differ; both count epoch ms), in ms.
  */
 export const CREATE_CLOCK_SKEW_MS = 5_000;
-/** Least wait before retrying a create refused with 429 (the answer's `Retry-After` is not seen here), in ms. */
-const RATE_LIMITED_RETRY_MS = 1_000;
 
 /** Filters of {@link AutomationRules.listAll}: those of `list` without `page`. */
 export type ListAllAutomationRulesParams = Omit<ListAutomationRulesParams, "page">;
@@ -134,7 +132,7 @@ export class AutomationRules {
         if (applied !== undefined) return applied;
       }
       if (!retry) throw failure;
-      const delay = Math.max(backoffDelayMs(attempt), isRateLimited(failure) ? RATE_LIMITED_RETRY_MS : 0);
+      const delay = backoffDelayMs(attempt);
       if (Date.now() + delay > deadlineAt) throw failure;
       if (!(await sleepUnlessAborted(delay, request.signal))) {
         throw new FlashdutyAbortError({
@@ -332,9 +330,15 @@ export function matchesDeclared(rule: AutomationRule, fields: Partial<Automation
   return true;
 }
 
-/** Whether a failed create attempt may be tried again (after the exactly-once check when its outcome is unknown). */
+/**
+ * Whether a failed create attempt may be tried again (after the exactly-once check when its
+ * outcome is unknown). Not a 429: the transport retries those after their `Retry-After` until
+ * the deadline, so one that reaches here had no time left to wait.
+ */
 function retryableCreateFailure(error: FlashdutyError): boolean {
-  if (error instanceof FlashdutyApiError) return RETRYABLE_CODES.has(error.code) || RETRYABLE_STATUSES.has(error.httpStatus);
+  if (error instanceof FlashdutyApiError) {
+    return !error.isRateLimited && (RETRYABLE_CODES.has(error.code) || RETRYABLE_STATUSES.has(error.httpStatus));
+  }
   if (error instanceof FlashdutyResponseError) return RETRYABLE_STATUSES.has(error.httpStatus);
   return error instanceof FlashdutyConnectionError;
 }
@@ -353,8 +357,4 @@ function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promis
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
-}
-
-function isRateLimited(error: FlashdutyError): boolean {
-  return error instanceof FlashdutyApiError && error.isRateLimited;
 }
