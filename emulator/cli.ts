@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `pulumi-flashduty-emulator --port 8787 [--host H] [--rules N] [--servers N] [--state FILE] [--no-limits]`:
+ * `pulumi-flashduty-emulator --port 8787 [--host H] [--rules N] [--servers N] [--state FILE] [--no-limits]
+ * [--rate-window fixed|sliding] [--clock-offset-ms N]`:
  * starts the emulator, prints its base URL and the seed users' app keys, stops on SIGINT/SIGTERM.
  */
 import { parseArgs } from "node:util";
-import { startEmulator, type EmulatorOptions } from "./index";
+import { PRODUCTION_LIMITS, startEmulator, type EmulatorOptions, type RateLimitConfig } from "./index";
 import { SEED_KEY_MEMBERS, SEED_TEAMS } from "./seed";
 
 const USAGE = `Usage: pulumi-flashduty-emulator [options]   (in this repository: npm run emulator -- [options])
@@ -15,6 +16,12 @@ const USAGE = `Usage: pulumi-flashduty-emulator [options]   (in this repository:
   --servers N    MCP servers in the seed, at least 12 (default 16)
   --state FILE   load servers and audit log from FILE if it exists, save them there after every change
   --no-limits    turn the rate limits (50/s, 1000/min) off
+  --rate-window fixed|sliding
+                 how the rate-limit windows count (default fixed: a window opens with its first
+                 request; sliding: at most the limit in any second or minute ending now)
+  --clock-offset-ms N
+                 X-RateLimit-Reset and Date as read on a clock N ms ahead of this one
+                 (behind: --clock-offset-ms=-N)
   --help         show this text`;
 
 /** CLI arguments as emulator options. Throws an Error with a usage-style message on bad input. */
@@ -29,6 +36,8 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | "help" {
       servers: { type: "string" },
       state: { type: "string" },
       "no-limits": { type: "boolean" },
+      "rate-window": { type: "string" },
+      "clock-offset-ms": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -43,7 +52,21 @@ export function parseCliArgs(argv: string[]): EmulatorOptions | "help" {
     host: values.host,
     seed: { rules: integer("rules", values.rules), servers: integer("servers", values.servers) },
     stateFile: values.state,
-    limits: values["no-limits"] === true ? false : undefined,
+    limits: values["no-limits"] === true ? false : limitOptions(values["rate-window"], values["clock-offset-ms"]),
+  };
+}
+
+/** The production limits with `--rate-window` and `--clock-offset-ms` applied; undefined when neither is given. */
+function limitOptions(windowText: string | undefined, offsetText: string | undefined): RateLimitConfig | undefined {
+  if (windowText === undefined && offsetText === undefined) return undefined;
+  if (windowText !== undefined && windowText !== "fixed" && windowText !== "sliding") {
+    throw new Error(`--rate-window must be fixed or sliding, got "${windowText}"`);
+  }
+  if (offsetText !== undefined && !/^-?\d+$/.test(offsetText)) throw new Error(`--clock-offset-ms must be an integer (ms), got "${offsetText}"`);
+  return {
+    ...PRODUCTION_LIMITS,
+    ...(windowText !== undefined ? { window: windowText } : {}),
+    ...(offsetText !== undefined ? { clockOffsetMs: Number(offsetText) } : {}),
   };
 }
 
@@ -84,7 +107,7 @@ async function main(argv: string[]): Promise<void> {
     `Flashduty AI SRE emulator listening on ${emulator.url}`,
     `  export FLASHDUTY_BASE_URL=${emulator.url}`,
     `  control API: ${emulator.url}/_emulator/state`,
-    `  rate limits: ${options.limits === false ? "off" : "50/s and 1000/min per operation"}${options.stateFile ? `; state file: ${options.stateFile}` : ""}`,
+    `  rate limits: ${options.limits === false ? "off" : `50/s and 1000/min per operation, ${options.limits?.window ?? "fixed"} windows${options.limits?.clockOffsetMs ? `, reset clock ${options.limits.clockOffsetMs} ms off` : ""}`}${options.stateFile ? `; state file: ${options.stateFile}` : ""}`,
     "",
     "Seed users (pass the key as FLASHDUTY_APP_KEY or ?app_key=):",
   ];

@@ -69,6 +69,8 @@ const limitsSchema = z.object({
   enabled: z.boolean().optional(),
   perSecond: z.number().int().min(1).optional(),
   perMinute: z.number().int().min(1).optional(),
+  window: z.enum(["fixed", "sliding"]).optional(),
+  clockOffsetMs: z.number().int().optional(),
 });
 
 /** Longest excerpt of a refused `Host` or `Origin` repeated in the error message. */
@@ -161,13 +163,17 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
     return { faults: target.state().faults };
   });
   route("POST", "/_emulator/limits", (body) => {
-    const { enabled, perSecond, perMinute } = parseBody(limitsSchema, body);
+    const { enabled, perSecond, perMinute, window, clockOffsetMs } = parseBody(limitsSchema, body);
     if (enabled === false) {
       target.setLimits(false);
     } else {
       if (perSecond === undefined) throw new ApiError("InvalidParameter", (m) => m.paramRequired("perSecond"));
       if (perMinute === undefined) throw new ApiError("InvalidParameter", (m) => m.paramRequired("perMinute"));
-      target.setLimits({ perSecond, perMinute });
+      try {
+        target.setLimits({ perSecond, perMinute, ...(window !== undefined ? { window } : {}), ...(clockOffsetMs !== undefined ? { clockOffsetMs } : {}) });
+      } catch (error) {
+        throw new ApiError("InvalidParameter", (m) => m.paramInvalid("clockOffsetMs", (error as Error).message));
+      }
     }
     return { limits: target.state().limits };
   });

@@ -39,6 +39,7 @@ export type {
   OperationCounter,
   OperationName,
   RateLimitConfig,
+  RateWindowKind,
   RequestLogEntry,
   RuleChanges,
   RuleFilter,

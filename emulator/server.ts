@@ -178,7 +178,7 @@ export function buildServer(parts: ServerParts): FastifyInstance {
       case "error":
       case "rateLimit": {
         const error = fault.kind === "rateLimit"
-          ? tooFrequently(limits.config === false ? LIMITS.perSecond : limits.config.perSecond, fault.retryAfterSeconds ?? 1)
+          ? tooFrequently(limits.config === false ? LIMITS.perSecond : limits.config.perSecond, fault.retryAfterSeconds ?? 1, undefined, limits.clockOffsetMs)
           : fault.status === 503
             ? new ApiError("ServiceUnavailable", (m) => m.serviceUnavailable())
             : new ApiError("InternalError", (m) => m.internalError());

@@ -45,7 +45,24 @@ export const REQUEST_LOG_LIMIT = 100_000;
 export interface RateLimitConfig {
   perSecond: number;
   perMinute: number;
+  /**
+   * How the windows count, default `"fixed"`. The vendor documents "50 requests per second"
+   * without saying which (docs/platform-api.md "Rate limits and retries"), so the emulator
+   * offers both:
+   * - `"fixed"`: a window opens with the first request of a key and lasts its length (1 s or
+   *   60 s); the next request after it opens the next one.
+   * - `"sliding"`: at most the limit in any window of that length ending now (a sliding log).
+   */
+  window?: RateWindowKind;
+  /**
+   * Added to the emulator's clock in the `X-RateLimit-Reset` header it sends, in ms (default 0):
+   * a server whose clock is off from the client's (positive: ahead). Counting is not affected.
+   */
+  clockOffsetMs?: number;
 }
+
+/** How a rate-limit window counts: see {@link RateLimitConfig.window}. */
+export type RateWindowKind = "fixed" | "sliding";
 
 /**
  * A fault injected in front of one operation (or all, with `"*"`). Without `count` or

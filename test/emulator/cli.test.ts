@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../wire/wire";
-import { SEED_USERS } from "../../emulator";
+import { SEED_USERS, type EmulatorOptions } from "../../emulator";
 import { parseCliArgs } from "../../emulator/cli";
 import { call } from "./helpers";
 
@@ -90,6 +90,12 @@ describe("emulator CLI", () => {
     expect(parseCliArgs(["--port", "0", "--rules", "10000", "--servers", "20", "--state", "s.json", "--no-limits", "--host", "0.0.0.0"])).toEqual({
       port: 0, host: "0.0.0.0", seed: { rules: 10000, servers: 20 }, stateFile: "s.json", limits: false,
     });
+    expect((parseCliArgs(["--rate-window", "sliding", "--clock-offset-ms=-30000"]) as EmulatorOptions).limits).toEqual({
+      perSecond: 50, perMinute: 1000, window: "sliding", clockOffsetMs: -30_000,
+    });
+    expect((parseCliArgs(["--clock-offset-ms", "500"]) as EmulatorOptions).limits).toEqual({ perSecond: 50, perMinute: 1000, clockOffsetMs: 500 });
+    expect(() => parseCliArgs(["--rate-window", "leaky"])).toThrow(/--rate-window must be fixed or sliding/);
+    expect(() => parseCliArgs(["--clock-offset-ms", "1.5"])).toThrow(/--clock-offset-ms must be an integer/);
     expect(parseCliArgs(["--help"])).toBe("help");
     expect(() => parseCliArgs(["--port", "-1"])).toThrow(/--port/);
     expect(() => parseCliArgs(["--bogus"])).toThrow();

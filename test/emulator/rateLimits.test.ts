@@ -14,6 +14,7 @@ beforeEach(() => {
 });
 afterAll(() => emu.close());
 
+const limitsState = async () => ((await (await fetch(`${emu.url}/_emulator/state`)).json()) as { data: { limits: unknown } }).data.limits;
 const rules = (key: string) => call(emu, PATHS.automationRuleList, { key, body: {} });
 const get = (key: string) => call(emu, PATHS.mcpServerGet, { key, body: { server_id: "mcp_grafana" } });
 
@@ -105,5 +106,61 @@ describe("rate limits", () => {
     expect((await rules(emu.keys.admin)).status).toBe(200);
     expectError(await rules(emu.keys.admin), 429, "RequestTooFrequently");
     expect(() => emu.setLimits({ perSecond: 0, perMinute: 1 })).toThrow(/perSecond/);
+  });
+
+  it("sliding windows count any second ending now: a request is refused that a fixed window would admit", async () => {
+    emu.setLimits({ perSecond: 3, perMinute: 100, window: "sliding" });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    expect((await rules(emu.keys.admin)).status).toBe(200);
+    expect((await rules(emu.keys.admin)).status).toBe(200);
+    await sleep(500);
+    expect((await rules(emu.keys.admin)).status).toBe(200);
+    // 1.2 s after the first two, 0.7 s after the third: a fixed window opened by the first has
+    // turned; the sliding second still holds the third.
+    await sleep(700);
+    const first = await rules(emu.keys.admin);
+    expect(first.status).toBe(200);
+    expect(first.headers["x-ratelimit-remaining"]).toBe("1");
+    expect((await rules(emu.keys.admin)).status).toBe(200);
+    const refused = await rules(emu.keys.admin);
+    expectError(refused, 429, "RequestTooFrequently");
+    expect(refused.headers["retry-after"]).toBe("1");
+    // The reset is when the oldest request counted (the third, ~0.7 s ago) leaves the window.
+    const reset = Number(refused.headers["x-ratelimit-reset"]);
+    expect(reset * 1000).toBeGreaterThanOrEqual(Date.now());
+    expect(reset * 1000).toBeLessThanOrEqual(Date.now() + 1_000 + 1_000);
+    expect(await limitsState()).toEqual({ perSecond: 3, perMinute: 100, window: "sliding" });
+  });
+
+  it("a clock offset moves X-RateLimit-Reset and Date as a server with that clock sends them, and nothing else", async () => {
+    for (const clockOffsetMs of [-30_000, 30_000]) {
+      emu.setLimits({ perSecond: 3, perMinute: 100, clockOffsetMs });
+      const answer = await rules(emu.keys.admin);
+      expect(answer.status).toBe(200);
+      expect(answer.headers["x-ratelimit-remaining"]).toBe("2");
+      const reset = Number(answer.headers["x-ratelimit-reset"]) * 1000;
+      expect(reset).toBeGreaterThan(Date.now() + clockOffsetMs - 1_000);
+      expect(reset).toBeLessThanOrEqual(Date.now() + clockOffsetMs + 2_000);
+      const date = Date.parse(String(answer.headers.date));
+      expect(Math.abs(date - (Date.now() + clockOffsetMs))).toBeLessThan(2_000);
+    }
+    expect(() => emu.setLimits({ perSecond: 3, perMinute: 100, clockOffsetMs: 0.5 })).toThrow(/limits\.clockOffsetMs must be an integer/);
+    expect(() => emu.setLimits({ perSecond: 3, perMinute: 100, window: "leaky" as "fixed" })).toThrow(/limits\.window must be one of fixed, sliding/);
+  });
+
+  it("the control API sets the window kind and the clock offset", async () => {
+    const answer = await fetch(`${emu.url}/_emulator/limits`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ perSecond: 4, perMinute: 100, window: "sliding", clockOffsetMs: -30_000 }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await limitsState()).toEqual({ perSecond: 4, perMinute: 100, window: "sliding", clockOffsetMs: -30_000 });
+    const bad = await fetch(`${emu.url}/_emulator/limits`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ perSecond: 4, perMinute: 100, window: "leaky" }),
+    });
+    expect(bad.status).toBe(400);
   });
 });
