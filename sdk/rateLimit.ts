@@ -28,10 +28,13 @@
  * machine can delay delivery by 100 ms and more; counting at send time alone would let a late
  * first wave and a prompt second one meet in one server window and draw a 429. The price is the
  * latency: the sustained rate is `limit` per (window + latency), and a single burst of `limit`
- * still goes at once. Where the answers show more (a request of ours was the first the server
- * counted in its window, and later ones were counted in the same window), the places of all of
- * them end when that window began: the platform's windows are fixed, so they stop counting 1 s
- * later together (see {@link AdaptiveRateLimiter.observe}).
+ * still goes at once.
+ *
+ * The gate assumes nothing about how the server's windows are laid out: the vendor documents
+ * "50 requests per second" without saying whether a window is fixed or sliding, or aligned to
+ * what, so a request keeps its place for a whole window after its answer even where a fixed
+ * window that counted it has already ended. A platform counting fixed windows, sliding ones, or
+ * fixed ones on a clock skewed from ours then never sees more than `limit` from one process.
  */
 import { createHash } from "node:crypto";
 import { LIMITS, PATHS, REDUCED_RATE_LIMITS } from "../wire/protocol";
@@ -43,13 +46,11 @@ export interface RateWindow {
 }
 
 /**
- * Ends a request's hold on the rate limit; call it once the answer has begun (status line and
- * headers received) or the attempt has failed. `endedAt` (epoch ms, default now; never later
- * than now) moves the end earlier: for a request the server is known to have counted in a fixed
- * window that began by then (see {@link AdaptiveRateLimiter.observe}). Later calls can only move
- * the end earlier still.
+ * Ends a request's hold on the rate limit (its place then counts for one more window); call it
+ * once the answer has begun (status line and headers received) or the attempt has failed.
+ * Later calls do nothing.
  */
-export type RateRelease = (endedAt?: number) => void;
+export type RateRelease = () => void;
 
 /** Resolves when one more request may be sent, with the function to call when it has ended. */
 export type RateGate = () => Promise<RateRelease>;
@@ -98,10 +99,9 @@ export async function createRateGate(windows: readonly RateWindow[], onRelease?:
         const hold: Hold = { endedAt: undefined };
         for (const log of logs) log.add(hold);
         onRelease?.();
-        return (endedAt?: number) => {
-          const at = Math.min(Date.now(), endedAt ?? Infinity);
-          if (hold.endedAt !== undefined && hold.endedAt <= at) return;
-          hold.endedAt = at;
+        return () => {
+          if (hold.endedAt !== undefined) return;
+          hold.endedAt = Date.now();
           const wake = ended;
           ended = deferred();
           wake.resolve();
@@ -267,11 +267,19 @@ export interface RateObservation {
   rateLimited: boolean;
   /** The server's pause for a refusal (Retry-After, else X-RateLimit-Reset), in ms. */
   retryAfterMs?: number;
-  /** `X-RateLimit-Limit` / `-Remaining` (counts) and `-Reset` (unix seconds) when sent. */
+  /** `X-RateLimit-Limit` / `-Remaining` (counts) and `-Reset` (unix seconds, server's clock) when sent. */
   limit?: number;
   remaining?: number;
   resetAtSeconds?: number;
+  /** The answer's `Date` header, epoch ms on the server's clock (whole seconds), when sent. */
+  serverDate?: number;
 }
+
+/**
+ * Clock offsets (server minus client, ms) within this are taken as none: the `Date` header has
+ * whole seconds, so a smaller offset cannot be told from its rounding.
+ */
+const CLOCK_AGREEMENT_MS = 1_500;
 
 /** Options of {@link AdaptiveRateLimiter.acquire}. */
 export interface AcquireOptions {
@@ -371,11 +379,11 @@ export class AdaptiveRateLimiter {
   /** Send times of the last {@link OWN_SENDS_LOOKBACK_MS}, for telling our requests from other clients'. */
   #sends: number[] = [];
   /**
-   * The last request of ours that the server counted first in its 1 s window (its answer showed
-   * `X-RateLimit-Remaining` of the limit minus one): when it was sent, and when its answer
-   * arrived (that window began in between).
+   * How far the server's clock is ahead of ours (ms, negative: behind), as its last `Date` header
+   * showed; 0 while they agree within {@link CLOCK_AGREEMENT_MS} or no header was seen.
+   * `X-RateLimit-Reset` is read on the server's clock, so it is corrected by this.
    */
-  #opener: { sentAt: number; answeredAt: number } | undefined;
+  #clockOffsetMs = 0;
   /**
    * Refused with no turn of the window known (see {@link observe}): one request in flight at a
    * time until one is counted.
@@ -504,7 +512,7 @@ export class AdaptiveRateLimiter {
       this.#inFlight++;
       this.#sends.push(Date.now());
       let ended = false;
-      return (endedAt?: number) => {
+      return () => {
         if (!ended) {
           ended = true;
           this.#inFlight--;
@@ -512,7 +520,7 @@ export class AdaptiveRateLimiter {
           this.#answered = deferred();
           wake.resolve();
         }
-        release(endedAt);
+        release();
       };
     }
   }
@@ -520,39 +528,45 @@ export class AdaptiveRateLimiter {
   /**
    * Learns from one answer (see the class comment). `random` is the source of the pauses'
    * jitter, [0, 1).
-   *
-   * Returns, for a success counted in a 1 s window that the answers show began by a known moment,
-   * that moment (epoch ms): the platform's windows are fixed, so the request stops counting 1 s
-   * after it, and its hold in the local gate may end there (pass it to the request's
-   * {@link RateRelease}). Known when a request of ours opened the window (its answer showed the
-   * limit minus one remaining) and this one was sent after it, answered within 1 s of that
-   * send, and counted after it. Alone on the account this lets a rule walk's second burst go one
-   * second after the first page's answer, instead of one second after each page's own answer.
-   * Otherwise undefined.
    */
-  observe(o: RateObservation, random: () => number = Math.random): number | undefined {
+  observe(o: RateObservation, random: () => number = Math.random): void {
     const now = Date.now();
     const at = Math.min(now, o.answeredAt ?? now);
+    if (o.serverDate !== undefined && Number.isFinite(o.serverDate)) {
+      // The server read its clock between our send and its answer, and the header drops the
+      // milliseconds: half a second in, on average.
+      const offset = Math.round(o.serverDate + 500 - (o.sentAt + at) / 2);
+      this.#clockOffsetMs = Math.abs(offset) <= CLOCK_AGREEMENT_MS ? 0 : offset;
+    }
+    // X-RateLimit-Reset on our clock (unix ms); kept only when plausible for some window of the
+    // request: not before it was sent, and at most a minute (plus the whole second it is
+    // rounded up to) after its answer. Any other reset says the clocks disagree by more than
+    // the Date header showed.
+    const resetAt = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1_000 - this.#clockOffsetMs : undefined;
+    const plausibleReset = resetAt !== undefined && resetAt >= o.sentAt - WINDOW_SLACK_MS && resetAt <= at + 61_000 ? resetAt : undefined;
     // Which window the headers describe (the server reports the tighter one): a reset within
-    // 2 s is the 1 s window's. A minute window's reset that close changes little learned below;
-    // what relies on the 1 s window's reset (the window's start, seeking the turn) also needs
-    // the limit to be the 1 s window's.
-    const resetInMs = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - now : undefined;
-    const perSecondWindow = resetInMs !== undefined ? resetInMs <= 2_000 : o.limit === undefined || o.limit <= this.#limits.perSecond;
-    // The reset of the 1 s window that counted or refused this request (unix ms), when the
-    // answer gives it and it is plausible (the window ends after the request was sent: else the
-    // clocks disagree).
-    const secondReset =
-      perSecondWindow && o.resetAtSeconds !== undefined && (o.limit === undefined || o.limit <= this.#limits.perSecond) && o.resetAtSeconds * 1_000 >= o.sentAt
-        ? o.resetAtSeconds * 1_000
-        : undefined;
+    // 2 s is the 1 s window's (within 3.5 s for a limit no higher than the per-second one: an
+    // offset the Date header could not show moves it by up to 1.5 s); without a plausible
+    // reset, a limit no higher than the per-second one. A minute window's reset that close
+    // changes little learned below; what relies on the 1 s window's reset (the window's start,
+    // seeking the turn) also needs the limit to be the 1 s window's.
+    const secondLimit = o.limit === undefined || o.limit <= this.#limits.perSecond;
+    // (Without a Date header, a reset tells the window only within those 3.5 s: a server clock
+    // 30 s ahead would make a 1 s window's reset look like a minute window's.)
+    const perSecondWindow =
+      plausibleReset !== undefined && (o.serverDate !== undefined || plausibleReset < at + 2_000 + CLOCK_AGREEMENT_MS)
+        ? plausibleReset < at + 2_000 + (secondLimit ? CLOCK_AGREEMENT_MS : 0)
+        : secondLimit;
+    // The reset of the 1 s window that counted or refused this request (unix ms, our clock),
+    // when the answer gives a plausible one.
+    const secondReset = perSecondWindow && secondLimit ? plausibleReset : undefined;
     if (o.limit !== undefined && Number.isInteger(o.limit) && o.limit >= 1) this.#learnLimit(o.limit, perSecondWindow);
     if (o.rateLimited) {
       this.#contendedAt = now;
       // One cut per pause: refusals of requests sent before the last cut are the same event,
       // and so are those of requests that seek the turn of the window that refused.
       if (o.sentAt >= this.#lastThrottleAt && !this.#seekingTurn) this.#throttle(now);
-      const fromReset = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 - at : undefined;
+      const fromReset = plausibleReset !== undefined ? plausibleReset - at : undefined;
       const pauseMs = Math.max(1, o.retryAfterMs ?? fromReset ?? 1000);
       // The retry loop sleeps this request's own pause (sdk/retry.ts), jitter included; without
       // a Retry-After it backs off instead, and an entry that ends first only counts that page
@@ -560,7 +574,7 @@ export class AdaptiveRateLimiter {
       this.#pruneRefusalWaits(now);
       this.#refusalWaits.push(at + pauseMs + Math.min(pauseMs / 10, 250));
       // Sent before the current pause was decided: this refusal tells nothing new.
-      if (o.sentAt < this.#pauseSetAt) return undefined;
+      if (o.sentAt < this.#pauseSetAt) return;
       const byServer = at + pauseMs + pauseJitterMs(pauseMs, random);
       const turn = this.#windowTurn(at, random);
       if (!Number.isFinite(turn) && secondReset !== undefined && this.#throttled) {
@@ -575,15 +589,15 @@ export class AdaptiveRateLimiter {
         this.#seekingTurn = true;
         const earliest = Math.max(o.sentAt, secondReset - 1_000) + WINDOW_SLACK_MS;
         this.#pause(Math.min(byServer, Math.max(earliest, at + SEEK_INTERVAL_MS)));
-        return undefined;
+        return;
       }
       this.#pause(Math.min(byServer, turn));
-      return undefined;
+      return;
     }
-    if (o.status >= 500) return undefined;
+    if (o.status >= 500) return;
     if (o.limit === undefined || o.remaining === undefined) {
       if (this.#throttled) this.#grow(now);
-      return undefined;
+      return;
     }
     if (perSecondWindow) {
       // Our requests that the server's window can hold: sent since the window began (the first
@@ -628,27 +642,10 @@ export class AdaptiveRateLimiter {
     }
     const contended = now - this.#contendedAt < CONTENTION_MEMORY_MS;
     if (o.remaining <= 0 && contended) {
-      const resetAt = o.resetAtSeconds !== undefined ? o.resetAtSeconds * 1000 : Infinity;
       const windowEnd = perSecondWindow ? this.#windowTurn(at, random) : Infinity;
-      this.#pause(Math.min(resetAt, Number.isFinite(windowEnd) ? windowEnd : at + (perSecondWindow ? 1_000 : 60_000)));
+      this.#pause(Math.min(plausibleReset ?? Infinity, Number.isFinite(windowEnd) ? windowEnd : at + (perSecondWindow ? 1_000 : 60_000)));
     }
     if (this.#throttled) this.#grow(now);
-    return perSecondWindow && o.status < 300 ? this.#countedSince(o.sentAt, o.remaining, at) : undefined;
-  }
-
-  /**
-   * See {@link observe}: the moment by which the 1 s window that counted a success (sent at
-   * `sentAt`, answered at `at`, with `remaining` left) began, if known.
-   */
-  #countedSince(sentAt: number, remaining: number, at: number): number | undefined {
-    const fresh = this.#limits.perSecond - 1;
-    if (remaining === fresh) {
-      this.#opener = { sentAt, answeredAt: at };
-      return at;
-    }
-    const opener = this.#opener;
-    if (opener !== undefined && remaining < fresh && sentAt >= opener.sentAt && at < opener.sentAt + 1_000) return opener.answeredAt;
-    return undefined;
   }
 
   /**

@@ -52,10 +52,14 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** The furthest `X-RateLimit-Reset` (ms from now) taken as the server's pause: the 60 s window plus 1 s of rounding. */
+const MAX_PLAUSIBLE_RESET_MS = 61_000;
+
 /**
  * How long the server asked the client to wait, in ms from `now`, or `undefined` if it did not:
  * `Retry-After` as delta seconds or HTTP date; on a rate-limit answer (`rateLimited`) without a
- * `Retry-After`, `X-RateLimit-Reset` as unix seconds.
+ * `Retry-After`, `X-RateLimit-Reset` as unix seconds when it lies 0-61 s ahead (else the
+ * server's clock is off from ours, and it is ignored).
  *
  * `Retry-After` wins when both are sent: it is the answer's own instruction, while the reset is a
  * whole unix second that the platform may round up past the window's real end (up to 1 s later).
@@ -79,7 +83,10 @@ export function serverRequestedDelayMs(
   }
   const reset = header(headers, "x-ratelimit-reset")?.trim();
   if (delay === undefined && rateLimited && reset && /^\d+(\.\d+)?$/.test(reset)) {
-    delay = Math.max(0, Math.ceil(Number(reset) * 1000 - now));
+    // A reset is a moment on the server's clock: one in the past, or further off than the
+    // longest window (60 s), says the clocks disagree, and the backoff decides instead.
+    const untilReset = Math.ceil(Number(reset) * 1000 - now);
+    if (untilReset > 0 && untilReset <= MAX_PLAUSIBLE_RESET_MS) delay = untilReset;
   }
   return delay;
 }
@@ -123,7 +130,7 @@ export interface RetryLoopOptions<T> {
    * signal (a wait ends at once when it aborts, rejecting with `RateWaitAborted`), the hook
    * for long waits, and whether the attempt retries a refusal (`afterRefusal`).
    */
-  gate?: (options: { signal?: AbortSignal; onWait?: (waitMs: number) => void; afterRefusal?: boolean }) => Promise<(endedAt?: number) => void>;
+  gate?: (options: { signal?: AbortSignal; onWait?: (waitMs: number) => void; afterRefusal?: boolean }) => Promise<() => void>;
   /** Epoch ms after which no retry starts (see the file comment); default none. */
   deadlineAt?: number;
   /**
@@ -136,11 +143,10 @@ export interface RetryLoopOptions<T> {
   /**
    * Performs attempt number `attempt` (1-based). Must not throw for HTTP-level failures. Calls
    * `answered` as soon as the response's status line and headers have arrived: the request has
-   * reached the server by then, so its place in the rate gate's windows can end there (and again
-   * with an earlier moment, epoch ms, when the answer shows when the server's window began; see
-   * `RateRelease`).
+   * reached the server by then, so its place in the rate gate's windows counts one more window
+   * from there (see `RateRelease`).
    */
-  attempt: (attempt: number, answered: (endedAt?: number) => void) => Promise<AttemptResult<T>>;
+  attempt: (attempt: number, answered: () => void) => Promise<AttemptResult<T>>;
   /** Source of jitter, [0, 1). */
   random?: () => number;
   /**
@@ -204,10 +210,10 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
     opts.abortError!(stage, { attempts, mayHaveApplied });
   for (let attempt = 1; ; attempt++) {
     if (opts.signal?.aborted) throw aborted(attempt === 1 ? "before sending" : "waiting to retry", attempt - 1);
-    let release: ((endedAt?: number) => void) | undefined;
+    let release: (() => void) | undefined;
     if (opts.gate) {
       const pending = opts.gate({ ...(opts.signal ? { signal: opts.signal } : {}), onWait: notify, afterRefusal: lastRefused });
-      let gated: ((endedAt?: number) => void) | typeof ABORTED;
+      let gated: (() => void) | typeof ABORTED;
       try {
         gated = await orAbort(pending, opts.signal);
       } catch (error) {

@@ -143,7 +143,7 @@ export class Transport {
     json: string,
     timeoutMs: number,
     callerSignal: AbortSignal | undefined,
-    answered: (endedAt?: number) => void,
+    answered: () => void,
     limiter: AdaptiveRateLimiter | undefined,
     random: () => number,
   ): Promise<AttemptResult<T>> {
@@ -196,7 +196,7 @@ export class Transport {
     if (!result.ok) result.failure.answeredAt = answeredAt;
     if (limiter !== undefined) {
       const rateLimited = !result.ok && result.failure.rateLimited === true;
-      const countedSince = limiter.observe(
+      limiter.observe(
         {
           sentAt,
           answeredAt,
@@ -207,8 +207,6 @@ export class Transport {
         },
         random,
       );
-      // Counted in a fixed window that began by then: its place in the local gate ends there.
-      if (countedSince !== undefined) answered(countedSince);
     }
     return result;
   }
@@ -320,8 +318,11 @@ export class Transport {
   }
 }
 
-/** The `X-RateLimit-*` numbers of an answer, those that are present and numeric. */
-function rateLimitHeaders(headers: IncomingHttpHeaders): { limit?: number; remaining?: number; resetAtSeconds?: number } {
+/**
+ * The `X-RateLimit-*` numbers of an answer, those that are present and numeric, and its `Date`
+ * (epoch ms on the server's clock) when it parses.
+ */
+function rateLimitHeaders(headers: IncomingHttpHeaders): { limit?: number; remaining?: number; resetAtSeconds?: number; serverDate?: number } {
   const read = (name: string): number | undefined => {
     const raw = headers[name];
     const value = Number((Array.isArray(raw) ? raw[0] : raw)?.trim() ?? "");
@@ -330,7 +331,9 @@ function rateLimitHeaders(headers: IncomingHttpHeaders): { limit?: number; remai
   const limit = read("x-ratelimit-limit");
   const remaining = read("x-ratelimit-remaining");
   const resetAtSeconds = read("x-ratelimit-reset");
+  const serverDate = headers.date !== undefined ? Date.parse(headers.date) : Number.NaN;
   return {
+    ...(Number.isFinite(serverDate) ? { serverDate } : {}),
     ...(limit !== undefined ? { limit } : {}),
     ...(remaining !== undefined ? { remaining } : {}),
     ...(resetAtSeconds !== undefined ? { resetAtSeconds } : {}),

@@ -341,30 +341,87 @@ describe("AdaptiveRateLimiter", () => {
     expect(limiter.throttled).toBe(true);
   });
 
-  test("requests counted in a window that a request of ours opened free their places 1 s after that window began, not after their own answers", async () => {
+  test("a request keeps its place a whole window after its own answer, whichever window the server counted it in", async () => {
     const limiter = new AdaptiveRateLimiter({ perSecond: 2, perMinute: 100 });
     const start = Date.now();
     const first = await limiter.acquire();
     await vi.advanceTimersByTimeAsync(80);
     first();
-    // The server counted it first in a fresh window: limit - 1 remaining.
-    const opened = limiter.observe({ sentAt: start, answeredAt: Date.now(), status: 200, rateLimited: false, limit: 2, remaining: 1 }, half);
-    expect(opened).toBe(start + 80);
-    first(opened);
+    // The server counted it first in a fresh fixed window: limit - 1 remaining.
+    limiter.observe({ sentAt: start, answeredAt: Date.now(), status: 200, rateLimited: false, limit: 2, remaining: 1 }, half);
     const secondSentAt = Date.now();
     const second = await limiter.acquire();
     await vi.advanceTimersByTimeAsync(220);
     second();
-    const countedSince = limiter.observe({ sentAt: secondSentAt, answeredAt: Date.now(), status: 200, rateLimited: false, limit: 2, remaining: 0 }, half);
-    expect(countedSince).toBe(start + 80);
-    second(countedSince);
-    // Both places end at start + 80: the third request goes 1 s (+ slack) after that, not 1 s after the second answer (start + 300).
+    limiter.observe({ sentAt: secondSentAt, answeredAt: Date.now(), status: 200, rateLimited: false, limit: 2, remaining: 0 }, half);
     const third = grantedAt(limiter);
-    await vi.advanceTimersByTimeAsync(2_000);
-    expect(await third).toBe(start + 80 + 1_000 + WINDOW_SLACK_MS);
-    // An answer from a window we did not open says nothing about when it began.
-    const other = new AdaptiveRateLimiter(LIMITS, { gate: false });
-    expect(other.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 50, remaining: 30 }, half)).toBeUndefined();
+    const fourth = grantedAt(limiter);
+    await vi.advanceTimersByTimeAsync(3_000);
+    // A sliding window ending when the fourth arrives must not hold the second: each place ends
+    // 1 s (+ slack) after its own answer (start + 80, start + 300), never at a fixed window's turn.
+    expect([await third, await fourth].sort((a, b) => a - b)).toEqual([start + 80 + 1_000 + WINDOW_SLACK_MS, start + 300 + 1_000 + WINDOW_SLACK_MS]);
+  });
+
+  test.each([-30_000, 30_000])("a server clock %i ms off ours leaves the limits and the waits as with agreeing clocks", async (offsetMs) => {
+    const limiter = new AdaptiveRateLimiter(LIMITS);
+    const start = Date.now();
+    const serverNow = () => Date.now() + offsetMs;
+    // A whole second's burst with answers whose X-RateLimit-Reset and Date are read on the server's clock.
+    const releases = await Promise.all(Array.from({ length: 50 }, () => limiter.acquire()));
+    await vi.advanceTimersByTimeAsync(40);
+    for (const [i, release] of releases.entries()) {
+      release();
+      limiter.observe(
+        {
+          sentAt: start,
+          answeredAt: Date.now(),
+          status: 200,
+          rateLimited: false,
+          limit: 50,
+          remaining: 49 - i,
+          resetAtSeconds: Math.ceil((serverNow() + 960) / 1000),
+          serverDate: Math.floor(serverNow() / 1000) * 1000,
+        },
+        half,
+      );
+    }
+    expect(limiter.throttled).toBe(false);
+    // The per-second limit was not taken for a per-minute one (that would hold the next burst a minute):
+    // the next 50 go one window after the answers, and the 101st request one window after those.
+    const next = Promise.all(Array.from({ length: 50 }, () => grantedAt(limiter).then((t) => t)));
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(Math.max(...(await next))).toBe(start + 40 + 1_000 + WINDOW_SLACK_MS);
+    // A refusal without Retry-After pauses until the reset as the server meant it (about 1 s), never 30 s.
+    limiter.observe(
+      {
+        sentAt: Date.now(),
+        status: 429,
+        rateLimited: true,
+        limit: 50,
+        remaining: 0,
+        resetAtSeconds: Math.ceil((serverNow() + 1_000) / 1000),
+        serverDate: Math.floor(serverNow() / 1000) * 1000,
+      },
+      half,
+    );
+    expect(limiter.pausedUntil - Date.now()).toBeLessThanOrEqual(2_000 + 250);
+  });
+
+  test("without a Date header, a reset 30 s off is no window of the request's and a 1 s limit is never learned as a minute's", async () => {
+    for (const offsetMs of [-30_000, 30_000]) {
+      const limiter = new AdaptiveRateLimiter(LIMITS);
+      const start = Date.now();
+      const releases = await Promise.all(Array.from({ length: 50 }, () => limiter.acquire()));
+      for (const [i, release] of releases.entries()) {
+        release();
+        const resetAtSeconds = Math.ceil((Date.now() + offsetMs + 1_000) / 1000);
+        limiter.observe({ sentAt: start, status: 200, rateLimited: false, limit: 50, remaining: 49 - i, resetAtSeconds }, half);
+      }
+      const next = Promise.all(Array.from({ length: 50 }, () => grantedAt(limiter)));
+      await vi.advanceTimersByTimeAsync(1_100);
+      expect(Math.max(...(await next))).toBe(start + 1_000 + WINDOW_SLACK_MS);
+      await vi.advanceTimersByTimeAsync(2_000);
+    }
   });
 
   test("a pause that begins while a request waits in the local gate holds that request too", async () => {
@@ -384,9 +441,10 @@ describe("AdaptiveRateLimiter", () => {
     limiter.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 5, remaining: 4, resetAtSeconds: Math.ceil(Date.now() / 1000) + 1 });
     expect(limiter.rate).toBe(5);
     expect(limiter.pagesInFlight()).toBe(5);
-    // A minute window's figure (reset far away) does not lower the per-second rate.
+    // A minute window's figure (reset far away on a clock the Date header shows agrees) does not lower the per-second rate.
     const other = new AdaptiveRateLimiter(LIMITS, { gate: false });
-    other.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 40, remaining: 3, resetAtSeconds: Math.ceil(Date.now() / 1000) + 30 });
+    const serverDate = Math.floor(Date.now() / 1000) * 1000;
+    other.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 40, remaining: 3, resetAtSeconds: Math.ceil(Date.now() / 1000) + 30, serverDate });
     expect(other.rate).toBe(50);
   });
 
