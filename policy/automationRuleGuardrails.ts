@@ -9,7 +9,7 @@ import { policyClient } from "../provider/programConfig";
 import type { AutomationRule } from "../sdk";
 import { markdownCode } from "../sdk/markdownText";
 import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";
-import { minScheduleGapMinutes } from "./scheduleInterval";
+import { minScheduleGapMinutes, type ScheduleGapOptions } from "./scheduleInterval";
 
 export const AUTOMATION_RULE_GUARDRAILS = "flashduty-automation-rule-guardrails";
 
@@ -71,8 +71,9 @@ function quoted(text: string, maxLength?: number): string {
  * Stack policy over the platform's automation rules (not the stack's resources). Reports, each
  * as its own violation naming the rule by name and id: a schedule (enabled rule, enabled schedule
  * trigger) whose shortest gap between fire times is below `minScheduleIntervalMinutes`, or whose
- * cron expression or timezone is invalid; an enabled HTTP POST trigger on a personal rule
- * (team id 0); an enabled on-call incident trigger with no severities; and, once, more than
+ * cron expression or timezone is invalid (crons read in the platform's dialect, see
+ * {@link ruleViolations} and {@link declaredRuleViolations}); an enabled HTTP POST trigger on a
+ * personal rule (team id 0); an enabled on-call incident trigger with no severities; and, once, more than
  * `maxEnabledRules` enabled rules. Triggers of disabled rules count only with
  * `includeDisabledRules`. A missing key or an API error is one violation whose message carries
  * the operation, error code and request id (never the key). Default enforcement: advisory.
@@ -160,20 +161,25 @@ export function declaredRules(resources: readonly { type: string; name: string; 
 /**
  * The violation messages of the declared rules (the same schedule, personal HTTP POST and
  * on-call checks as for the platform's rules), each naming the resource, in resource name order.
+ * A declared cron is about to be written, so it is held to the whole platform dialect (as the
+ * provider's `check` holds it): one it breaks cannot be evaluated (the message names the rule
+ * it breaks); `9 * * *` is daily at 09:00.
  */
 export function declaredRuleViolations(rules: readonly DeclaredRule[], config: AutomationRuleGuardrailsConfig, now = Date.now()): string[] {
   const messages: string[] = [];
   const gaps = new Map<string, number | undefined | Error>();
   const sorted = [...rules].sort((a, b) => (a.resourceName < b.resourceName ? -1 : a.resourceName > b.resourceName ? 1 : 0));
   for (const rule of sorted) {
-    checkRule(rule, `AutomationRule resource "${rule.resourceName}" (rule "${rule.name}")`, config, gaps, now, messages);
+    checkRule(rule, `AutomationRule resource "${rule.resourceName}" (rule "${rule.name}")`, config, { from: now, dialect: "written" }, gaps, messages);
   }
   return messages;
 }
 
 /**
  * The violation messages for `rules` under `config`, in rule order (`ruleId`), the
- * maxEnabledRules one last. Schedule gaps are evaluated from now. Platform text (names, ids,
+ * maxEnabledRules one last. Schedule gaps are evaluated from now, each cron as the platform fires
+ * it (`9 * * *` daily at 09:00; a legacy row's `*\/5 * * * *` every 5 minutes; a seconds field or
+ * a macro cannot be evaluated: wire/cronDialect.ts, `cronShapeProblem`). Platform text (names, ids,
  * cron expressions, timezones, error messages) is shown as inert code spans with control
  * characters escaped: `` rule `Nightly` (`arule_1`): schedule `0 3 * * *` (`UTC`) ... ``.
  */
@@ -181,7 +187,7 @@ export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGu
   const messages: string[] = [];
   const gaps = new Map<string, number | undefined | Error>();
   const sorted = [...rules].sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
-  for (const rule of sorted) checkRule(rule, `rule ${quoted(rule.name, MAX_SHOWN_NAME)} (${quoted(rule.ruleId)})`, config, gaps, now, messages);
+  for (const rule of sorted) checkRule(rule, `rule ${quoted(rule.name, MAX_SHOWN_NAME)} (${quoted(rule.ruleId)})`, config, { from: now, dialect: "stored" }, gaps, messages);
   const enabled = sorted.filter((r) => r.enabled);
   if (config.checkMaxEnabledRules && enabled.length > config.maxEnabledRules) {
     const listed = enabled.slice(0, MAX_LISTED_RULES).map((r) => `${quoted(r.name, MAX_SHOWN_NAME)} (${quoted(r.ruleId)})`).join(", ");
@@ -191,13 +197,17 @@ export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGu
   return messages;
 }
 
-/** The schedule, personal HTTP POST and on-call checks of one rule, appended to `messages`. */
+/**
+ * The schedule, personal HTTP POST and on-call checks of one rule, appended to `messages`;
+ * `schedule` says from when and in how much of the dialect the cron is read, `gaps` caches the
+ * schedule gaps (minutes) or errors by cron and timezone for one such reading.
+ */
 function checkRule(
   rule: CheckedRule,
   label: string,
   config: AutomationRuleGuardrailsConfig,
+  schedule: ScheduleGapOptions,
   gaps: Map<string, number | undefined | Error>,
-  now: number,
   messages: string[],
 ): void {
   {
@@ -206,7 +216,7 @@ function checkRule(
       const key = `${rule.cronExpr}\n${rule.timezone ?? ""}`;
       if (!gaps.has(key)) {
         try {
-          gaps.set(key, minScheduleGapMinutes(rule.cronExpr, rule.timezone ?? "", { from: now }));
+          gaps.set(key, minScheduleGapMinutes(rule.cronExpr, rule.timezone ?? "", schedule));
         } catch (err) {
           gaps.set(key, err as Error);
         }

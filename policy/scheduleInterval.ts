@@ -1,6 +1,8 @@
 /**
- * How often a cron schedule fires: the shortest real time between two consecutive fire times,
- * evaluated in the schedule's IANA timezone with cron-parser.
+ * How often a cron schedule fires: the shortest real time between two consecutive fire times.
+ * The cron is read in the platform's dialect, through wire/cronDialect.ts (the one home of it:
+ * 4 fields `hour day-of-month month day-of-week` mean minute 0, so `9 * * *` is daily at 09:00;
+ * no seconds field, no macro), then evaluated in the schedule's IANA timezone with cron-parser.
  *
  * Horizon: the 366 days after `from`. cron-parser takes 0.1-0.5 ms per fire time, so a year of
  * `* * * * *` cannot be walked; instead the first {@link DEFAULT_MAX_FIRES} fire times after
@@ -12,6 +14,7 @@
  * that fires at most once in the horizon (`0 0 29 2 *` in most years) has no gap.
  */
 import { CronExpressionParser } from "cron-parser";
+import { cronDialectProblem, cronShapeProblem, isKnownTimezone, normalizeCron } from "../wire/cronDialect";
 
 /** Fire times read from `from` (wall clock). */
 export const DEFAULT_MAX_FIRES = 200;
@@ -27,7 +30,7 @@ const MAX_FIRES_PER_TRANSITION = 400;
 /** Fire times read before one transition: only the last one's gap to the next crosses it. */
 const FIRES_BEFORE_TRANSITION = 2;
 
-/** A cron expression or timezone cron-parser cannot use. */
+/** A cron expression outside the platform's dialect or that cron-parser cannot use, or an unknown timezone. */
 export class InvalidScheduleError extends Error {
   override readonly name = "InvalidScheduleError";
 }
@@ -38,34 +41,54 @@ export interface ScheduleGapOptions {
   from?: number;
   /** Wall-clock fire times read from `from`; default {@link DEFAULT_MAX_FIRES}. */
   maxFires?: number;
+  /**
+   * How much of the platform's cron dialect (wire/cronDialect.ts) the cron must follow.
+   * `"stored"` (default): a rule's cron as the platform fires it, legacy rows included: 4 or 5
+   * fields (`cronShapeProblem`), any minute (`*\/5` is every 5 minutes) and day fields.
+   * `"written"`: a cron about to be sent in a create or update, held to the whole dialect as the
+   * platform checks it (`cronDialectProblem`: also one fixed minute, not both day fields).
+   */
+  dialect?: "stored" | "written";
 }
 
 /**
- * The shortest gap between consecutive fire times of `cronExpr` in `timezone`, in minutes
- * (fractions for schedules with a seconds field); `undefined` when the schedule fires fewer
- * than twice in the horizon (see the module comment).
+ * The shortest gap between consecutive fire times of `cronExpr` in `timezone`, in minutes;
+ * `undefined` when the schedule fires fewer than twice in the horizon (see the module comment).
  *
- * @param cronExpr five fields (minute hour day-of-month month day-of-week) or six with seconds
+ * @param cronExpr in the platform's dialect: 5 fields (minute hour day-of-month month
+ *   day-of-week) or 4 (hour day-of-month month day-of-week, minute 0); never 6 (seconds) or a
+ *   macro (`@daily`). How much of the rest of the dialect it must follow: `options.dialect`.
  * @param timezone IANA name such as `Asia/Shanghai`; empty means UTC (legacy rules)
  * @throws InvalidScheduleError naming the expression or the timezone when either is invalid
+ *   (the expression's message says which rule of the dialect it breaks, if it breaks one)
  */
 export function minScheduleGapMinutes(cronExpr: string, timezone: string, options: ScheduleGapOptions = {}): number | undefined {
   const from = options.from ?? Date.now();
   const tz = timezone.trim() === "" ? "UTC" : timezone.trim();
   if (!isKnownTimezone(tz)) throw new InvalidScheduleError(`unknown timezone "${timezone}"`);
+  const problem = options.dialect === "written" ? cronDialectProblem(cronExpr) : cronShapeProblem(cronExpr);
+  if (problem !== undefined) throw new InvalidScheduleError(`invalid cron expression "${cronExpr}" in the platform's dialect: ${problem}`);
+  // The 5-field form the platform reads (a 4-field cron fires at minute 0).
+  const cron = normalizeCron(cronExpr);
+  try {
+    CronExpressionParser.parse(cron, { tz });
+  } catch (err) {
+    throw new InvalidScheduleError(`invalid cron expression "${cronExpr}": ${(err as Error).message}`);
+  }
   // Wall-clock gaps: the expression read in UTC walks the same wall-clock times, about 5x faster
   // than in a zone with daylight saving time.
   const wallFrom = from + offsetMs(tz, from);
-  let min = minGap(fireTimes(cronExpr, "UTC", wallFrom, options.maxFires ?? DEFAULT_MAX_FIRES, wallFrom + HORIZON_MS));
+  let min = minGap(fireTimes(cron, "UTC", wallFrom, options.maxFires ?? DEFAULT_MAX_FIRES, wallFrom + HORIZON_MS));
   for (const transition of transitions(tz, from, from + HORIZON_MS)) {
-    const gap = minGap(fireTimesAround(cronExpr, tz, transition));
+    const gap = minGap(fireTimesAround(cron, tz, transition));
     if (gap !== undefined && (min === undefined || gap < min)) min = gap;
   }
   return min === undefined ? undefined : min / MINUTE_MS;
 }
 
-function fireTimes(cronExpr: string, tz: string, from: number, maxFires: number, until: number): number[] {
-  const iterator = parse(cronExpr, tz, from);
+/** Fire times of `cron` (5 fields, valid) in `tz` after `from` up to `until` (epoch ms), at most `maxFires`. */
+function fireTimes(cron: string, tz: string, from: number, maxFires: number, until: number): number[] {
+  const iterator = parse(cron, tz, from);
   const times: number[] = [];
   while (times.length < maxFires && iterator.hasNext()) {
     const t = iterator.next().getTime();
@@ -80,15 +103,15 @@ function fireTimes(cronExpr: string, tz: string, from: number, maxFires: number,
  * two days) and those in the {@link TRANSITION_WINDOW_MS} after it (at least the first one, within
  * two days; at most {@link MAX_FIRES_PER_TRANSITION}).
  */
-function fireTimesAround(cronExpr: string, tz: string, transition: number): number[] {
-  const before = parse(cronExpr, tz, transition);
+function fireTimesAround(cron: string, tz: string, transition: number): number[] {
+  const before = parse(cron, tz, transition);
   const times: number[] = [];
   for (let i = 0; i < FIRES_BEFORE_TRANSITION && before.hasPrev(); i++) {
     const t = before.prev().getTime();
     if (t < transition - 2 * DAY_MS) break;
     times.unshift(t);
   }
-  const after = parse(cronExpr, tz, transition - 1);
+  const after = parse(cron, tz, transition - 1);
   while (times.length < MAX_FIRES_PER_TRANSITION && after.hasNext()) {
     const t = after.next().getTime();
     if (t > transition + 2 * DAY_MS) break;
@@ -98,12 +121,9 @@ function fireTimesAround(cronExpr: string, tz: string, transition: number): numb
   return times;
 }
 
-function parse(cronExpr: string, tz: string, from: number) {
-  try {
-    return CronExpressionParser.parse(cronExpr, { tz, currentDate: new Date(from) });
-  } catch (err) {
-    throw new InvalidScheduleError(`invalid cron expression "${cronExpr}": ${(err as Error).message}`);
-  }
+/** cron-parser's iterator over `cron` (5 fields, already checked) in `tz` from `from` (epoch ms). */
+function parse(cron: string, tz: string, from: number) {
+  return CronExpressionParser.parse(cron, { tz, currentDate: new Date(from) });
 }
 
 function minGap(times: number[]): number | undefined {
@@ -113,15 +133,6 @@ function minGap(times: number[]): number | undefined {
     if (min === undefined || gap < min) min = gap;
   }
   return min;
-}
-
-function isKnownTimezone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();

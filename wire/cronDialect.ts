@@ -1,7 +1,9 @@
 /**
  * The platform's cron dialect for automation rules, in one place: the SDK, the provider's `check`
  * and the emulator's `rule/create` and `rule/update` all call {@link cronDialectProblem}
- * (the emulator through `sdk/wire.ts`, the wire-schema area it may share).
+ * (the emulator through `wire/wire.ts`, the wire-schema area it may share). The policy pack
+ * (`policy/scheduleInterval.ts`) reads every schedule as {@link normalizeCron} gives it, a
+ * platform rule's cron held to {@link cronShapeProblem}, a declared rule's to {@link cronDialectProblem}.
  *
  * The dialect (docs/platform-api.md "Cron and next fire time"):
  * - 5 fields `minute hour day-of-month month day-of-week`, or 4 fields `hour day-of-month month
@@ -11,7 +13,8 @@
  * - not both day-of-month and day-of-week restricted;
  * - otherwise any syntax cron-parser accepts (`*`, `*\/n`, values, ranges, lists).
  *
- * Rules created before these checks may hold crons that break them: reads never call this.
+ * Rules created before these checks may hold crons that break them: reads of stored rules
+ * never call {@link cronDialectProblem}.
  */
 import type { CronExpressionParser } from "cron-parser";
 
@@ -37,18 +40,32 @@ export function normalizeCron(cronExpr: string): string {
 }
 
 /**
+ * What keeps `cronExpr` from having the dialect's shape, as one sentence: blank (or not a
+ * string), a seconds field (6 fields), a macro (`@daily`, 1 field) or any other count than 4 or
+ * 5 fields; `undefined` when it has 4 or 5. The part of {@link cronDialectProblem} a reader of
+ * stored rules holds every cron to: a cron without this shape has no reading in the dialect,
+ * while a legacy row that breaks only the rest (a minute such as `*\/5`, both day fields
+ * restricted) is still fired, read as {@link normalizeCron} gives it.
+ */
+export function cronShapeProblem(cronExpr: string): string | undefined {
+  if (typeof cronExpr !== "string" || cronExpr.trim() === "") return "a cron expression is required";
+  const count = cronExpr.trim().split(/\s+/).length;
+  if (count === 6) return `a seconds field is not supported: use 5 fields (minute hour day-of-month month day-of-week) or 4 (hour day-of-month month day-of-week)`;
+  if (count !== 4 && count !== 5) {
+    return `it must have 5 fields (minute hour day-of-month month day-of-week) or 4 (hour day-of-month month day-of-week), got ${count}`;
+  }
+  return undefined;
+}
+
+/**
  * What is wrong with `cronExpr` in the platform's dialect, as one sentence naming the rule it
  * breaks (e.g. `"the minute must be one fixed number from 0 to 59 (got \"*\/5\")"`), or
  * `undefined` when the platform accepts it.
  */
 export function cronDialectProblem(cronExpr: string): string | undefined {
-  if (typeof cronExpr !== "string" || cronExpr.trim() === "") return "a cron expression is required";
-  const fields = cronExpr.trim().split(/\s+/);
-  if (fields.length === 6) return `a seconds field is not supported: use 5 fields (minute hour day-of-month month day-of-week) or 4 (hour day-of-month month day-of-week)`;
-  if (fields.length !== 4 && fields.length !== 5) {
-    return `it must have 5 fields (minute hour day-of-month month day-of-week) or 4 (hour day-of-month month day-of-week), got ${fields.length}`;
-  }
-  const five = fields.length === 4 ? ["0", ...fields] : fields;
+  const shape = cronShapeProblem(cronExpr);
+  if (shape !== undefined) return shape;
+  const five = normalizeCron(cronExpr).split(" ");
   const minute = five[0]!;
   if (!/^\d{1,2}$/.test(minute) || Number(minute) > 59) {
     return `the minute must be one fixed number from 0 to 59, so the rule fires at most once an hour (got ${JSON.stringify(minute)})`;

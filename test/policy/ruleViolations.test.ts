@@ -9,6 +9,7 @@ import { automationRuleGuardrailsPolicy, ruleViolations, type AutomationRuleGuar
 import { readConfig, type DefaultedSchema } from "../../policy/policyConfig";
 import type { AutomationRule } from "../../sdk";
 import { camelKeys } from "../support/camelKeys";
+import { DIALECT_TIMEZONES, fourFieldCron } from "../support/dialectCrons";
 import { GITHUB_LINKABLE, ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, hostileText, outsideCode, renderHtml } from "../support/hostileText";
 
 const NOW = Date.UTC(2026, 0, 1);
@@ -67,6 +68,50 @@ describe("ruleViolations", () => {
     expect(ruleViolations([rule("arule_6", { cronExpr: "*/1 * * * *", timezone: "" })], DEFAULTS, NOW)).toEqual([
       'rule `Rule arule_6` (`arule_6`): schedule `*/1 * * * *` (`UTC`) fires every 1 minute, more often than minScheduleIntervalMinutes (15)',
     ]);
+  });
+
+  test("schedules are read as the platform fires them: 4 fields at minute 0, legacy minutes, no seconds or macros", () => {
+    const rules = [
+      rule("arule_daily", { cronExpr: "9 * * *", timezone: "UTC" }),
+      rule("arule_office", { cronExpr: "9-18 * * 1-5" }),
+      rule("arule_legacy", { cronExpr: "*/5 9-18 * * 1-5" }),
+      rule("arule_seconds", { cronExpr: "*/30 * * * * *" }),
+      rule("arule_macro", { cronExpr: "@daily" }),
+    ];
+    const evaluated = rules.slice(0, 3);
+    // Daily at 09:00 and hourly 09:00-18:00 on weekdays pass the default 15 minutes; the legacy row does not.
+    expect(ruleViolations(evaluated, DEFAULTS, NOW)).toEqual([
+      'rule `Rule arule_legacy` (`arule_legacy`): schedule `*/5 9-18 * * 1-5` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (15)',
+    ]);
+    // Just above each reading's gap: hourly (60) and daily (1440).
+    expect(ruleViolations(evaluated, { ...DEFAULTS, minScheduleIntervalMinutes: 61 }, NOW)).toEqual([
+      'rule `Rule arule_legacy` (`arule_legacy`): schedule `*/5 9-18 * * 1-5` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (61)',
+      'rule `Rule arule_office` (`arule_office`): schedule `9-18 * * 1-5` (`Asia/Shanghai`) fires every 60 minutes, more often than minScheduleIntervalMinutes (61)',
+    ]);
+    expect(ruleViolations(evaluated, { ...DEFAULTS, minScheduleIntervalMinutes: 1441 }, NOW)).toEqual([
+      'rule `Rule arule_daily` (`arule_daily`): schedule `9 * * *` (`UTC`) fires every 1440 minutes, more often than minScheduleIntervalMinutes (1441)',
+      'rule `Rule arule_legacy` (`arule_legacy`): schedule `*/5 9-18 * * 1-5` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (1441)',
+      'rule `Rule arule_office` (`arule_office`): schedule `9-18 * * 1-5` (`Asia/Shanghai`) fires every 60 minutes, more often than minScheduleIntervalMinutes (1441)',
+    ]);
+    // A seconds field or a macro has no reading in the dialect: reported like any invalid schedule
+    // (the word joiner after `@` keeps it from being a mention).
+    expect(ruleViolations(rules.slice(3), DEFAULTS, NOW)).toEqual([
+      'rule `Rule arule_macro` (`arule_macro`): schedule `@\u2060daily` (`Asia/Shanghai`) cannot be evaluated: `invalid cron expression "@\u2060daily" in the platform\'s dialect: it must have 5 fields (minute hour day-of-month month day-of-week) or 4 (hour day-of-month month day-of-week), got 1`',
+      'rule `Rule arule_seconds` (`arule_seconds`): schedule `*/30 * * * * *` (`Asia/Shanghai`) cannot be evaluated: `invalid cron expression "*/30 * * * * *" in the platform\'s dialect: a seconds field is not supported: use 5 fields (minute hour day-of-month month day-of-week) or 4 (hour day-of-month month day-of-week)`',
+    ]);
+  });
+
+  test("property: a rule whose cron is a 4-field C the platform accepts is judged as with \"0 \" + C", () => {
+    fc.assert(
+      fc.property(fourFieldCron(), fc.constantFrom(...DIALECT_TIMEZONES), fc.integer({ min: 0, max: 3000 }), (cron, timezone, minScheduleIntervalMinutes) => {
+        const config = { ...DEFAULTS, minScheduleIntervalMinutes };
+        const four = ruleViolations([rule("arule_c", { cronExpr: cron, timezone })], config, NOW);
+        const five = ruleViolations([rule("arule_c", { cronExpr: `0 ${cron}`, timezone })], config, NOW);
+        expect(four.map((m) => m.replace(`schedule \`${cron}\``, `schedule \`0 ${cron}\``))).toEqual(five);
+      }),
+      // Each run evaluates two schedules over a year (cron-parser): fewer runs than pure properties.
+      { numRuns: 40 },
+    );
   });
 
   test("HTTP POST triggers on personal rules", () => {
