@@ -6,10 +6,22 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";
+import type { RateLimitConfig, RateWindowKind } from "pulumi-flashduty-emulator";
 import { PulumiWorkspace, REPO_ROOT, type CommandResult } from "../scripts/pulumiCli";
 
 /** Production rate limits of the API, per operation (docs/platform-api.md "Rate limits and retries"). */
 export const PRODUCTION = { perSecond: 50, perMinute: 1000 } as const;
+
+/**
+ * How the emulator's windows count in this run, and how far its clock is off ours (ms): `npm run
+ * bench -- --window sliding --clock-offset-ms=-30000`. Default fixed windows on our clock.
+ */
+export const platformWindows: { window: RateWindowKind; clockOffsetMs: number } = { window: "fixed", clockOffsetMs: 0 };
+
+/** {@link PRODUCTION} counted as {@link platformWindows} says: the emulator's limits of every measurement. */
+export function productionLimits(): RateLimitConfig {
+  return { ...PRODUCTION, ...platformWindows };
+}
 
 /** Seconds since `t0` (a `performance.now()` reading). */
 export function secondsSince(t0: number): number {

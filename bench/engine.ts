@@ -20,7 +20,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type Emulator, type OperationName } from "pulumi-flashduty-emulator";
 import { FlashdutyClient } from "pulumi-flashduty/sdk";
-import { PRODUCTION, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
+import { PRODUCTION, productionLimits, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
 
 export const RESOURCES = 200;
 /** Empty-stack `up`s measured (after one unmeasured warm-up); their median is subtracted. */
@@ -147,7 +147,7 @@ const ENGINE_PARALLEL = 8;
  * The SDK keeps one rate bucket per operation, so gets and disables are paced separately.
  */
 async function clientAlone(): Promise<ClientAlone> {
-  const emu = await startEmulator({ seed: { servers: 12 + RESOURCES }, limits: { ...PRODUCTION } });
+  const emu = await startEmulator({ seed: { servers: 12 + RESOURCES }, limits: productionLimits() });
   try {
     const ids = generatedServers(emu);
     const gets = new FlashdutyClient({ appKey: emu.keys.admin, baseUrl: emu.url });
@@ -196,8 +196,8 @@ export async function benchEngine(): Promise<EngineResult> {
   // 12 fixed servers plus mcp_gen_0001..0200. The stack without checkpoints gets an emulator of
   // its own, so the three creating `up`s can run back to back (closest in time, so background
   // load on a shared machine hits them alike) and the main stack's state stays true.
-  const emu = await startEmulator({ seed: { servers: 12 + RESOURCES }, limits: { ...PRODUCTION } });
-  const emuNoCheckpoints = await startEmulator({ seed: { servers: 12 + RESOURCES }, limits: { ...PRODUCTION } });
+  const emu = await startEmulator({ seed: { servers: 12 + RESOURCES }, limits: productionLimits() });
+  const emuNoCheckpoints = await startEmulator({ seed: { servers: 12 + RESOURCES }, limits: productionLimits() });
   const servers = generatedServers(emu);
 
   const projects: TempProject[] = [];
@@ -219,7 +219,7 @@ export async function benchEngine(): Promise<EngineResult> {
     env?: NodeJS.ProcessEnv,
   ): Promise<PhaseCalls> => {
     on.resetCounters();
-    on.setLimits({ ...PRODUCTION });
+    on.setLimits(productionLimits());
     const { seconds } = await project.timedRun(args, env);
     const calls = phaseCalls(on, `pulumi ${args.join(" ")}`, seconds, RESOURCES);
     progress(

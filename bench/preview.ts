@@ -17,7 +17,7 @@ import { cpSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "pulumi-flashduty-emulator";
 import { REPO_ROOT } from "../scripts/pulumiCli";
-import { PRODUCTION, median, progress, tempProject, type TempProject } from "./common";
+import { productionLimits, median, progress, tempProject, type TempProject } from "./common";
 
 const PREVIEWS = 5;
 const DEMO_MAIN = path.join("examples", "quickstart");
@@ -68,7 +68,7 @@ function copyDemo(dir: string, program?: string): void {
 }
 
 export async function benchPreview(): Promise<PreviewResult> {
-  const emu = await startEmulator({ limits: { ...PRODUCTION } });
+  const emu = await startEmulator({ limits: productionLimits() });
   const projects: TempProject[] = [];
   try {
     const flashduty = { baseUrl: emu.url, appKey: emu.keys.admin };
@@ -88,7 +88,7 @@ export async function benchPreview(): Promise<PreviewResult> {
     let demoCalls = 0;
     for (let i = 1; i <= PREVIEWS; i++) {
       emu.resetCounters();
-      emu.setLimits({ ...PRODUCTION });
+      emu.setLimits(productionLimits());
       demoSeconds.push((await demo.timedRun(["preview"])).seconds);
       demoCalls = Object.values(emu.counters()).reduce((n, c) => n + c.requests, 0);
       baselineSeconds.push((await baseline.timedRun(["preview"])).seconds);

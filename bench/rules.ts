@@ -14,7 +14,7 @@
 import { startEmulator, type Emulator } from "pulumi-flashduty-emulator";
 import { getAutomationRules } from "pulumi-flashduty";
 import { FlashdutyClient } from "pulumi-flashduty/sdk";
-import { PRODUCTION, median, progress, timed } from "./common";
+import { PRODUCTION, productionLimits, median, progress, timed } from "./common";
 
 export const RULES = 10_000;
 export const PAGE_SIZE = 100;
@@ -82,7 +82,7 @@ async function slowEmulator(seedRules: number): Promise<Emulator> {
   let read = 0;
   for await (const _rule of warmUp.automationRules.listAll({ limit: PAGE_SIZE })) read++;
   if (read !== RULES) throw new Error(`bench: the warm-up walk read ${read} rules, expected ${RULES}`);
-  emu.setLimits({ ...PRODUCTION });
+  emu.setLimits(productionLimits());
   emu.setFaults([{ operation: "automationRule.list", kind: "latency", latencyMs: LATENCY_MS }]);
   emu.resetCounters();
   return emu;

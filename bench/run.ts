@@ -4,13 +4,15 @@
  *
  *   npm run bench                  # all seven
  *   npm run bench -- --only 1,5    # some of them (results.json then holds only those)
+ *   npm run bench -- --window sliding --clock-offset-ms=-30000   # the emulator's rate-limit windows
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { parseArgs } from "node:util";
 import { REPO_ROOT, ensurePulumiCli } from "../scripts/pulumiCli";
-import { progress, secondsSince } from "./common";
+import { platformWindows, progress, secondsSince } from "./common";
 import { benchAutomationRules, type RulePhase, type RulesBenchResult } from "./automationRules";
 import { benchEngine, type EngineResult, type PhaseCalls } from "./engine";
 import { benchPreview, type PreviewResult } from "./preview";
@@ -315,9 +317,23 @@ function machine(): Record<string, string | number> {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const onlyAt = argv.indexOf("--only");
-  const only = onlyAt >= 0 ? new Set((argv[onlyAt + 1] ?? "").split(",").map((v) => v.trim())) : undefined;
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: { only: { type: "string" }, window: { type: "string" }, "clock-offset-ms": { type: "string" } },
+  });
+  const only = values.only !== undefined ? new Set(values.only.split(",").map((v) => v.trim())) : undefined;
   const wanted = (n: string) => only === undefined || only.has(n);
+  if (values.window !== undefined) {
+    if (values.window !== "fixed" && values.window !== "sliding") throw new Error(`--window must be fixed or sliding, got "${values.window}"`);
+    platformWindows.window = values.window;
+  }
+  if (values["clock-offset-ms"] !== undefined) {
+    const offset = Number(values["clock-offset-ms"]);
+    if (!Number.isInteger(offset)) throw new Error(`--clock-offset-ms must be an integer (ms), got "${values["clock-offset-ms"]}"`);
+    platformWindows.clockOffsetMs = offset;
+  }
+  progress(`emulator rate-limit windows: ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off ours`);
 
   const t0 = performance.now();
   const started = new Date();
@@ -378,12 +394,12 @@ async function main(argv: string[]): Promise<void> {
   const md = table(rows);
   const footer =
     `${started.toISOString()}; ${info.nproc} cores (${info.cpu}), memory ${info.memory}; Node.js ${info.node}; ` +
-    `Pulumi ${info.pulumi}; load average ${info.loadAverageAtStart} at start, ${info.loadAverageAtEnd} at end; ` +
+    `Pulumi ${info.pulumi}; emulator windows ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off; load average ${info.loadAverageAtStart} at start, ${info.loadAverageAtEnd} at end; ` +
     `whole run ${totalSeconds.toFixed(0)} s (budget ${TIME_BUDGET_S} s, build not included).`;
   process.stdout.write(`${md}\n\n${footer}\n`);
   writeFileSync(
     path.join(REPO_ROOT, "bench", "results.json"),
-    JSON.stringify({ date: started.toISOString(), machine: info, totalSeconds, table: md, rows, results }, null, 2) + "\n",
+    JSON.stringify({ date: started.toISOString(), machine: info, platformWindows, totalSeconds, table: md, rows, results }, null, 2) + "\n",
   );
   if (totalSeconds > TIME_BUDGET_S) progress(`warning: the run took ${totalSeconds.toFixed(0)} s, over the ${TIME_BUDGET_S} s budget`);
 }

@@ -22,7 +22,7 @@
 import { startEmulator } from "pulumi-flashduty-emulator";
 import { FlashdutyClient } from "pulumi-flashduty/sdk";
 import { runWorkers } from "../test/support/sharedAccount";
-import { PRODUCTION, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
+import { PRODUCTION, productionLimits, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
 import { bucketFloorSeconds } from "./engine";
 import { burstAwareFloor, seedSizeFor } from "./rules";
 
@@ -62,7 +62,7 @@ export async function benchSharedReads(processes: number): Promise<SharedReadsRe
     // Warm the emulator's per-rule JSON cache as a long-running server's is (see benchmark 1).
     const warmUp = new FlashdutyClient({ appKey: emu.keys.admin, baseUrl: emu.url, rateLimit: false });
     for await (const _rule of warmUp.automationRules.listAll({ limit: PAGE_SIZE })) void _rule;
-    emu.setLimits({ ...PRODUCTION });
+    emu.setLimits(productionLimits());
     emu.setFaults([{ operation: "automationRule.list", kind: "latency", latencyMs: SHARED_LATENCY_MS }]);
     emu.resetCounters();
     const startAt = Date.now() + startDelayMs(processes);
@@ -120,7 +120,7 @@ export interface StacksPhase {
 /** Benchmark 7: `stacks` stacks of `perStack` resources, one app key, up then destroy at once. */
 export async function benchSharedStacks(stacks = 6, perStack = 80): Promise<SharedStacksResult> {
   const total = stacks * perStack;
-  const emu = await startEmulator({ seed: { servers: 12 + total }, limits: { ...PRODUCTION } });
+  const emu = await startEmulator({ seed: { servers: 12 + total }, limits: productionLimits() });
   const projects: TempProject[] = [];
   try {
     const servers = Array.from({ length: total }, (_, i) => `mcp_gen_${String(i + 1).padStart(4, "0")}`);
