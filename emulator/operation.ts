@@ -39,10 +39,6 @@ export interface OperationContext {
 export interface Operation {
   name: OperationName;
   path: string;
-  /** Rate-limit key: the app key (writes) or the caller's account (reads). */
-  limitBy: "appKey" | "account";
-  /** This operation's own production limits where lower than the emulator's (rule writes, run); the lower of the two applies. */
-  limits?: { perSecond: number; perMinute: number };
   /**
    * Authenticates otherwise than by `app_key` (the fire endpoint's Bearer token): returns the
    * member the request acts for, or throws `ApiError` (401). Runs where the app key check would.

@@ -140,7 +140,7 @@ export class RateLimits {
    * window, or undefined when limits are off; rejects with the 429 `ApiError`. A request refused
    * by the per-second window does not use up the per-minute one.
    */
-  async consume(key: string, cap?: RateLimitConfig): Promise<RateLimitHeaders | undefined> {
+  async consume(key: string, cap?: { perSecond: number; perMinute: number }): Promise<RateLimitHeaders | undefined> {
     const { second, minute } = cap === undefined ? { second: this.second, minute: this.minute } : this.windowsFor(cap);
     if (second === undefined || minute === undefined) return undefined;
     const perSecond = await this.take(second, key);
@@ -150,7 +150,7 @@ export class RateLimits {
   }
 
   /** The windows of an operation whose own limits are `cap`: the lower of `cap` and the emulator's limits. */
-  private windowsFor(cap: RateLimitConfig): { second?: Window; minute?: Window } {
+  private windowsFor(cap: { perSecond: number; perMinute: number }): { second?: Window; minute?: Window } {
     if (this.current === false) return {};
     const kind = this.current.window ?? "fixed";
     const perSecond = Math.min(cap.perSecond, this.current.perSecond);

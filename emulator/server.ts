@@ -19,7 +19,7 @@
 import type { Socket } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { LIMITS } from "../wire/protocol";
+import { GENERAL_RATE_LIMIT, LIMITS, operationRateLimit } from "../wire/protocol";
 import { authenticate } from "./auth";
 import { MAX_BODY_BYTES, readJsonObject } from "./body";
 import { clientErrorHandler } from "./clientErrors";
@@ -194,9 +194,12 @@ export function buildServer(parts: ServerParts): FastifyInstance {
       const caller = operation.authenticate !== undefined
         ? operation.authenticate(world, request.headers, params)
         : authenticate((request.query as Record<string, unknown>).app_key, usersByKey);
+      const rate = operationRateLimit(operation.path);
       rateHeaders = await limits.consume(
-        operation.limitBy === "appKey" ? `${operation.name}|key|${caller.appKey}` : `${operation.name}|account|${caller.accountId}`,
-        operation.limits,
+        rate.scope === "appKey" ? `${operation.name}|key|${caller.appKey}` : `${operation.name}|account|${caller.accountId}`,
+        // An operation whose own limits are lower than the API's general ones (rule writes, run)
+        // keeps them under any emulator limits; the others take the emulator's.
+        rate.perSecond < GENERAL_RATE_LIMIT.perSecond || rate.perMinute < GENERAL_RATE_LIMIT.perMinute ? rate : undefined,
       );
       // The fire endpoint's body is optional.
       const body = operation.authenticate !== undefined && (request.body === undefined || (request.body as Buffer).length === 0) ? {} : readJsonObject(request);

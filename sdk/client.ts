@@ -20,7 +20,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
 /** Default deadline of a call for rate-limit refusals, in milliseconds (10 min). */
 export const DEFAULT_DEADLINE_MS = 600_000;
-/** The production limits of the API's operations (each operation's own row: `OPERATION_RATE_LIMITS` in rateLimit.ts). */
+/** The API's general production limits (each operation's own row: `OPERATION_RATE_LIMITS` in wire/protocol.ts). */
 export const DEFAULT_RATE_LIMIT = { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute } as const;
 
 /** Options of {@link FlashdutyClient}. Only `appKey` is required. */

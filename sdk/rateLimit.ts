@@ -37,7 +37,6 @@
  * fixed ones on a clock skewed from ours then never sees more than `limit` from one process.
  */
 import { createHash } from "node:crypto";
-import { LIMITS, PATHS, REDUCED_RATE_LIMITS } from "../wire/protocol";
 
 /** One window of a rate limit: at most `limit` calls in any `intervalMs`. */
 export interface RateWindow {
@@ -169,44 +168,6 @@ export function loadRateLimiter(): Promise<PThrottleModule> {
   limiter ??= import("p-throttle");
   limiter.catch(() => (limiter = undefined));
   return limiter;
-}
-
-/** Limits and counting scope of one API operation, as the platform applies them. */
-export interface OperationRateLimit {
-  /** Requests per second (a fixed 1 s window at the platform). */
-  perSecond: number;
-  /** Requests per minute (a fixed 60 s window at the platform). */
-  perMinute: number;
-  /** Whom the platform counts together: the whole account (reads) or each app key (writes). */
-  scope: "account" | "appKey";
-}
-
-/**
- * The platform's limits per operation, keyed by API path. A new operation adds its row here; a
- * path without a row gets {@link DEFAULT_OPERATION_RATE_LIMIT}.
- */
-export const OPERATION_RATE_LIMITS: Readonly<Record<string, OperationRateLimit>> = {
-  [PATHS.mcpServerDisable]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "appKey" },
-  [PATHS.mcpServerEnable]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "appKey" },
-  [PATHS.mcpServerGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
-  [PATHS.mcpServerList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
-  [PATHS.automationRuleList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
-  [PATHS.automationRuleGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
-  [PATHS.automationTemplateList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
-  // Rule writes and run have lower production limits of their own (wire/protocol.ts); like
-  // disable and enable they count per app key.
-  [PATHS.automationRuleCreate]: { ...REDUCED_RATE_LIMITS[PATHS.automationRuleCreate]!, scope: "appKey" },
-  [PATHS.automationRuleUpdate]: { ...REDUCED_RATE_LIMITS[PATHS.automationRuleUpdate]!, scope: "appKey" },
-  [PATHS.automationRuleDelete]: { ...REDUCED_RATE_LIMITS[PATHS.automationRuleDelete]!, scope: "appKey" },
-  [PATHS.automationRuleRun]: { ...REDUCED_RATE_LIMITS[PATHS.automationRuleRun]!, scope: "appKey" },
-};
-
-/** Limits of an operation without a row in {@link OPERATION_RATE_LIMITS}: the API's general 50/s and 1000/min. */
-export const DEFAULT_OPERATION_RATE_LIMIT: OperationRateLimit = { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" };
-
-/** The limits of the operation at `path`. */
-export function operationRateLimit(path: string): OperationRateLimit {
-  return OPERATION_RATE_LIMITS[path] ?? DEFAULT_OPERATION_RATE_LIMIT;
 }
 
 /** CUBIC's multiplicative decrease: the rate after a throttle is this fraction of the rate before. */

@@ -15,10 +15,10 @@ import {
   FlashdutyTimeoutError,
 } from "./errors";
 import { redactSecrets, redactedCause } from "./redaction";
-import { loadRateLimiter, operationRateLimit, sharedRateLimiter, type AdaptiveRateLimiter } from "./rateLimit";
+import { loadRateLimiter, sharedRateLimiter, type AdaptiveRateLimiter } from "./rateLimit";
 import type { RequestOptions } from "./requestOptions";
 import { RETRYABLE_CODES, RETRYABLE_STATUSES, runWithRetries, serverRequestedDelayMs, type AttemptFailure, type AttemptResult } from "./retry";
-import { anyEnvelopeSchema, isFailureError, REQUEST_ID_HEADER, type ApiPath } from "../wire/wire";
+import { anyEnvelopeSchema, isFailureError, operationRateLimit, REQUEST_ID_HEADER, type ApiPath } from "../wire/wire";
 
 /** An API operation: its path, the schema of its `data`, and whether it is safe to repeat. */
 export interface Operation<T> {

@@ -75,18 +75,50 @@ export const PATHS = {
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
 
+/** Whom the platform counts together for an operation's rate limit: the whole account, or each app key. */
+export type RateLimitScope = "account" | "appKey";
+
+/** The production rate limit of one operation: per 1 s and per 60 s window, counted per {@link RateLimitScope}. */
+export interface OperationRateLimit {
+  readonly perSecond: number;
+  readonly perMinute: number;
+  readonly scope: RateLimitScope;
+}
+
 /**
- * Operations whose production rate limit is lower than {@link LIMITS}' 50/s and 1000/min
- * (docs/platform-api.md "Automation rule write operations"): rule create, update and delete 20/s
- * and 300/min; rule run 5/s and 100/min (plus one run per rule per minute, enforced by the
- * server only). A client applies the lower of its own limit and this row.
+ * Every operation's production rate limit, by path: the one home of these facts, read by the
+ * client's limiter and by the emulator (docs/platform-api.md "Rate limits and retries"). The
+ * vendor states the scope of disable (app key) and of the lists (account); rule writes and run
+ * are counted per app key like disable, which is our assumption. Rule create, update and delete
+ * have 20/s and 300/min, run 5/s and 100/min (plus one run per rule per minute, which only the
+ * server enforces); the rest the API's general 50/s and 1000/min ({@link LIMITS}). Typed over
+ * every path, so a new operation cannot be added without its row.
  */
-export const REDUCED_RATE_LIMITS: Readonly<Partial<Record<ApiPath, { readonly perSecond: number; readonly perMinute: number }>>> = {
-  [PATHS.automationRuleCreate]: { perSecond: 20, perMinute: 300 },
-  [PATHS.automationRuleUpdate]: { perSecond: 20, perMinute: 300 },
-  [PATHS.automationRuleDelete]: { perSecond: 20, perMinute: 300 },
-  [PATHS.automationRuleRun]: { perSecond: 5, perMinute: 100 },
+export const OPERATION_RATE_LIMITS: Readonly<Record<ApiPath, OperationRateLimit>> = {
+  [PATHS.mcpServerDisable]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "appKey" },
+  [PATHS.mcpServerEnable]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "appKey" },
+  [PATHS.mcpServerGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.mcpServerList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.automationRuleList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.automationRuleGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.automationTemplateList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.automationRuleCreate]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.automationRuleUpdate]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.automationRuleDelete]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.automationRuleRun]: { perSecond: 5, perMinute: 100, scope: "appKey" },
 };
+
+/**
+ * The limit of a path the table does not know: the API's general 50/s and 1000/min, per account.
+ * The HTTP POST trigger's fire endpoint (authenticated by the rule's token, not an app key)
+ * gets it too, counted per account of the rule's owner: the vendor states nothing.
+ */
+export const GENERAL_RATE_LIMIT: OperationRateLimit = { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" };
+
+/** The production rate limit of the operation at `path` ({@link OPERATION_RATE_LIMITS}, else {@link GENERAL_RATE_LIMIT}). */
+export function operationRateLimit(path: string): OperationRateLimit {
+  return Object.hasOwn(OPERATION_RATE_LIMITS, path) ? OPERATION_RATE_LIMITS[path as ApiPath] : GENERAL_RATE_LIMIT;
+}
 
 /**
  * Path of a rule's HTTP POST trigger, relative to the API base URL (the rule's

@@ -7,7 +7,6 @@ import { randomBytes } from "node:crypto";
 import {
   HTTP_POST_TOKEN_PREFIX,
   LIMITS,
-  REDUCED_RATE_LIMITS,
   PATHS,
   RULE_ENVIRONMENT_KINDS,
   RULE_LIMITS,
@@ -49,7 +48,6 @@ const END_RULES = Buffer.from("]}");
 export const listRules: Operation = {
   name: "automationRule.list",
   path: PATHS.automationRuleList,
-  limitBy: "account",
   handle(context): RawJson {
     const request = parseBody(wireRuleListRequestSchema, context.body);
     if (effectiveScope(request.scope, request.include_person) === undefined) {
@@ -179,7 +177,6 @@ function newTriggerId(): string {
 export const getRule: Operation = {
   name: "automationRule.get",
   path: PATHS.automationRuleGet,
-  limitBy: "account",
   handle(context): WireAutomationRuleWithToken {
     return answer(context.caller, findRule(context, readRuleId(context.body)));
   },
@@ -196,8 +193,6 @@ export const getRule: Operation = {
 export const createRule: Operation = {
   name: "automationRule.create",
   path: PATHS.automationRuleCreate,
-  limitBy: "appKey",
-  limits: REDUCED_RATE_LIMITS[PATHS.automationRuleCreate]!,
   handle(context): WireAutomationRuleWithToken {
     const f = parseBody(wireRuleCreateRequestSchema, context.body);
     return audited(context, "rule.create", "", (setRuleId) => {
@@ -267,8 +262,6 @@ function requireEditable(caller: SeedUser, rule: StoredRule): void {
 export const updateRule: Operation = {
   name: "automationRule.update",
   path: PATHS.automationRuleUpdate,
-  limitBy: "appKey",
-  limits: REDUCED_RATE_LIMITS[PATHS.automationRuleUpdate]!,
   handle(context): WireAutomationRuleWithToken {
     const f = parseBody(wireRuleUpdateRequestSchema, context.body);
     if (f.rule_id === "") throw new ApiError("InvalidParameter", (m) => m.paramRequired("rule_id"));
@@ -327,8 +320,6 @@ export const updateRule: Operation = {
 export const deleteRule: Operation = {
   name: "automationRule.delete",
   path: PATHS.automationRuleDelete,
-  limitBy: "appKey",
-  limits: REDUCED_RATE_LIMITS[PATHS.automationRuleDelete]!,
   handle(context): null {
     const ruleId = readRuleId(context.body);
     return audited(context, "rule.delete", ruleId, () => {
@@ -347,8 +338,6 @@ const RUN_INTERVAL_MS = 60_000;
 export const runRule: Operation = {
   name: "automationRule.run",
   path: PATHS.automationRuleRun,
-  limitBy: "appKey",
-  limits: REDUCED_RATE_LIMITS[PATHS.automationRuleRun]!,
   handle(context): WireRuleRunData {
     const ruleId = readRuleId(context.body);
     return audited(context, "rule.run", ruleId, () => {
@@ -382,7 +371,6 @@ function ruleOfTrigger(world: World, triggerId: string): StoredRule | undefined 
 export const fireTrigger: Operation = {
   name: "automationTrigger.fire",
   path: "/safari/automation/triggers/:trigger_id/fire",
-  limitBy: "appKey",
   authenticate(world, headers, params): SeedUser {
     const header = headers.authorization;
     const value = Array.isArray(header) ? header[0] : header;

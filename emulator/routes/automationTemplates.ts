@@ -29,7 +29,6 @@ export function copyTemplates(templates: readonly WireAutomationTemplate[]): Wir
 export const listTemplates: Operation = {
   name: "automationTemplate.list",
   path: PATHS.automationTemplateList,
-  limitBy: "account",
   handle(context): WireTemplateListData {
     const { locale } = parseBody(wireTemplateListRequestSchema, context.body);
     if (locale !== undefined && locale.length > LIMITS.maxLocaleLength) {

@@ -40,7 +40,6 @@ function toggle(operation: "disable" | "enable"): Operation {
   return {
     name: operation === "disable" ? "mcpServer.disable" : "mcpServer.enable",
     path: operation === "disable" ? PATHS.mcpServerDisable : PATHS.mcpServerEnable,
-    limitBy: "appKey",
     handle(context) {
       const serverId = readServerId(context);
       const { caller, world, requestId, now } = context;
@@ -67,7 +66,6 @@ export const enableServer = toggle("enable");
 export const getServer: Operation = {
   name: "mcpServer.get",
   path: PATHS.mcpServerGet,
-  limitBy: "account",
   handle(context): WireMcpServer {
     const server = findServer(context, readServerId(context));
     return toWireServer(server, canEditServer(context.caller, server));
@@ -94,7 +92,6 @@ function searchableText(server: StoredServer): string[] {
 export const listServers: Operation = {
   name: "mcpServer.list",
   path: PATHS.mcpServerList,
-  limitBy: "account",
   handle(context): WireMcpServerListData {
     const request = parseBody(wireMcpServerListRequestSchema, context.body);
     const includeAccount = request.include_account ?? true;

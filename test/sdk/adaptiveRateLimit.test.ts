@@ -15,13 +15,12 @@ import {
   BUSY_IN_FLIGHT,
   SEEK_INTERVAL_MS,
   WINDOW_SLACK_MS,
-  OPERATION_RATE_LIMITS,
   RateWaitAborted,
   THROTTLE_BETA,
-  operationRateLimit,
   pauseJitterMs,
 } from "../../sdk/rateLimit";
 import { runWithRetries, type AttemptResult } from "../../sdk/retry";
+import { OPERATION_RATE_LIMITS, operationRateLimit } from "../../wire/protocol";
 
 const LIMITS = { perSecond: 50, perMinute: 1000 };
 const half = () => 0.5;

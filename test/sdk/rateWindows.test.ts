@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { PRODUCTION_LIMITS, startEmulator, type Emulator } from "../../emulator";
 import { FlashdutyClient, type CreateAutomationRuleParams } from "../../sdk";
-import { PATHS, REDUCED_RATE_LIMITS } from "../../wire/protocol";
+import { OPERATION_RATE_LIMITS, PATHS } from "../../wire/protocol";
 import { busiestWindow, limitsFor, RATE_WINDOW_CASES } from "../support/rateWindows";
 
 let emulator: Emulator | undefined;
@@ -48,6 +48,6 @@ describe.each(RATE_WINDOW_CASES)("alone against $name", (kind) => {
     expect(em.counters()["automationRule.create"]).toEqual({ requests: 45, statuses: { "200": 45 } });
     expect(refusals(em)).toBe(0);
     expect(busiestWindow(em, "mcpServer.get")).toBeLessThanOrEqual(PRODUCTION_LIMITS.perSecond);
-    expect(busiestWindow(em, "automationRule.create")).toBeLessThanOrEqual(REDUCED_RATE_LIMITS[PATHS.automationRuleCreate]!.perSecond);
+    expect(busiestWindow(em, "automationRule.create")).toBeLessThanOrEqual(OPERATION_RATE_LIMITS[PATHS.automationRuleCreate].perSecond);
   });
 });
