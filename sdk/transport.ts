@@ -130,12 +130,16 @@ export class Transport {
 
   /**
    * The process-wide limiter of the operation at `path` for this base URL and key (undefined
-   * with rate limits off); see `sharedRateLimiter`.
+   * with rate limits off); see `sharedRateLimiter`. Its limits are the operation's production
+   * row, or the client's `rateLimit` where that is lower: a client ceiling never raises an
+   * operation above the platform's limit for it (rule writes stay at 20/s under `{ perSecond: 50 }`).
    */
   rateLimiter(path: string): AdaptiveRateLimiter | undefined {
-    const limits = this.#config.rateLimit;
-    if (limits === false) return undefined;
-    return sharedRateLimiter(this.#config.baseUrl, this.#appKey, path, limits ?? operationRateLimit(path));
+    const ceiling = this.#config.rateLimit;
+    if (ceiling === false) return undefined;
+    const row = operationRateLimit(path);
+    const limits = ceiling === undefined ? row : { perSecond: Math.min(ceiling.perSecond, row.perSecond), perMinute: Math.min(ceiling.perMinute, row.perMinute) };
+    return sharedRateLimiter(this.#config.baseUrl, this.#appKey, path, limits);
   }
 
   async #attempt<T>(

@@ -51,3 +51,16 @@ describe.each(RATE_WINDOW_CASES)("alone against $name", (kind) => {
     expect(busiestWindow(em, "automationRule.create")).toBeLessThanOrEqual(OPERATION_RATE_LIMITS[PATHS.automationRuleCreate].perSecond);
   });
 });
+
+test("a client's rateLimit is a ceiling: rule creates keep their own 20/s under { perSecond: 50 }", async () => {
+  emulator = await startEmulator({ port: 0, seed: { rules: 0 }, limits: { ...PRODUCTION_LIMITS, window: "sliding" } });
+  const em = emulator;
+  const client = new FlashdutyClient({ appKey: em.keys.admin, baseUrl: em.url, rateLimit: { perSecond: 50, perMinute: 1000 } });
+  await Promise.all(
+    Array.from({ length: 45 }, (_, i) =>
+      client.automationRules.create({ name: `ceiling check ${i}`, prompt: "Summarise.", cronExpr: "0 9 * * *", timezone: "UTC", teamId: 1, enabled: false }),
+    ),
+  );
+  expect(refusals(em)).toBe(0);
+  expect(busiestWindow(em, "automationRule.create")).toBeLessThanOrEqual(OPERATION_RATE_LIMITS[PATHS.automationRuleCreate].perSecond);
+});
