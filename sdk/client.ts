@@ -50,8 +50,9 @@ export interface FlashdutyClientOptions {
    * Client-side rate limit, per operation and shared by every client of the same (baseUrl,
    * appKey, limits) in the process: at most `perSecond` requests in any 1 s window and
    * `perMinute` in any 60 s window, retries included; within that, the client adapts to what
-   * the server reports for the whole account (see the README, "Many pipelines, one account").
-   * Default: each operation's production limits (50/s and 1000/min today); an object applies the
+   * the server reports for the whole account (see docs/rate-limits.md, "Many pipelines, one account").
+   * Default: each operation's production limits (50/s and 1000/min; rule create, update and
+   * delete 20/s and 300/min; rule run 5/s and 100/min); an object applies the
    * same limits to every operation; `false` turns the client-side limit off (429s are still
    * retried until `deadlineMs`).
    */
