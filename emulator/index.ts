@@ -1,5 +1,5 @@
 /**
- * A local emulator of the Flashduty AI SRE API (`pulumi-flashduty/emulator`): a real HTTP server
+ * A local emulator of the Flashduty AI SRE API (the `pulumi-flashduty-emulator` package): a real HTTP server
  * with a deterministic seed, the platform's auth, visibility, paging, errors and rate limits,
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
  */

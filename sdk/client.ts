@@ -50,7 +50,7 @@ export interface FlashdutyClientOptions {
    * Client-side rate limit, per operation and shared by every client of the same (baseUrl,
    * appKey, limits) in the process: at most `perSecond` requests in any 1 s window and
    * `perMinute` in any 60 s window, retries included; within that, the client adapts to what
-   * the server reports for the whole account (see the README, "Many pipelines, one account").
+   * the server reports for the whole account (see docs/rate-limits.md, "Many pipelines, one account").
    * Default: each operation's production limits (50/s and 1000/min; rule create, update and
    * delete 20/s and 300/min); an object is a ceiling for every operation (each keeps its own
    * production limit where that is lower); `false` turns the client-side limit off (429s are

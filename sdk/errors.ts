@@ -6,10 +6,11 @@
  * ├── FlashdutyApiError               the server answered with an `error` envelope (`code`, `httpStatus`, `requestId`)
  * ├── FlashdutyValidationError        an argument was rejected before anything was sent (`field`)
  * ├── FlashdutyPagingError            `listAll` could not produce a complete, consistent listing (`reason`)
- * ├── FlashdutyAmbiguousCreateError  a rule create's answer was lost and several rules could be it (`candidateRuleIds`)
+ * ├── FlashdutyAmbiguousCreateError   a rule create's answer was lost and several rules could be it (`candidateRuleIds`)
  * ├── FlashdutyResponseError          the answer was not the documented envelope (`httpStatus`, `path`)
- * └── FlashdutyConnectionError        no answer at all (reset, refused, DNS...)
- *     └── FlashdutyTimeoutError       no complete answer within `timeoutMs`
+ * ├── FlashdutyConnectionError        no answer at all (reset, refused, DNS...)
+ * │   └── FlashdutyTimeoutError       no complete answer within `timeoutMs` (`timeoutMs`)
+ * └── FlashdutyAbortError             the caller's `signal` aborted the call (`stage`)
  * ```
  *
  * No message, `cause` or stack of these errors contains the app key: the transport builds the
@@ -45,10 +46,11 @@ export class FlashdutyError extends Error {
   /** Number of HTTP attempts made, retries included (0 when nothing was sent). */
   readonly attempts: number;
   /**
-   * `true` when the operation is a non-idempotent write (MCP server disable/enable) and at least
-   * one attempt may have reached the server with an unknown outcome: a timeout or reset after
-   * the request was sent, a 5xx answer, or an answer that could not be read. The caller should
-   * then read the current state (e.g. `mcpServers.get`) instead of assuming nothing happened;
+   * `true` when the operation is a non-idempotent write (MCP server disable/enable, automation
+   * rule create) and at least one attempt may have reached the server with an unknown outcome: a
+   * timeout or reset after the request was sent, a 5xx answer, or an answer that could not be
+   * read. The caller should then read the current state (e.g. `mcpServers.get`, or the rules
+   * `automationRules.listAll` finds) instead of assuming nothing happened;
    * a later attempt's `InvalidParameter` ("already disabled") is typically the echo of such an
    * earlier attempt. Always `false` for reads and for validation errors.
    */
@@ -308,7 +310,7 @@ export class FlashdutyAbortError extends FlashdutyError {
 
 /**
  * Whether `e` is any error of this client: {@link FlashdutyError} or one of its subclasses
- * (API, validation, paging, response, connection, timeout, abort).
+ * (API, validation, paging, ambiguous create, response, connection, timeout, abort).
  */
 export function isFlashdutyError(e: unknown): e is FlashdutyError {
   return e instanceof FlashdutyError;

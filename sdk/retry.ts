@@ -122,7 +122,7 @@ export interface RetryLoopOptions<T> {
   operation: string;
   /** Retries beyond the first attempt. */
   maxRetries: number;
-  /** Non-idempotent writes (disable/enable) report `mayHaveApplied`; reads never do. */
+  /** Non-idempotent writes (disable/enable, rule create) report `mayHaveApplied`; reads never do. */
   nonIdempotent: boolean;
   /**
    * Waits for the client-side rate limit before every attempt; the attempt reports back when the

@@ -27,7 +27,7 @@ export interface Operation<T> {
   readonly path: ApiPath;
   /** Schema of the envelope's `data` on success. */
   readonly data: z.ZodType<T>;
-  /** Disable/enable: a repeated attempt is not harmless, so errors report `mayHaveApplied`. */
+  /** Disable/enable, rule create: a repeated attempt is not harmless, so errors report `mayHaveApplied`. */
   readonly nonIdempotent: boolean;
 }
 
