@@ -16,10 +16,11 @@
  *   that asks for more than {@link MAX_HONORED_RETRY_AFTER_MS} gets no retry: the error is thrown
  *   at once rather than blocking the caller for that long or retrying earlier than asked. No
  *   retry starts past the deadline either.
- * - Every attempt passes the client-side rate limit first (`sdk/rateLimit.ts`) and holds its
+ * - Every attempt passes the client-side rate limit first (`sdk/rateLimit/`) and holds its
  *   place there until its answer begins; the jitter's random source is injectable (`random`).
  */
 import type { IncomingHttpHeaders } from "node:http";
+import { ABORTED, sleepUnlessAborted, untilAborted } from "./abortableWait";
 import type { FlashdutyError } from "./errors";
 import { pauseJitterMs, RATE_WAIT_NOTICE_MS, RateWaitAborted } from "./rateLimit";
 
@@ -158,28 +159,7 @@ export interface RetryLoopOptions<T> {
   abortError?: (stage: "before sending" | "waiting for the rate limit" | "waiting to retry", final: { attempts: number; mayHaveApplied: boolean }) => FlashdutyError;
 }
 
-const ABORTED = Symbol("aborted");
 const noop = (): void => undefined;
-
-/** `promise`, or {@link ABORTED} as soon as `signal` aborts (the promise itself keeps running). */
-function orAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof ABORTED> {
-  if (signal === undefined) return promise;
-  if (signal.aborted) return Promise.resolve(ABORTED);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(ABORTED);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 /**
  * Runs `attempt` until it succeeds, fails for good, or the retries are spent; throws the final
@@ -215,7 +195,7 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
       const pending = opts.gate({ ...(opts.signal ? { signal: opts.signal } : {}), onWait: notify, afterRefusal: lastRefused });
       let gated: (() => void) | typeof ABORTED;
       try {
-        gated = await orAbort(pending, opts.signal);
+        gated = await untilAborted(pending, opts.signal);
       } catch (error) {
         if (error instanceof RateWaitAborted) gated = ABORTED;
         else throw error;
@@ -269,11 +249,6 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
       }
     }
     if (failure.rateLimited === true) notify(delay);
-    let timer: NodeJS.Timeout | undefined;
-    const slept = await orAbort(new Promise<void>((resolve) => (timer = setTimeout(resolve, delay))), opts.signal);
-    if (slept === ABORTED) {
-      clearTimeout(timer);
-      throw aborted("waiting to retry", attempt);
-    }
+    if (!(await sleepUnlessAborted(delay, opts.signal))) throw aborted("waiting to retry", attempt);
   }
 }

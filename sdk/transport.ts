@@ -47,7 +47,7 @@ export interface TransportConfig {
   deadlineMs: number;
   acceptLanguage?: string;
   userAgent: string;
-  /** One limit for every operation, the per-operation table of `sdk/rateLimit.ts` (undefined), or none (false). */
+  /** One limit for every operation, the per-operation table `OPERATION_RATE_LIMITS` of `wire/protocol.ts` (undefined), or none (false). */
   rateLimit: { perSecond: number; perMinute: number } | false | undefined;
   /** Source of jitter, [0, 1); default Math.random. */
   random?: () => number;

@@ -19,6 +19,7 @@ import {
   type ListAutomationRulesParams,
   type UpdateAutomationRuleParams,
 } from "../models";
+import { sleepUnlessAborted } from "../abortableWait";
 import { FlashdutyAbortError, FlashdutyAmbiguousCreateError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
 import { PAGE_CONCURRENCY, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
@@ -341,20 +342,4 @@ function retryableCreateFailure(error: FlashdutyError): boolean {
   }
   if (error instanceof FlashdutyResponseError) return RETRYABLE_STATUSES.has(error.httpStatus);
   return error instanceof FlashdutyConnectionError;
-}
-
-/** Waits `ms`; false as soon as `signal` aborts (the wait then ends at once). */
-function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  if (signal?.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve(true);
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }

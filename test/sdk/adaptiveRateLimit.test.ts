@@ -1,5 +1,5 @@
 /**
- * The adaptive part of the client's rate limit (sdk/rateLimit.ts, `AdaptiveRateLimiter`) and the
+ * The adaptive part of the client's rate limit (sdk/rateLimit/adaptiveLimiter.ts, `AdaptiveRateLimiter`) and the
  * retry loop's treatment of rate-limit refusals (sdk/retry.ts), on vitest's fake clock: pauses
  * on Retry-After with jitter and at the turn of the server's window, CUBIC cut and climb,
  * X-RateLimit-Remaining, the learned limit, requests and pages in flight, the deadline. The multi-process behaviour is in
