@@ -1,21 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-// Test tiers (docs/CONTRIBUTING.md, "Test tiers"), one vitest project each:
-// - unit:   no network, no child process: pure functions, fake timers, the repository's files;
-// - http:   real HTTP on 127.0.0.1 (the emulator, the SDK's recorder), no Pulumi CLI;
-// - engine: the real Pulumi CLI (`*.engine.test.ts`, the reliability suites, the packed tarballs).
+// Test tiers (docs/CONTRIBUTING.md, "Test tiers"), one vitest project each, decided by the file's name:
+// - `*.unit.test.ts`:   no network, no child process: pure functions, fake timers, the repository's files;
+// - `*.engine.test.ts`: the real Pulumi CLI (stacks, the packed tarballs in fresh projects);
+// - any other `*.test.ts` (http): real HTTP on 127.0.0.1 (the emulator, the SDK's recorder), real
+//   child processes, no Pulumi CLI.
 // `npm test` runs all three; `npm run test:unit`, `test:http`, `test:engine` run one.
-const ENGINE = ["test/**/*.engine.test.ts", "test/package/**/*.test.ts", "test/reliability/**/*.test.ts"];
-const UNIT = [
-  "test/repository/**/*.test.ts",
-  "test/sdk/retry.test.ts",
-  "test/sdk/adaptiveRateLimit.test.ts",
-  "test/provider/config.test.ts",
-  "test/drift/dataSources.test.ts",
-  "test/drift/markdown.test.ts",
-  "test/policy/ruleViolations.test.ts",
-  "test/policy/scheduleInterval.test.ts",
-];
+const UNIT = ["test/**/*.unit.test.ts"];
+const ENGINE = ["test/**/*.engine.test.ts"];
 
 export default defineConfig({
   test: {

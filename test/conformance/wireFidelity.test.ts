@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SEED_USERS, startEmulator, type Emulator } from "../../emulator";
 import { OPERATIONS } from "../../emulator/server";
 import { PATHS } from "../../wire/protocol";
-import { call } from "../emulator/helpers";
+import { call } from "../support/emulatorCalls";
 import { ANSWERS, OBJECT_TYPES, type ObjectTypeName } from "./vendorWireTypes";
 import { answerType, parseJsonKeepingNumberText, wireTypeProblems } from "./wireTypeCheck";
 

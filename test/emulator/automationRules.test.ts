@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS, PLACEHOLDER_CRON, wireAutomationRuleSchema, wireRuleListDataSchema } from "../../wire/wire";
 import { SEED_USERS, startEmulator, type Emulator, type SeedUser, type StoredRule } from "../../emulator";
 import { compareRules, seedRules } from "../../emulator/seed";
-import { call, expectError } from "./helpers";
+import { call, expectError } from "../support/emulatorCalls";
 
 let emu: Emulator;
 const allRules = seedRules(320, Date.now());

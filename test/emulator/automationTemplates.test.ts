@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS, wireTemplateListDataSchema } from "../../wire/wire";
 import { SEED_TEMPLATES, startEmulator, type Emulator } from "../../emulator";
-import { call, expectError } from "./helpers";
+import { call, expectError } from "../support/emulatorCalls";
 
 let emu: Emulator;
 beforeAll(async () => {

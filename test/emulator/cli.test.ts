@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../wire/wire";
 import { SEED_USERS, type EmulatorOptions } from "../../emulator";
 import { parseCliArgs } from "../../emulator/cli";
-import { call } from "./helpers";
+import { call } from "../support/emulatorCalls";
 
 const root = resolve(__dirname, "../..");
 // Inside the repository so the compiled CLI resolves fastify, zod... from node_modules.

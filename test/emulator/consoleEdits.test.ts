@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { PATHS } from "../../wire/wire";
-import { call, expectError } from "./helpers";
+import { call, expectError } from "../support/emulatorCalls";
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../wire/wire";
 import { SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
 import { isLoopback } from "../../emulator/loopback";
-import { call, expectError } from "./helpers";
+import { call, expectError } from "../support/emulatorCalls";
 
 let emu: Emulator;
 beforeAll(async () => {

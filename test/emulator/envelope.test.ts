@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../wire/wire";
 import { startEmulator, type Emulator } from "../../emulator";
-import { call, expectError } from "./helpers";
+import { call, expectError } from "../support/emulatorCalls";
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { request } from "undici";
 import { PATHS } from "../../wire/wire";
 import { PROXY_502_HTML, startEmulator, type Emulator, type FaultSpec } from "../../emulator";
-import { call, expectError } from "./helpers";
+import { call, expectError } from "../support/emulatorCalls";
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../wire/wire";
 import { readStateFile, SEED_SERVERS, SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
 import { seedRules } from "../../emulator/seed";
-import { call } from "./helpers";
+import { call } from "../support/emulatorCalls";
 
 const dir = mkdtempSync(join(tmpdir(), "fd-emulator-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REQUEST_TIMEOUT_MS, startEmulator, type Emulator } from "../../emulator";
 import { PATHS } from "../../wire/wire";
-import { call, expectError, expectRawError, rawExchange } from "./helpers";
+import { call, expectError, expectRawError, rawExchange } from "../support/emulatorCalls";
 
 const REQUEST_TIMEOUT_MS = 400;
 let emu: Emulator;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../wire/wire";
 import { startEmulator, type Emulator, type StoredRule } from "../../emulator";
 import { nextFireAtMs, type ScheduledRule } from "../../emulator/nextFire";
-import { call } from "./helpers";
+import { call } from "../support/emulatorCalls";
 
 const rule = (fields: Partial<ScheduledRule> = {}): ScheduledRule => ({
   enabled: true,

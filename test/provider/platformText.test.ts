@@ -10,7 +10,7 @@ import { clientFor } from "../../provider/client";
 import { FlashdutyApiError } from "../../sdk";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { ISSUE_EXAMPLES, TERMINAL_CONTROL } from "../support/hostileText";
-import { startRecorder, type Recorder } from "../sdk/recorder";
+import { startRecorder, type Recorder } from "../support/recorder";
 
 const CODE = "InternalError\u001b[2J\u009b31m";
 const REQUEST_ID = "rid-\u001b]8;;https://evil.example\u0007x\u202e";

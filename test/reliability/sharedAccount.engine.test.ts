@@ -11,7 +11,7 @@ import { startEmulator, type Emulator } from "../../emulator";
 import type { EngineStack } from "../support/engineStack";
 import { limitsFor, RATE_WINDOW_CASES } from "../support/rateWindows";
 import { earlyRetries } from "../support/sharedAccount";
-import { expectExactlyOnce, generatedServers, reliabilityStack } from "./helpers";
+import { expectExactlyOnce, generatedServers, reliabilityStack } from "../support/reliability";
 
 const STACKS = 3;
 const PER_STACK = 8;

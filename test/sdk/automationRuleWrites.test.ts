@@ -15,7 +15,7 @@ import {
   PLACEHOLDER_CRON,
   type CreateAutomationRuleParams,
 } from "../../sdk";
-import { call } from "../emulator/helpers";
+import { call } from "../support/emulatorCalls";
 
 let em: Emulator;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { FlashdutyApiError, FlashdutyClient, FlashdutyResponseError } from "../../sdk";
-import { SECRET_KEY, startRecorder, wireServer, type Recorder } from "./recorder";
+import { SECRET_KEY, startRecorder, wireServer, type Recorder } from "../support/recorder";
 
 let rec: Recorder;
 let client: FlashdutyClient;

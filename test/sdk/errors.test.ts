@@ -19,7 +19,7 @@ import {
   isFlashdutyApiError,
   type FlashdutyClientOptions,
 } from "../../sdk";
-import { fail, ok, SECRET_KEY, startRecorder, wireRule, wireServer, type Recorder } from "./recorder";
+import { fail, ok, SECRET_KEY, startRecorder, wireRule, wireServer, type Recorder } from "../support/recorder";
 
 let rec: Recorder;
 beforeEach(async () => {

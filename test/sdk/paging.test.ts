@@ -13,7 +13,7 @@ import {
   type AutomationRule,
   type ListAllAutomationRulesParams,
 } from "../../sdk";
-import { fail, ok, SECRET_KEY, startRecorder, wireRule, type RecordedRequest, type Recorder, type Reply } from "./recorder";
+import { fail, ok, SECRET_KEY, startRecorder, wireRule, type RecordedRequest, type Recorder, type Reply } from "../support/recorder";
 
 let rec: Recorder;
 let client: FlashdutyClient;

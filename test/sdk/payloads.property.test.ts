@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getAutomationRules, getAutomationTemplates } from "../../provider";
 import { FlashdutyClient } from "../../sdk";
 import { camelKey } from "../support/camelKeys";
-import { SECRET_KEY, startRecorder, type Recorder } from "./recorder";
+import { SECRET_KEY, startRecorder, type Recorder } from "../support/recorder";
 
 /** Runs per property: enough to cover every combination of the small enums, moderate on a shared CPU. */
 const RUNS = 60;

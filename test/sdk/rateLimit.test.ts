@@ -9,7 +9,7 @@ import { Agent } from "undici";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { FlashdutyClient } from "../../sdk";
 import { createRateGate } from "../../sdk/rateLimit";
-import { fail, ok, SECRET_KEY, startRecorder, type Recorder } from "./recorder";
+import { fail, ok, SECRET_KEY, startRecorder, type Recorder } from "../support/recorder";
 
 /** The largest number of timestamps (ms) falling in any window [t, t + intervalMs). */
 function maxInAnyWindow(times: number[], intervalMs: number): number {

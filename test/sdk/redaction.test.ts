@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, test } from "vitest";
 import { FlashdutyClient, isFlashdutyApiError } from "../../sdk";
 import { redactSecrets } from "../../sdk/redaction";
-import { fail, startRecorder, type Recorder } from "./recorder";
+import { fail, startRecorder, type Recorder } from "../support/recorder";
 
 const lowerHex = (s: string) => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
 const html = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");

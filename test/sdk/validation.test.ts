@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FlashdutyClient, FlashdutyValidationError } from "../../sdk";
-import { ok, SECRET_KEY, startRecorder, type Recorder } from "./recorder";
+import { ok, SECRET_KEY, startRecorder, type Recorder } from "../support/recorder";
 
 let rec: Recorder;
 let client: FlashdutyClient;

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { FlashdutyClient, VERSION, type AutomationRule } from "../../sdk";
-import { ok, SECRET_KEY, startRecorder, wireRule, wireServer, type Recorder } from "./recorder";
+import { ok, SECRET_KEY, startRecorder, wireRule, wireServer, type Recorder } from "../support/recorder";
 
 let rec: Recorder;
 let client: FlashdutyClient;

@@ -21,7 +21,7 @@ import {
   expectExactlyOnce,
   reliabilitySuite,
   serverOutputs,
-} from "./helpers";
+} from "../support/reliability";
 
 const suite = reliabilitySuite({ port: 0, seed: { servers: SEED_SERVERS } });
 const { newStack } = suite;

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
-import { auditOf } from "../support/audit";
-import { createEngineStack, type EngineStack, type EngineStackOptions } from "../support/engineStack";
+import { auditOf } from "./audit";
+import { createEngineStack, type EngineStack, type EngineStackOptions } from "./engineStack";
 
 /** Seed size that makes `mcp_gen_0001`... `mcp_gen_0028` exist (12 fixed servers + 28). */
 export const SEED_SERVERS = 40;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { PRODUCTION_LIMITS, startEmulator, type Emulator } from "../../emulator";
 import type { EngineStack } from "../support/engineStack";
 import { busiestWindow, limitsFor, RATE_WINDOW_CASES } from "../support/rateWindows";
-import { answered, disablementsInState, expectExactlyOnce, generatedServers, reliabilityStack, serverOutputs } from "./helpers";
+import { answered, disablementsInState, expectExactlyOnce, generatedServers, reliabilityStack, serverOutputs } from "../support/reliability";
 
 const COUNT = 300;
 let emulator: Emulator | undefined;

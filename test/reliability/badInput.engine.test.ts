@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { OPERATION_NAMES, startEmulator, type Emulator } from "../../emulator";
 import type { CommandResult } from "../../scripts/pulumiCli";
 import type { EngineStack } from "../support/engineStack";
-import { expectNoCrash, reliabilityStack, setConfig } from "./helpers";
+import { expectNoCrash, reliabilityStack, setConfig } from "../support/reliability";
 
 const TYPE = "pulumi-nodejs:dynamic/flashduty:McpServerDisablement";
 

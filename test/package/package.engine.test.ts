@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_USERS } from "../../emulator";
 import { PulumiWorkspace, REPO_ROOT, ensurePulumiCli } from "../../scripts/pulumiCli";
-import { TSCONFIG_COMMONJS, TSCONFIG_NODENEXT, createFreshProject, typeCheck, type FreshProject } from "./freshProject";
+import { TSCONFIG_COMMONJS, TSCONFIG_NODENEXT, createFreshProject, typeCheck, type FreshProject } from "../support/freshProject";
 
 const run = promisify(execFile);
 const rootPkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {

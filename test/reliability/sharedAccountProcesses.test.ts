@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { startEmulator, type Emulator } from "../../emulator";
 import { limitsFor, RATE_WINDOW_CASES } from "../support/rateWindows";
 import { earlyRetries, runWorkers } from "../support/sharedAccount";
-import { expectExactlyOnce, generatedServers } from "./helpers";
+import { expectExactlyOnce, generatedServers } from "../support/reliability";
 
 const LIMITS = { perSecond: 5, perMinute: 300 };
 const RULES = 600;

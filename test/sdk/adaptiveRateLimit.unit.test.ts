@@ -3,7 +3,7 @@
  * retry loop's treatment of rate-limit refusals (sdk/retry.ts), on vitest's fake clock: pauses
  * on Retry-After with jitter and at the turn of the server's window, CUBIC cut and climb,
  * X-RateLimit-Remaining, the learned limit, requests and pages in flight, the deadline. The multi-process behaviour is in
- * test/reliability/sharedAccount.test.ts.
+ * test/reliability/sharedAccountProcesses.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { FlashdutyApiError } from "../../sdk";

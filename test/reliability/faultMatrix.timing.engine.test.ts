@@ -23,7 +23,7 @@ import {
   reliabilitySuite,
   serverOutputs,
   waitFor,
-} from "./helpers";
+} from "../support/reliability";
 
 const suite = reliabilitySuite({ port: 0, seed: { servers: SEED_SERVERS } });
 const { newStack } = suite;

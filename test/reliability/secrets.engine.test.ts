@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { FaultSpec } from "../../emulator";
 import type { EngineStack } from "../support/engineStack";
 import { filesUnder } from "../support/files";
-import { expectNoCrash, reliabilitySuite } from "./helpers";
+import { expectNoCrash, reliabilitySuite } from "../support/reliability";
 
 const suite = reliabilitySuite({ port: 0 });
 const { newStack } = suite;
