@@ -3,7 +3,7 @@
  * of docs/platform-api.md ("Conventions", "MCP servers", "Automation rules").
  */
 import type { StoredRule } from "./types";
-import { ApiError } from "./envelope";
+import { ApiError } from "./http/envelope";
 import type { StoredServer } from "./seed";
 import type { SeedUser } from "./types";
 

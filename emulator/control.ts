@@ -10,12 +10,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { MCP_SERVER_STATUSES } from "../wire/protocol";
 import type { WireMcpServer } from "../wire/wireTypes";
-import { parseBody, readJsonObject } from "./body";
-import { ApiError, sendData, sendError } from "./envelope";
+import { parseBody, readJsonObject } from "./http/body";
+import { ApiError, sendData, sendError } from "./http/envelope";
 import { FaultSpecError } from "./faults";
-import { isAllowedOrigin, isLoopback, isLoopbackHost } from "./loopback";
-import { messageLocale } from "./messages";
-import { StateSaveError } from "./stateFile";
+import { isAllowedOrigin, isLoopback, isLoopbackHost } from "./http/loopback";
+import { messageLocale } from "./http/messages";
+import { StateSaveError } from "./state/stateFile";
 import type { Emulator, FaultSpec, RateLimitConfig, SeedTeam, SeedUser } from "./types";
 
 /** `GET /_emulator/state`: everything a demo needs to show. */

@@ -6,7 +6,7 @@
 import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
-import { bindsBeyondLoopback, exposureWarning } from "./loopback";
+import { bindsBeyondLoopback, exposureWarning } from "./http/loopback";
 import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
 import { copyTemplates, templateLocale } from "./routes/automationTemplates";
@@ -25,10 +25,10 @@ import {
   compareRules,
   type TemplateLocale,
 } from "./seed";
-import { buildServer } from "./server";
-import { readStateFile as readState } from "./stateFile";
-import type { PersistedState } from "./stateFormat";
-import { Store, toWireServer } from "./store";
+import { buildServer } from "./http/server";
+import { readStateFile as readState } from "./state/stateFile";
+import type { PersistedState } from "./state/stateFormat";
+import { Store, toWireServer } from "./state/store";
 import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, RuleChanges, StoredRule, FaultSpec, RateLimitConfig, RuleFilter, SeedUser, TemplateChanges } from "./types";
 
 export type {
@@ -50,9 +50,9 @@ export type {
 } from "./types";
 export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
 export { DEFAULT_REQUEST_TIMEOUT_MS, EmulatorOptionError, OPTION_RANGES } from "./options";
-export { COMPACT_EVERY, StateSaveError } from "./stateFile";
-export { StateLockedError } from "./stateLock";
-export type { PersistedState } from "./stateFormat";
+export { COMPACT_EVERY, StateSaveError } from "./state/stateFile";
+export { StateLockedError } from "./state/stateLock";
+export type { PersistedState } from "./state/stateFormat";
 export type { ControlState } from "./control";
 export type { StoredServer } from "./seed";
 export {
@@ -70,7 +70,7 @@ export {
   SEED_USERS,
 } from "./seed";
 export { PRODUCTION_LIMITS } from "./rateLimits";
-export { MAX_BODY_BYTES } from "./body";
+export { MAX_BODY_BYTES } from "./http/body";
 export { PROXY_502_HTML, validateFaults } from "./faults";
 
 /**

@@ -3,7 +3,7 @@
  * no page may reach past item 10,000.
  */
 import { LIMITS } from "../wire/protocol";
-import { ApiError } from "./envelope";
+import { ApiError } from "./http/envelope";
 
 /** A validated page request. */
 export interface Page {

@@ -7,7 +7,7 @@
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { LIMITS } from "../wire/protocol";
-import { ApiError } from "./envelope";
+import { ApiError } from "./http/envelope";
 import type { RateLimitConfig, RateWindowKind } from "./types";
 
 /** Production limits (docs/platform-api.md "Rate limits and retries"): 50/s and 1000/min, fixed windows. */

@@ -27,10 +27,10 @@ import {
   type WireTriggerFireData,
 } from "../../wire/wire";
 import { canEditRule, isAccountAdmin, requireAiSre } from "../auth";
-import { parseBody } from "../body";
-import { ApiError, RawJson } from "../envelope";
+import { parseBody } from "../http/body";
+import { ApiError, RawJson } from "../http/envelope";
 import { nextFireAtMs } from "../nextFire";
-import type { Operation, OperationContext, World } from "../operation";
+import type { Operation, OperationContext, World } from "../http/operation";
 import { pageOf, readPage } from "../paging";
 import { effectiveScope } from "../ruleVisibility";
 import { addRule, changeRule, removeRule, tokenDigest } from "../ruleWrites";

@@ -2,10 +2,10 @@
 import { LIMITS, PATHS } from "../../wire/protocol";
 import { wireTemplateListRequestSchema, type WireTemplateListData } from "../../wire/wire";
 import type { WireAutomationTemplate } from "../../wire/wireTypes";
-import { parseBody } from "../body";
-import { ApiError } from "../envelope";
-import { cachedNegotiator, matchLocale } from "../locale";
-import type { Operation } from "../operation";
+import { parseBody } from "../http/body";
+import { ApiError } from "../http/envelope";
+import { cachedNegotiator, matchLocale } from "../http/locale";
+import type { Operation } from "../http/operation";
 import { TEMPLATE_LOCALES, type TemplateLocale } from "../seed";
 
 const negotiate = cachedNegotiator(TEMPLATE_LOCALES, "en-US");

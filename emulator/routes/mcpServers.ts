@@ -6,12 +6,12 @@ import { LIMITS, PATHS } from "../../wire/protocol";
 import { wireMcpServerListRequestSchema, wireServerIdRequestSchema, type WireMcpServerListData } from "../../wire/wire";
 import type { WireMcpServer } from "../../wire/wireTypes";
 import { canEditServer, requireAiSre } from "../auth";
-import { parseBody } from "../body";
-import { ApiError } from "../envelope";
-import type { Operation, OperationContext } from "../operation";
+import { parseBody } from "../http/body";
+import { ApiError } from "../http/envelope";
+import type { Operation, OperationContext } from "../http/operation";
 import { pageOf, readPage } from "../paging";
 import type { StoredServer } from "../seed";
-import { toWireServer } from "../store";
+import { toWireServer } from "../state/store";
 
 const LIST_SCOPES = ["all", "account", "team"] as const;
 

@@ -3,7 +3,7 @@ import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATHS } from "../../wire/wire";
 import { SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
-import { isLoopback } from "../../emulator/loopback";
+import { isLoopback } from "../../emulator/http/loopback";
 import { call, expectError } from "../support/emulatorCalls";
 
 let emu: Emulator;

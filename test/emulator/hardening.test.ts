@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, StateLockedError, type Emulator } from "../../emulator";
-import { applyChange } from "../../emulator/stateFormat";
+import { applyChange } from "../../emulator/state/stateFormat";
 
 /** A raw request with exactly the given headers (fetch would set Host itself). */
 function raw(emu: Emulator, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {

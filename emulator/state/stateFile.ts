@@ -12,7 +12,7 @@
  */
 import { closeSync, constants, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { EmulatorOptionError } from "./options";
+import { EmulatorOptionError } from "../options";
 import { changeLine, parseStateText, snapshotLine, StateFormatError, type PersistedState, type StateChange } from "./stateFormat";
 import { StateLock } from "./stateLock";
 

@@ -14,11 +14,11 @@
  * `{"version":1,"servers":[...],"audit":[...]}`; still read, rewritten as format 2 on the first change.
  */
 import { z } from "zod";
-import { MCP_SERVER_STATUSES, MCP_SERVER_TRANSPORTS } from "../wire/protocol";
-import { wireAutomationRuleSchema, wireMcpServerSchema } from "../wire/wire";
-import { SEED_ACCOUNTS, SEED_TEAMS, SEED_USERS, type StoredServer } from "./seed";
-import type { StoredRule } from "./types";
-import type { AuditEntry } from "./types";
+import { MCP_SERVER_STATUSES, MCP_SERVER_TRANSPORTS } from "../../wire/protocol";
+import { wireAutomationRuleSchema, wireMcpServerSchema } from "../../wire/wire";
+import { SEED_ACCOUNTS, SEED_TEAMS, SEED_USERS, type StoredServer } from "../seed";
+import type { StoredRule } from "../types";
+import type { AuditEntry } from "../types";
 
 /** What the state file holds: the servers in order and the audit log, oldest first. */
 export interface PersistedState {

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { REQUEST_ID_HEADER, type KnownErrorCode } from "../wire/protocol";
+import { REQUEST_ID_HEADER, type KnownErrorCode } from "../../wire/protocol";
 import { MESSAGES, type MessageLocale, type Messages } from "./messages";
 
 /**

@@ -6,7 +6,7 @@
  * is no reply object at that level, and the connection is closed.
  */
 import type { Duplex } from "node:stream";
-import { REQUEST_ID_HEADER } from "../wire/protocol";
+import { REQUEST_ID_HEADER } from "../../wire/protocol";
 import { ApiError, errorBody } from "./envelope";
 
 /** The API error for a node client error code (`ERR_HTTP_REQUEST_TIMEOUT`, `HPE_HEADER_OVERFLOW`, `HPE_*`). */

@@ -3,11 +3,11 @@
  * does routing, faults, auth, rate limits, body reading and the envelope; an operation only
  * validates its body and computes `data`.
  */
-import type { WireAutomationTemplate } from "../wire/wireTypes";
-import type { RuleVisibility } from "./ruleVisibility";
-import type { TemplateLocale } from "./seed";
-import type { Store } from "./store";
-import type { OperationName, SeedUser } from "./types";
+import type { WireAutomationTemplate } from "../../wire/wireTypes";
+import type { RuleVisibility } from "../ruleVisibility";
+import type { TemplateLocale } from "../seed";
+import type { Store } from "../state/store";
+import type { OperationName, SeedUser } from "../types";
 
 /** Everything the emulator knows, as the operations see it. */
 export interface World {

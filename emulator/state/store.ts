@@ -3,12 +3,12 @@
  * state file, a change is saved first and applied in memory only once saved: a failed save throws
  * {@link StateSaveError} and leaves memory as it was, so nothing is acknowledged that is not on disk.
  */
-import type { WireMcpServer } from "../wire/wireTypes";
-import { seedServers, type StoredServer } from "./seed";
-import type { StoredRule } from "./types";
+import type { WireMcpServer } from "../../wire/wireTypes";
+import { seedServers, type StoredServer } from "../seed";
+import type { StoredRule } from "../types";
 import { StateFile, StateSaveError } from "./stateFile";
 import { applyChange, type PersistedState, type RuleState, type StateChange } from "./stateFormat";
-import { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT, type AuditEntry, type OperationCounter, type OperationName, type RequestLogEntry } from "./types";
+import { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT, type AuditEntry, type OperationCounter, type OperationName, type RequestLogEntry } from "../types";
 
 function emptyCounters(): Record<OperationName, OperationCounter> {
   const counters = {} as Record<OperationName, OperationCounter>;

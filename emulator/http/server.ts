@@ -19,21 +19,21 @@
 import type { Socket } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { GENERAL_RATE_LIMIT, LIMITS, operationRateLimit } from "../wire/protocol";
-import { authenticate } from "./auth";
+import { GENERAL_RATE_LIMIT, LIMITS, operationRateLimit } from "../../wire/protocol";
+import { authenticate } from "../auth";
 import { MAX_BODY_BYTES, readJsonObject } from "./body";
 import { clientErrorHandler } from "./clientErrors";
-import { registerControlRoutes, type ControlTarget } from "./control";
+import { registerControlRoutes, type ControlTarget } from "../control";
 import { ApiError, requestIdGenerator, sendData, sendError } from "./envelope";
-import { PROXY_502_HTML, type Faults } from "./faults";
+import { PROXY_502_HTML, type Faults } from "../faults";
 import { messageLocale } from "./messages";
 import type { Operation, World } from "./operation";
-import { tooFrequently, type RateLimitHeaders, type RateLimits } from "./rateLimits";
-import { createRule, deleteRule, fireTrigger, getRule, listRules, runRule, updateRule } from "./routes/automationRules";
-import { listTemplates } from "./routes/automationTemplates";
-import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
-import { StateSaveError } from "./stateFile";
-import type { OperationName, RequestLogEntry, SeedUser } from "./types";
+import { tooFrequently, type RateLimitHeaders, type RateLimits } from "../rateLimits";
+import { createRule, deleteRule, fireTrigger, getRule, listRules, runRule, updateRule } from "../routes/automationRules";
+import { listTemplates } from "../routes/automationTemplates";
+import { disableServer, enableServer, getServer, listServers } from "../routes/mcpServers";
+import { StateSaveError } from "../state/stateFile";
+import type { OperationName, RequestLogEntry, SeedUser } from "../types";
 
 /** The API operations, one route each (all POST). */
 export const OPERATIONS: readonly Operation[] = [
