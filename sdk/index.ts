@@ -35,22 +35,14 @@ export type {
   AutomationRuleList,
   AutomationRuleWithToken,
   CreateAutomationRuleParams,
+  ListAutomationRulesParams,
   RuleEnvironmentKind,
+  RuleScope,
   RuleSeverity,
   UpdateAutomationRuleParams,
-  AutomationTemplate,
-  AutomationTemplateList,
-  ListAutomationRulesParams,
-  ListAutomationTemplatesParams,
-  ListMcpServersParams,
-  McpServer,
-  McpServerIdParams,
-  McpServerList,
-  McpServerScope,
-  McpServerStatus,
-  McpTool,
-  RuleScope,
-} from "./models";
+} from "./resources/automationRules";
+export type { AutomationTemplate, AutomationTemplateList, ListAutomationTemplatesParams } from "./resources/automationTemplates";
+export type { ListMcpServersParams, McpServer, McpServerIdParams, McpServerList, McpServerScope, McpServerStatus, McpTool } from "./resources/mcpServers";
 export { AutomationRules, CREATE_CLOCK_SKEW_MS, type ListAllAutomationRulesParams } from "./resources/automationRules";
 export { ruleFieldProblems, type RuleFieldProblem } from "./ruleValidation";
 export { AutomationTemplates } from "./resources/automationTemplates";

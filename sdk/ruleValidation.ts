@@ -5,7 +5,7 @@
  * The cron dialect itself lives in `cronDialect.ts`, shared with the emulator.
  */
 import { cronDialectProblem, isKnownTimezone } from "../wire/cronDialect";
-import type { AutomationRuleFields } from "./models";
+import type { AutomationRuleFields } from "./resources/automationRules";
 import { RULE_ENVIRONMENT_KINDS, RULE_LIMITS, RULE_SEVERITIES } from "../wire/protocol";
 
 /** One broken rule: the field (camelCase) and a sentence naming the field and the rule it breaks. */

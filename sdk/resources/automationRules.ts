@@ -1,24 +1,10 @@
 /**
  * Automation rules: `POST /safari/automation/rule/{list,get,create,update,delete}`.
+ *
+ * The resource class, and beside it the noun's camelCase model and params with their one mapping to
+ * and from the snake_case wire (`wire/wire.ts`).
  */
 import { z } from "zod";
-import {
-  automationRuleFieldsToWire,
-  automationRuleFromWire,
-  automationRuleListFromWire,
-  automationRuleWithTokenFromWire,
-  listAutomationRulesToWire,
-  ruleIdToWire,
-  updateAutomationRuleToWire,
-  type AutomationRule,
-  type AutomationRuleFields,
-  type AutomationRuleIdParams,
-  type AutomationRuleList,
-  type AutomationRuleWithToken,
-  type CreateAutomationRuleParams,
-  type ListAutomationRulesParams,
-  type UpdateAutomationRuleParams,
-} from "../models";
 import { sleepUnlessAborted } from "../abortableWait";
 import { FlashdutyAbortError, FlashdutyAmbiguousCreateError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
 import { PAGE_CONCURRENCY, pageAll } from "../pagination";
@@ -37,6 +23,254 @@ import {
   checkString,
 } from "../validation";
 import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../../wire/wire";
+import { type RuleEnvironmentKind, type RuleScope, type RuleSeverity } from "../../wire/protocol";
+import type { Assert, Equal } from "../../wire/typeAssert";
+import type { WireAutomationRule, WireAutomationRuleWithToken, WireRuleCreateRequest, WireRuleUpdateRequest, WireRuleListData, WireRuleListRequest } from "../../wire/wire";
+import { withoutUndefined, type Camelized } from "../wireMapping";
+
+export type { RuleEnvironmentKind, RuleScope, RuleSeverity };
+
+/**
+ * An automation rule (element of `rules` of `POST /safari/automation/rule/list`). The trigger
+ * fields a rule does not have are left out of the object (never set to `undefined`).
+ */
+export interface AutomationRule {
+  /** Rule id, `arule_...`. */
+  ruleId: string;
+  /** Owning account. */
+  accountId: number;
+  /** Team of the rule (0 for a personal rule). */
+  teamId: number;
+  /** Member id of the owner. */
+  ownerId: number;
+  /** Rule name. */
+  name: string;
+  /** Whether the rule is enabled. */
+  enabled: boolean;
+  /** `person` or `team`. */
+  runScope: string;
+  /** Five-field cron expression (minute hour day-of-month month day-of-week); `0 0 * * *` as a placeholder on rules with only an HTTP POST trigger. */
+  cronExpr: string;
+  /** IANA time zone of `cronExpr`; `""` on old rules (also when the platform omits it), meaning UTC. */
+  timezone: string;
+  /** Instruction text the rule runs. */
+  prompt: string;
+  /** `""`, `cloud` or `byoc`. */
+  environmentKind: string;
+  /** Environment id; may be `""`. */
+  environmentId: string;
+  /** Schedule trigger id, `atrig_...`; absent when the rule has no schedule trigger. */
+  scheduleTriggerId?: string;
+  /** Whether the schedule trigger is enabled. */
+  scheduleTriggerEnabled: boolean;
+  /** HTTP POST trigger id, `atrig_...`; absent when the rule has no HTTP POST trigger. */
+  httpPostTriggerId?: string;
+  /** Relative path `/safari/automation/triggers/<trigger_id>/fire`; absent with `httpPostTriggerId`. */
+  httpPostTriggerUrl?: string;
+  /** Whether the HTTP POST trigger is enabled. */
+  httpPostTriggerEnabled: boolean;
+  /** Whether the caller may edit the rule. */
+  canEdit: boolean;
+  /** Creation time, epoch milliseconds. */
+  createdAt: number;
+  /** Last update time, epoch milliseconds. */
+  updatedAt: number;
+  /** Next scheduled run, epoch milliseconds; 0 when nothing is scheduled. */
+  scheduleNextFireAtMs: number;
+  /** On-call incident trigger id, `atrig_...`; absent when the rule has no on-call trigger. */
+  oncallIncidentTriggerId?: string;
+  /** Whether the on-call incident trigger is enabled. */
+  oncallIncidentTriggerEnabled: boolean;
+  /** Channel ids the incident trigger applies to; absent without an on-call trigger (`null` reads as `[]`). */
+  oncallIncidentChannelIds?: number[];
+  /** Severities the incident trigger applies to (`Critical`, `Warning`, `Info`); absent without an on-call trigger (`null` reads as `[]`). */
+  oncallIncidentSeverities?: string[];
+}
+
+/** Filters of `automationRules.list` (and, without `page`, of `listAll`). All optional. */
+export interface ListAutomationRulesParams {
+  /** Page number, 1-based (wire `p`); server default 1. `page * limit` may not exceed 10000. */
+  page?: number;
+  /** Page size 1..100. `list`: server default 20; `listAll`: default 100. */
+  limit?: number;
+  /** `all` (own personal + accessible team rules, the server default), `personal` or `team`. */
+  scope?: RuleScope;
+  /** Only rules of these teams (wire `team_ids`); narrows, never widens. */
+  teamIds?: number[];
+  /** Compatibility flag (wire `include_person`): with no `scope`, `false` behaves as `scope: "team"`. */
+  includePerson?: boolean | null;
+  /** `true`: only enabled rules; `false`: only disabled; `null`/absent: both. */
+  enabled?: boolean | null;
+  /** Filter on the rule name, at most 64 characters. */
+  keyword?: string;
+}
+
+/** One page of `automationRules.list`. */
+export interface AutomationRuleList {
+  /** Number of matching rules (may be capped by the server; do not page on it alone). */
+  total: number;
+  /** The rules of this page. */
+  rules: AutomationRule[];
+}
+
+/** @internal */
+export function automationRuleFromWire(w: WireAutomationRule): AutomationRule {
+  return withoutUndefined({
+    ruleId: w.rule_id,
+    accountId: w.account_id,
+    teamId: w.team_id,
+    ownerId: w.owner_id,
+    name: w.name,
+    enabled: w.enabled,
+    runScope: w.run_scope,
+    cronExpr: w.cron_expr,
+    timezone: w.timezone,
+    prompt: w.prompt,
+    environmentKind: w.environment_kind,
+    environmentId: w.environment_id,
+    scheduleTriggerId: w.schedule_trigger_id,
+    scheduleTriggerEnabled: w.schedule_trigger_enabled,
+    httpPostTriggerId: w.http_post_trigger_id,
+    httpPostTriggerUrl: w.http_post_trigger_url,
+    httpPostTriggerEnabled: w.http_post_trigger_enabled,
+    canEdit: w.can_edit,
+    createdAt: w.created_at,
+    updatedAt: w.updated_at,
+    scheduleNextFireAtMs: w.schedule_next_fire_at_ms,
+    oncallIncidentTriggerId: w.oncall_incident_trigger_id,
+    oncallIncidentTriggerEnabled: w.oncall_incident_trigger_enabled,
+    oncallIncidentChannelIds: w.oncall_incident_channel_ids === undefined ? undefined : [...w.oncall_incident_channel_ids],
+    oncallIncidentSeverities: w.oncall_incident_severities === undefined ? undefined : [...w.oncall_incident_severities],
+  });
+}
+
+/** @internal */
+export function automationRuleListFromWire(w: WireRuleListData): AutomationRuleList {
+  return { total: w.total, rules: w.rules.map(automationRuleFromWire) };
+}
+
+/** @internal Body of `/safari/automation/rule/list`; fields the caller left out are not sent. */
+export function listAutomationRulesToWire(p: ListAutomationRulesParams): WireRuleListRequest {
+  return withoutUndefined({
+    p: p.page,
+    limit: p.limit,
+    scope: p.scope,
+    team_ids: p.teamIds,
+    include_person: p.includePerson,
+    enabled: p.enabled,
+    keyword: p.keyword,
+  });
+}
+
+/**
+ * The fields of a rule a caller declares (`automationRules.create`; every one optional on
+ * `update`). Times in the rule's `timezone`; ids as the platform issues them.
+ */
+export interface AutomationRuleFields {
+  /** Rule name, 1-255 characters. Names are not unique: a name does not identify a rule. */
+  name: string;
+  /** Instruction text the rule runs, at least 1 character. */
+  prompt: string;
+  /**
+   * Cron in the platform's dialect: 5 fields (`minute hour day-of-month month day-of-week`) or 4
+   * (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number; no seconds;
+   * not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST
+   * trigger: send `PLACEHOLDER_CRON` (`0 0 * * *`) with `scheduleTriggerEnabled: false`.
+   */
+  cronExpr: string;
+  /** IANA time zone of `cronExpr`. Omitted on create: the caller's member time zone, then the account's, then UTC. */
+  timezone?: string;
+  /** Team of the rule; 0 or omitted = a personal rule of the caller. Cannot change after creation. */
+  teamId?: number;
+  /** Whether the rule runs at all. Omitted on create: **false** (the platform's default). */
+  enabled?: boolean;
+  /** Whether the schedule trigger fires. Omitted on create: true. */
+  scheduleTriggerEnabled?: boolean;
+  /** Whether the HTTP POST trigger exists and fires; true on create (or update) makes one and returns its token. */
+  httpPostTriggerEnabled?: boolean;
+  /** Whether the on-call incident trigger fires; enabling it needs at least one channel id and one severity. */
+  oncallIncidentTriggerEnabled?: boolean;
+  /** On-call integration (channel) ids, positive integers. */
+  oncallIncidentChannelIds?: number[];
+  /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. */
+  oncallIncidentSeverities?: RuleSeverity[];
+  /** `""` (chosen automatically), `cloud` or `byoc`. */
+  environmentKind?: RuleEnvironmentKind;
+  /** BYOC runner id; only with `environmentKind: "byoc"`. */
+  environmentId?: string;
+}
+
+/** Argument of `automationRules.create`: the declared fields (`name`, `prompt`, `cronExpr` required). */
+export type CreateAutomationRuleParams = AutomationRuleFields;
+
+/**
+ * Argument of `automationRules.update`: the rule and only the fields to change (an omitted
+ * field is left as it is). `teamId` may only repeat the rule's current team.
+ */
+export interface UpdateAutomationRuleParams extends Partial<AutomationRuleFields> {
+  /** Rule id, `arule_...`. */
+  ruleId: string;
+  /** `true` issues a new HTTP POST trigger token (the old one stops working) and returns it as `httpPostToken`. */
+  rotateHttpPostTriggerToken?: boolean;
+}
+
+/** Argument of `automationRules.get` and `delete`. */
+export interface AutomationRuleIdParams {
+  /** Rule id, `arule_...`. */
+  ruleId: string;
+}
+
+/**
+ * A rule as `create` and `update` return it. `httpPostToken` (`sat_...`, a SECRET: keep it as
+ * one, never log it) is present only after a create that made an HTTP POST trigger or an
+ * update that rotated the token: no read returns it again.
+ */
+export interface AutomationRuleWithToken extends AutomationRule {
+  httpPostToken?: string;
+}
+
+/** @internal */
+export function automationRuleWithTokenFromWire(w: WireAutomationRuleWithToken): AutomationRuleWithToken {
+  const rule: AutomationRuleWithToken = automationRuleFromWire(w);
+  if (w.http_post_token !== undefined) rule.httpPostToken = w.http_post_token;
+  return rule;
+}
+
+/** @internal Body of `rule/create` (or the field part of `rule/update`); fields left out are not sent. */
+export function automationRuleFieldsToWire(p: Partial<AutomationRuleFields>): WireRuleCreateRequest {
+  return withoutUndefined({
+    name: p.name,
+    prompt: p.prompt,
+    cron_expr: p.cronExpr,
+    team_id: p.teamId,
+    enabled: p.enabled,
+    timezone: p.timezone,
+    schedule_trigger_enabled: p.scheduleTriggerEnabled,
+    http_post_trigger_enabled: p.httpPostTriggerEnabled,
+    oncall_incident_trigger_enabled: p.oncallIncidentTriggerEnabled,
+    oncall_incident_channel_ids: p.oncallIncidentChannelIds,
+    oncall_incident_severities: p.oncallIncidentSeverities,
+    environment_kind: p.environmentKind,
+    environment_id: p.environmentId,
+  } as WireRuleCreateRequest);
+}
+
+/** @internal Body of `rule/update`. */
+export function updateAutomationRuleToWire(p: UpdateAutomationRuleParams): WireRuleUpdateRequest {
+  return withoutUndefined({
+    rule_id: p.ruleId,
+    ...automationRuleFieldsToWire(p),
+    rotate_http_post_trigger_token: p.rotateHttpPostTriggerToken,
+  });
+}
+
+/** @internal Body of `rule/get` and `rule/delete`. */
+export function ruleIdToWire(p: AutomationRuleIdParams): { rule_id: string } {
+  return { rule_id: p.ruleId };
+}
+
+// Compile-time parity with the wire: the model has exactly the wire object's fields.
+type _AutomationRuleParity = Assert<Equal<AutomationRule, Camelized<WireAutomationRule>>>;
 
 const LIST = defineOperation(PATHS.automationRuleList, wireRuleListDataSchema, { nonIdempotent: false });
 const GET = defineOperation(PATHS.automationRuleGet, wireAutomationRuleSchema, { nonIdempotent: false });

@@ -1,16 +1,59 @@
 /**
  * Automation templates: `POST /safari/automation/template/list`.
+ *
+ * The resource class, and beside it the noun's camelCase model and params with their one mapping to
+ * and from the snake_case wire (`wire/wire.ts`).
  */
-import {
-  automationTemplateListFromWire,
-  listAutomationTemplatesToWire,
-  type AutomationTemplateList,
-  type ListAutomationTemplatesParams,
-} from "../models";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import { checkParams, checkString } from "../validation";
 import { LIMITS, PATHS, wireTemplateListDataSchema } from "../../wire/wire";
+import type { Assert, Equal } from "../../wire/typeAssert";
+import type { WireAutomationTemplate, WireTemplateListData, WireTemplateListRequest } from "../../wire/wire";
+import { withoutUndefined, type Camelized } from "../wireMapping";
+
+/** A preset automation template. It has no id: `name` is its identity within a locale. */
+export interface AutomationTemplate {
+  /** Template name, in the requested language. */
+  name: string;
+  description: string;
+  /** Icon identifier. */
+  icon: string;
+  enabled: boolean;
+  /** Preset instruction text. */
+  prompt: string;
+}
+
+/** Argument of `automationTemplates.list`. */
+export interface ListAutomationTemplatesParams {
+  /** Language tag such as `en-US` or `zh-CN`, at most 16 characters; absent: the server picks from `Accept-Language`. */
+  locale?: string;
+}
+
+/** Result of `automationTemplates.list` (no paging, no total). */
+export interface AutomationTemplateList {
+  templates: AutomationTemplate[];
+}
+
+/** @internal */
+export function automationTemplateFromWire(w: WireAutomationTemplate): AutomationTemplate {
+  return { name: w.name, description: w.description, icon: w.icon, enabled: w.enabled, prompt: w.prompt };
+}
+
+/** @internal */
+export function automationTemplateListFromWire(w: WireTemplateListData): AutomationTemplateList {
+  return { templates: w.templates.map(automationTemplateFromWire) };
+}
+
+/** @internal Body of `/safari/automation/template/list`. */
+export function listAutomationTemplatesToWire(p: ListAutomationTemplatesParams): WireTemplateListRequest {
+  return withoutUndefined({ locale: p.locale });
+}
+
+// ---------------------------------------------------------------- helpers
+
+// Compile-time parity with the wire: the model has exactly the wire object's fields.
+type _AutomationTemplateParity = Assert<Equal<AutomationTemplate, Camelized<WireAutomationTemplate>>>;
 
 const LIST = defineOperation(PATHS.automationTemplateList, wireTemplateListDataSchema, { nonIdempotent: false });
 

@@ -1,17 +1,10 @@
 /**
  * MCP servers (connectors): `POST /safari/mcp/server/{disable,enable,get,list}`.
+ *
+ * The resource class, and beside it the noun's camelCase model and params with their one mapping to
+ * and from the snake_case wire (`wire/wire.ts`).
  */
 import { z } from "zod";
-import {
-  listMcpServersToWire,
-  mcpServerFromWire,
-  mcpServerListFromWire,
-  serverIdToWire,
-  type ListMcpServersParams,
-  type McpServer,
-  type McpServerIdParams,
-  type McpServerList,
-} from "../models";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import {
@@ -25,6 +18,197 @@ import {
   checkString,
 } from "../validation";
 import { LIMITS, MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../wire/wire";
+import type { McpServerStatus } from "../../wire/protocol";
+import type { Assert, Equal } from "../../wire/typeAssert";
+import type { WireMcpServer, WireMcpServerListData, WireMcpServerListRequest } from "../../wire/wire";
+import { withoutUndefined, type Camelized } from "../wireMapping";
+
+export type { McpServerStatus };
+
+/** `scope` of the MCP server list: `all`, `account` (account-wide servers) or `team`. */
+export type McpServerScope = (typeof MCP_SERVER_SCOPES)[number];
+
+/** A tool as older API versions listed it (legacy field `tools`). */
+export interface McpTool {
+  name: string;
+  description?: string;
+}
+
+/**
+ * An MCP server (connector), as `POST /safari/mcp/server/get` and `/list` return it: every field
+ * of the vendor's newest schema (docs/platform-api.md "MCP server object").
+ *
+ * Optional fields are left out of the object (the key is absent, never set to `undefined`)
+ * when the platform omits them or sends `null`; which ones are present depends on the
+ * transport. The legacy fields (`tools`, `toolCount`, `listError`, `environmentKind`,
+ * `environmentId`) come only from older API versions; nothing in this package depends on them.
+ */
+export interface McpServer {
+  /** Server id, `mcp_...`. */
+  serverId: string;
+  /** Owning account. */
+  accountId: number;
+  /** Owning team; 0 for an account-wide server (editable by account owners/admins only). */
+  teamId: number;
+  /** Whether the caller may disable/enable it. */
+  canEdit: boolean;
+  /** Environments it runs in: `[]` = all; otherwise `cloud` and/or BYOC runner ids. */
+  environments: string[];
+  /** Display name. */
+  serverName: string;
+  /** Free text, may be `""`. */
+  description: string;
+  /** `stdio`, `sse` or `streamable-http` (kept as sent, so a newer transport still reads). */
+  transport: string;
+  /** `enabled` or `disabled`. */
+  status: McpServerStatus;
+  /** Connect timeout in seconds; 0 = the platform default (10 s). */
+  connectTimeout: number;
+  /** Tool call timeout in seconds; 0 = the platform default (60 s). */
+  callTimeout: number;
+  /** Member id of the creator. */
+  createdBy: number;
+  /** Creation time, epoch milliseconds. */
+  createdAt: number;
+  /** Last update time, epoch milliseconds. */
+  updatedAt: number;
+  /** Description written for the AI agent. */
+  aiDescription?: string;
+  /** stdio: the command that starts the server. */
+  command?: string;
+  /** stdio: its arguments (`[]` when the platform sends `null`). */
+  args?: string[];
+  /** stdio: environment variables; secret values come back masked. A key named `__proto__` is dropped. */
+  env?: Record<string, string>;
+  /** sse / streamable-http: the server URL. */
+  url?: string;
+  /** sse / streamable-http: request headers; secret values come back masked. A key named `__proto__` is dropped. */
+  headers?: Record<string, string>;
+  /** Proxy the platform connects through. */
+  proxyUrl?: string;
+  /** Whether OAuth over plain HTTP is allowed. */
+  allowInsecureOauthHttp?: boolean;
+  /** Whether TLS certificate checks are skipped. */
+  allowInsecureTlsSkipVerify?: boolean;
+  /** `shared`, `per_user_secret` or `per_user_oauth`; `""` means `shared`. */
+  authMode?: string;
+  /**
+   * The per-user secrets the server needs, as JSON text (not parsed), like `oauthMetadata`: the
+   * vendor's schema types it as a string holding JSON (e.g. `[{"key":"TOKEN",...}]`). An array or
+   * object sent by an older server is turned into its JSON text.
+   */
+  secretSchema?: string;
+  /** OAuth metadata, JSON text (not parsed); an array or object is turned into its JSON text. */
+  oauthMetadata?: string;
+  /** Name of the template the server was created from. */
+  sourceTemplateName?: string;
+  /** Legacy: tools found by a live probe (older API versions only). */
+  tools?: McpTool[];
+  /** Legacy: number of tools (older API versions only). */
+  toolCount?: number;
+  /** Legacy: error of the live tool probe of `get` (older API versions only). */
+  listError?: string;
+  /** Legacy: `""`, `cloud` or `byoc` (older API versions; see `environments`). */
+  environmentKind?: string;
+  /** Legacy: environment id (older API versions; see `environments`). */
+  environmentId?: string;
+}
+
+/** `{ serverId }`: the argument of `mcpServers.get`, `.disable` and `.enable`. */
+export interface McpServerIdParams {
+  /** Id of the MCP server, `mcp_...`; must be non-empty. */
+  serverId: string;
+}
+
+/** Filters of `mcpServers.list`. All optional; absent fields are not sent. */
+export interface ListMcpServersParams {
+  /** Page number, 1-based (wire `p`); server default 1. `page * limit` may not exceed 10000. */
+  page?: number;
+  /** Page size 1..100; server default 20. */
+  limit?: number;
+  /** `all`, `account` or `team`. */
+  scope?: McpServerScope;
+  /**
+   * Free-text filter (wire `query`), at most 128 characters: case-insensitive substring of the
+   * name, description, AI description, id, transport, URL, command or source template name.
+   */
+  query?: string;
+  /** Only team servers of these teams (wire `team_ids`); narrows, never widens. */
+  teamIds?: number[];
+  /** Whether account-wide servers are included (wire `include_account`); `null`/absent = server default, true. */
+  includeAccount?: boolean | null;
+}
+
+/** One page of `mcpServers.list`. */
+export interface McpServerList {
+  /** Number of matching servers (may be capped by the server; do not page on it alone). */
+  total: number;
+  /** The servers of this page. */
+  servers: McpServer[];
+}
+
+/** @internal Optional fields the platform left out (or sent as `null`) are left out here too. */
+export function mcpServerFromWire(w: WireMcpServer): McpServer {
+  return withoutUndefined({
+    serverId: w.server_id,
+    accountId: w.account_id,
+    teamId: w.team_id,
+    canEdit: w.can_edit,
+    environments: [...w.environments],
+    serverName: w.server_name,
+    description: w.description,
+    transport: w.transport,
+    status: w.status,
+    connectTimeout: w.connect_timeout,
+    callTimeout: w.call_timeout,
+    createdBy: w.created_by,
+    createdAt: w.created_at,
+    updatedAt: w.updated_at,
+    aiDescription: w.ai_description,
+    command: w.command,
+    args: w.args === undefined ? undefined : [...w.args],
+    env: w.env === undefined ? undefined : { ...w.env },
+    url: w.url,
+    headers: w.headers === undefined ? undefined : { ...w.headers },
+    proxyUrl: w.proxy_url,
+    allowInsecureOauthHttp: w.allow_insecure_oauth_http,
+    allowInsecureTlsSkipVerify: w.allow_insecure_tls_skip_verify,
+    authMode: w.auth_mode,
+    secretSchema: w.secret_schema,
+    oauthMetadata: w.oauth_metadata,
+    sourceTemplateName: w.source_template_name,
+    tools: w.tools?.map((t) => withoutUndefined({ name: t.name, description: t.description })),
+    toolCount: w.tool_count,
+    listError: w.list_error,
+    environmentKind: w.environment_kind,
+    environmentId: w.environment_id,
+  });
+}
+
+/** @internal */
+export function mcpServerListFromWire(w: WireMcpServerListData): McpServerList {
+  return { total: w.total, servers: w.servers.map(mcpServerFromWire) };
+}
+
+/** @internal Body of `/safari/mcp/server/get`, `/disable` and `/enable`. */
+export function serverIdToWire(p: McpServerIdParams): { server_id: string } {
+  return { server_id: p.serverId };
+}
+
+/** @internal Body of `/safari/mcp/server/list`; fields the caller left out are not sent. */
+export function listMcpServersToWire(p: ListMcpServersParams): WireMcpServerListRequest {
+  return withoutUndefined({
+    p: p.page,
+    limit: p.limit,
+    scope: p.scope,
+    query: p.query,
+    team_ids: p.teamIds,
+    include_account: p.includeAccount,
+  });
+}
+
+// Compile-time parity with the wire: the model has exactly the wire object's fields.
+type _McpServerParity = Assert<Equal<McpServer, Camelized<WireMcpServer>>>;
 
 // `data` of disable/enable is documented as null; anything else is tolerated (forward compatibility).
 const DISABLE = defineOperation(PATHS.mcpServerDisable, z.unknown(), { nonIdempotent: true });

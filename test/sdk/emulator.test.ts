@@ -44,7 +44,7 @@ async function caught(p: Promise<unknown>): Promise<FlashdutyError> {
   throw new Error("expected a rejection");
 }
 
-/** Independent of sdk/models.ts: snake_case keys to camelCase, one level. */
+/** Independent of the models in sdk/resources/: snake_case keys to camelCase, one level. */
 function camel(o: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
 }

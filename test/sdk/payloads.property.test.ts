@@ -8,7 +8,7 @@
  * - the data sources return outputs that serialize: no `undefined` anywhere, equal after a JSON
  *   round trip and after Pulumi's own runtime serialization.
  *
- * The expected models are computed here from the tables (an oracle independent of sdk/models.ts).
+ * The expected models are computed here from the tables (an oracle independent of the models in sdk/resources/).
  */
 import * as pulumi from "@pulumi/pulumi";
 import fc from "fast-check";
@@ -195,7 +195,7 @@ const JSON_TEXT = new Set(["secret_schema", "oauth_metadata"]);
 
 /**
  * The value with every `__proto__` key dropped, at any depth: what the client reads from open JSON
- * objects (documented in sdk/models.ts), so a payload can never set an object's prototype.
+ * objects (documented on McpServer in sdk/resources/mcpServers.ts), so a payload can never set an object's prototype.
  */
 function withoutProtoKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutProtoKeys);
