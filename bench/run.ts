@@ -399,7 +399,7 @@ async function main(argv: string[]): Promise<void> {
   process.stdout.write(`${md}\n\n${footer}\n`);
   writeFileSync(
     path.join(REPO_ROOT, "bench", "results.json"),
-    JSON.stringify({ date: started.toISOString(), machine: info, platformWindows, totalSeconds, table: md, rows, results }, null, 2) + "\n",
+    `${JSON.stringify({ date: started.toISOString(), machine: info, platformWindows, totalSeconds, table: md, rows, results }, null, 2)}\n`,
   );
   if (totalSeconds > TIME_BUDGET_S) progress(`warning: the run took ${totalSeconds.toFixed(0)} s, over the ${TIME_BUDGET_S} s budget`);
 }

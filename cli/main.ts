@@ -73,22 +73,27 @@ function fail(io: Io, message: string, usage?: string): number {
   return EXIT.error;
 }
 
+/** `pulumi-flashduty drift` arguments as node:util's parseArgs reads them; throws on unknown or malformed ones. */
+function parseDriftArgs(args: string[]) {
+  return parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      stack: { type: "string", short: "s" },
+      cwd: { type: "string", short: "C" },
+      json: { type: "boolean" },
+      output: { type: "string", short: "o" },
+      "max-rows": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
 async function drift(args: string[], io: Io): Promise<number> {
-  let values;
+  let values: ReturnType<typeof parseDriftArgs>["values"];
   try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        stack: { type: "string", short: "s" },
-        cwd: { type: "string", short: "C" },
-        json: { type: "boolean" },
-        output: { type: "string", short: "o" },
-        "max-rows": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
+    ({ values } = parseDriftArgs(args));
   } catch (err) {
     return fail(io, (err as Error).message, DRIFT_USAGE);
   }

@@ -66,7 +66,7 @@ function findLists(value: unknown, path: string, locale: string | undefined, int
       into.set(path, { kind, items: value as Item[], ...(kind === "templates" && locale !== undefined ? { locale } : {}) });
       if (kind !== "empty") return;
     }
-    value.forEach((element, i) => findLists(element, childPath(path, i), undefined, into));
+    for (const [i, element] of value.entries()) findLists(element, childPath(path, i), undefined, into);
   } else if (isObject(value)) {
     const here = typeof value.locale === "string" ? value.locale : undefined;
     for (const [key, child] of Object.entries(value)) findLists(child, childPath(path, key), here, into);

@@ -63,7 +63,7 @@ export async function runRefreshPreview(options: RefreshPreviewOptions): Promise
     throw new DriftError("invalidArguments", redact(`cannot read the Pulumi project in ${workDir}: ${(err as Error).message}`));
   }
   const project = (await workspace.projectSettings()).name;
-  let stack;
+  let stack: Awaited<ReturnType<typeof LocalWorkspace.selectStack>>;
   try {
     stack = await LocalWorkspace.selectStack({ stackName: options.stack, workDir }, { pulumiCommand });
   } catch (err) {

@@ -118,7 +118,7 @@ async function main(argv: string[]): Promise<void> {
         `teams ${user.teamIds.map(teamName).join(", ")}${user.aiSre ? ", ai-sre" : ", no ai-sre"})`,
     );
   }
-  process.stdout.write(lines.join("\n") + "\n");
+  process.stdout.write(`${lines.join("\n")}\n`);
 }
 
 if (require.main === module) {

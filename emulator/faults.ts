@@ -23,7 +23,7 @@ export function validateFaults(input: unknown): FaultSpec[] {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const [index, ...field] = issue.path;
-  throw new FaultSpecError(`faults[${String(index ?? "")}]${field.length ? "." + field.join(".") : ""}`, issue.message);
+  throw new FaultSpecError(`faults[${String(index ?? "")}]${field.length ? `.${field.join(".")}` : ""}`, issue.message);
 }
 
 /** An invalid fault spec; `field` names it (`faults[0].kind`). */

@@ -29,7 +29,7 @@ import { buildServer } from "./http/server";
 import { readStateFile as readState } from "./state/stateFile";
 import type { PersistedState } from "./state/stateFormat";
 import { Store, toWireServer } from "./state/store";
-import { AUDIT_LOG_LIMIT, type Emulator, EmulatorOptions, RuleChanges, StoredRule, FaultSpec, RateLimitConfig, RuleFilter, SeedUser, TemplateChanges } from "./types";
+import { AUDIT_LOG_LIMIT, type Emulator, type EmulatorOptions, type RuleChanges, type StoredRule, type FaultSpec, type RateLimitConfig, type RuleFilter, type SeedUser, type TemplateChanges } from "./types";
 
 export type {
   AuditEntry,

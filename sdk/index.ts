@@ -72,4 +72,4 @@ export {
   SUCCESS_CODES,
   type KnownErrorCode,
 } from "../wire/protocol";
-export { type RequestOptions } from "./requestOptions";
+export type { RequestOptions } from "./requestOptions";

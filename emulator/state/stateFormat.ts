@@ -135,7 +135,7 @@ export class StateFormatError extends Error {
 
 /** `["servers", 3, "server_id"]` → `$.servers[3].server_id`. */
 function jsonPath(path: readonly PropertyKey[]): string {
-  return "$" + path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("");
+  return `$${path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("")}`;
 }
 
 function place(line: number | undefined, path: readonly PropertyKey[]): string {
@@ -198,7 +198,7 @@ export function parseSnapshot(value: unknown, line?: number): PersistedState & {
   if (parsed.version === 2 && parsed.rules !== undefined) snapshot.rules = parsed.rules.map(withoutAbsentRule);
   if (parsed.version === 2 && parsed.tokens !== undefined) snapshot.tokens = parsed.tokens;
   checkServers(snapshot.servers, "servers", line);
-  snapshot.audit.forEach((entry, i) => checkAudit(entry, line, ["audit", i]));
+  for (const [i, entry] of snapshot.audit.entries()) checkAudit(entry, line, ["audit", i]);
   return snapshot;
 }
 
@@ -214,7 +214,7 @@ export function parseChange(value: unknown, line: number): StateChange {
     ...(_rawRules === undefined ? {} : { putRules: _rawRules.map(withoutAbsentRule) }),
   };
   checkServers(change.put ?? [], "put", line);
-  (change.audit ?? []).forEach((entry, i) => checkAudit(entry, line, ["audit", i]));
+  for (const [i, entry] of (change.audit ?? []).entries()) checkAudit(entry, line, ["audit", i]);
   return change;
 }
 
@@ -252,18 +252,18 @@ export function applyRuleChange(state: RuleState, change: StateChange): void {
 
 /** The first line of a format-2 file for `state`. */
 export function snapshotLine(state: PersistedState): string {
-  return JSON.stringify({
+  return `${JSON.stringify({
     version: 2,
     servers: state.servers,
     audit: state.audit,
     ...(state.rules !== undefined ? { rules: state.rules } : {}),
     ...(state.tokens !== undefined && Object.keys(state.tokens).length > 0 ? { tokens: state.tokens } : {}),
-  }) + "\n";
+  })}\n`;
 }
 
 /** The journal line for `change`. */
 export function changeLine(change: StateChange): string {
-  return JSON.stringify(change) + "\n";
+  return `${JSON.stringify(change)}\n`;
 }
 
 /** What reading a state file's text gave: the state, and whether its last line was cut short (and dropped). */

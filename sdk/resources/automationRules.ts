@@ -23,7 +23,7 @@ import {
   checkString,
 } from "../validation";
 import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../../wire/wire";
-import { type RuleEnvironmentKind, type RuleScope, type RuleSeverity } from "../../wire/protocol";
+import type { RuleEnvironmentKind, RuleScope, RuleSeverity } from "../../wire/protocol";
 import type { Assert, Equal } from "../../wire/typeAssert";
 import type { WireAutomationRule, WireAutomationRuleWithToken, WireRuleCreateRequest, WireRuleUpdateRequest, WireRuleListData, WireRuleListRequest } from "../../wire/wire";
 import { withoutUndefined, type Camelized } from "../wireMapping";

@@ -204,7 +204,7 @@ describe("every answer of the emulator has the JSON types of the vendor's client
       environments: [], connect_timeout: 0, call_timeout: 0, created_by: 1001, created_at: 1_700_000_000_000, updated_at: 1_700_000_000_000,
       url: "https://legacy.example/sse", auth_mode: "per_user_secret", secret_schema: [{ key: "TOKEN", required: true }],
     };
-    writeFileSync(file, JSON.stringify({ version: 2, servers: [old], audit: [] }) + "\n");
+    writeFileSync(file, `${JSON.stringify({ version: 2, servers: [old], audit: [] })}\n`);
     const loaded = await startEmulator({ limits: false, stateFile: file, seed: { rules: 0 } });
     try {
       const { problems, count } = await problemsOf(loaded, WALKS["MCP server list (every seed key, every scope, every page) and get of every server listed"]!);

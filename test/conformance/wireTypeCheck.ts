@@ -67,7 +67,7 @@ function checkField(value: unknown, type: FieldType | "string" | "integer" | Obj
     if (value === null) return;
     if (!Array.isArray(value)) return void fail();
     const item = array[1] as "string" | "integer" | ObjectTypeName;
-    value.forEach((element, i) => checkField(element, item, `${path}[${i}]`, problems));
+    for (const [i, element] of value.entries()) checkField(element, item, `${path}[${i}]`, problems);
     return;
   }
   checkObject(value, type as ObjectTypeName, path, problems);

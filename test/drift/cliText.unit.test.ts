@@ -16,7 +16,14 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) };
+  const io: Io = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  };
   const code = await main(argv, io);
   return { code, stdout, stderr };
 }

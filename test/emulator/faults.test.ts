@@ -20,9 +20,15 @@ describe("fault kinds", () => {
     emu.setFaults([{ operation: "automationTemplate.list", kind: "latency", latencyMs: 1500 }]);
     const t0 = performance.now();
     const answered: string[] = [];
-    const slow = templates().then((a) => (answered.push("templates"), a));
+    const slow = templates().then((a) => {
+      answered.push("templates");
+      return a;
+    });
     // Another operation, sent after it, is not delayed: it is answered first.
-    const other = call(emu, PATHS.mcpServerList, { key: emu.keys.admin, body: {} }).then((a) => (answered.push("servers"), a));
+    const other = call(emu, PATHS.mcpServerList, { key: emu.keys.admin, body: {} }).then((a) => {
+      answered.push("servers");
+      return a;
+    });
     expect((await other).status).toBe(200);
     expect((await slow).status).toBe(200);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(1490);

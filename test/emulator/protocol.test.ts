@@ -98,7 +98,7 @@ describe("bodies", () => {
   it("body over 1 MiB: 413 EntityTooLarge; exactly 1 MiB is read", async () => {
     const pad = (total: number) => {
       const head = '{"limit":5,"pad":"';
-      return head + "x".repeat(total - head.length - 2) + '"}';
+      return `${head + "x".repeat(total - head.length - 2)}"}`;
     };
     expect(Buffer.byteLength(pad(MAX_BODY_BYTES))).toBe(1024 * 1024);
     expect((await list({ raw: pad(MAX_BODY_BYTES) })).status).toBe(200);

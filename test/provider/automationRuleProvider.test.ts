@@ -168,6 +168,7 @@ describe("waiting on the account's rate limit", () => {
     const createLines = await infoLines(async () => (outs = (await impl.create(inputs)).outs!));
     expect(createLines).toHaveLength(1);
     expect(createLines[0]).toMatch(/^info: \[runtime\] AutomationRule "Digest .*" is waiting about [\d.]+ s on the Flashduty account's rate limit/);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters
     expect(createLines[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(emulator.counters()["automationRule.create"].statuses).toEqual({ "429": 2, "200": 1 });
 

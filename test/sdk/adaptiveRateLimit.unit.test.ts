@@ -144,7 +144,10 @@ describe("AdaptiveRateLimiter", () => {
     expect(limiter.concurrency).toBe(7);
     const granted: number[] = [];
     const releases: Array<() => void> = [];
-    for (let i = 0; i < 9; i++) void limiter.acquire().then((release) => (granted.push(i), releases.push(release)));
+    for (let i = 0; i < 9; i++) void limiter.acquire().then((release) => {
+        granted.push(i);
+        releases.push(release);
+      });
     await vi.advanceTimersByTimeAsync(1_100);
     expect(granted).toHaveLength(7);
     releases[0]!();
@@ -279,7 +282,10 @@ describe("AdaptiveRateLimiter", () => {
     expect(limiter.concurrency).toBe(1);
     const releases: Array<() => void> = [];
     const granted: number[] = [];
-    for (let i = 0; i < 3; i++) void limiter.acquire().then((release) => (granted.push(Date.now()), releases.push(release)));
+    for (let i = 0; i < 3; i++) void limiter.acquire().then((release) => {
+        granted.push(Date.now());
+        releases.push(release);
+      });
     await vi.advanceTimersByTimeAsync(SEEK_INTERVAL_MS - 1);
     expect(granted).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);

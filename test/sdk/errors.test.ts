@@ -15,7 +15,6 @@ import {
   FlashdutyPagingError,
   FlashdutyResponseError,
   FlashdutyTimeoutError,
-  FlashdutyValidationError,
   isFlashdutyApiError,
   type FlashdutyClientOptions,
 } from "../../sdk";

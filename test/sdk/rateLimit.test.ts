@@ -48,8 +48,16 @@ describe("the gate (p-throttle, strict, composed, plus the exact check)", () => 
   test("a fresh window admits a full burst at once", async () => {
     const gate = await createRateGate([{ limit: 5, intervalMs: 1000 }]);
     const order: string[] = [];
-    const burst = Array.from({ length: 5 }, (_, i) => gate().then((release) => (order.push(`burst ${i}`), release)));
-    const sixth = gate().then((release) => (order.push("sixth"), release));
+    const burst = Array.from({ length: 5 }, (_, i) =>
+      gate().then((release) => {
+        order.push(`burst ${i}`);
+        return release;
+      }),
+    );
+    const sixth = gate().then((release) => {
+      order.push("sixth");
+      return release;
+    });
     const releases = await Promise.all(burst);
     // No pacing inside a fresh window: all five pass before the sixth, which must wait for the
     // window to turn after the first ones end (their ends are reported here).

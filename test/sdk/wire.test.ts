@@ -30,7 +30,7 @@ describe("requests", () => {
     expect(r.path).toBe("/safari/mcp/server/disable");
     expect(r.query).toEqual({ app_key: SECRET_KEY });
     expect(r.headers["content-type"]).toBe("application/json");
-    expect(r.headers["accept"]).toBe("application/json");
+    expect(r.headers.accept).toBe("application/json");
     expect(r.headers["user-agent"]).toBe(`pulumi-flashduty/${VERSION}`);
     expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
     expect(r.headers["accept-language"]).toBeUndefined();

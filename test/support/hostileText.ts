@@ -96,4 +96,5 @@ export function outsideCode(html: string): string {
 export const GITHUB_LINKABLE = /(?:^|[^\w`])@[A-Za-z0-9]|(?:^|[^\w&])#\d|\bGH-\d/i;
 
 /** Control characters a terminal interprets (and bidi controls). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: it matches the control characters a terminal would act on
 export const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
