@@ -10,7 +10,7 @@
  */
 import { DECLARED_FIELDS, type DeclaredField } from "./automationRuleFields";
 import { UNKNOWN_VALUE } from "./unknown";
-import type { Assert, Equal } from "../wire/typeAssert";
+import type { Equal } from "../wire/typeAssert";
 import type * as pulumi from "@pulumi/pulumi";
 import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, FlashdutyClient, RuleSeverity, UpdateAutomationRuleParams } from "../sdk";
 import { DEFAULT_BASE_URL } from "../sdk/client";
@@ -79,7 +79,7 @@ export interface AutomationRuleOutputs extends AutomationRuleDeclared {
 const UNKNOWN = UNKNOWN_VALUE;
 
 // Every declared field is a key of AutomationRuleDeclared, and every key is declared.
-type _DeclaredFieldsParity = Assert<Equal<DeclaredField, keyof AutomationRuleDeclared>>;
+true satisfies Equal<DeclaredField, keyof AutomationRuleDeclared>;
 
 const DEFAULTS: Omit<AutomationRuleDeclared, "name" | "prompt" | "cronExpr"> = {
   timezone: "UTC",

@@ -11,9 +11,9 @@
  * or `null` read as `undefined`, `null` lists as `[]`.
  */
 import { z } from "zod";
-import { LIMITS, MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
+import { MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
 
-import type { Assert, Equal } from "./typeAssert";
+import type { Equal } from "./typeAssert";
 import type { WireAutomationRule, WireAutomationRuleWithToken, WireAutomationTemplate, WireMcpServer } from "./wireTypes";
 
 export * from "./protocol";
@@ -180,7 +180,7 @@ export const wireMcpServerSchema = z.object({
 });
 /** An MCP server as the client reads it (after the tolerant readers); see `wire/wireTypes.ts`. */
 export type { WireMcpServer };
-type _WireMcpServerParity = Assert<Equal<WireMcpServer, z.output<typeof wireMcpServerSchema>>>;
+true satisfies Equal<WireMcpServer, z.output<typeof wireMcpServerSchema>>;
 /** An MCP server as it may appear on the wire (what a server, such as the emulator, may send). */
 export type WireMcpServerJson = z.input<typeof wireMcpServerSchema>;
 
@@ -195,7 +195,7 @@ export const wireMcpServerListRequestSchema = z.object({
   p: z.number().int().optional(),
   limit: z.number().int().optional(),
   scope: z.string().optional(),
-  /** At most {@link LIMITS.maxServerQueryLength} characters. */
+  /** At most `LIMITS.maxServerQueryLength` characters. */
   query: z.string().optional(),
   team_ids: z.array(z.number().int()).optional(),
   /** Default true. */
@@ -252,7 +252,7 @@ export const wireAutomationRuleSchema = z.object({
 });
 /** An automation rule as the client reads it; see `wire/wireTypes.ts`. */
 export type { WireAutomationRule };
-type _WireAutomationRuleParity = Assert<Equal<WireAutomationRule, z.output<typeof wireAutomationRuleSchema>>>;
+true satisfies Equal<WireAutomationRule, z.output<typeof wireAutomationRuleSchema>>;
 /** An automation rule as it may appear on the wire (what a server, such as the emulator, may send). */
 export type WireAutomationRuleJson = z.input<typeof wireAutomationRuleSchema>;
 
@@ -287,7 +287,7 @@ export const wireAutomationRuleWithTokenSchema = wireAutomationRuleSchema.extend
     .optional(),
 });
 export type { WireAutomationRuleWithToken };
-type _WireAutomationRuleWithTokenParity = Assert<Equal<WireAutomationRuleWithToken, z.output<typeof wireAutomationRuleWithTokenSchema>>>;
+true satisfies Equal<WireAutomationRuleWithToken, z.output<typeof wireAutomationRuleWithTokenSchema>>;
 
 /**
  * The fields of a rule a caller declares, as `rule/create` takes them (docs/platform-api.md
@@ -365,7 +365,7 @@ export const wireAutomationTemplateSchema = z.object({
   prompt: z.string(),
 });
 export type { WireAutomationTemplate };
-type _WireAutomationTemplateParity = Assert<Equal<WireAutomationTemplate, z.output<typeof wireAutomationTemplateSchema>>>;
+true satisfies Equal<WireAutomationTemplate, z.output<typeof wireAutomationTemplateSchema>>;
 
 /** Body of `/safari/automation/template/list`. */
 export const wireTemplateListRequestSchema = z.object({

@@ -24,7 +24,7 @@ import {
 } from "../validation";
 import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../../wire/wire";
 import type { RuleEnvironmentKind, RuleScope, RuleSeverity } from "../../wire/protocol";
-import type { Assert, Equal } from "../../wire/typeAssert";
+import type { Equal } from "../../wire/typeAssert";
 import type { WireAutomationRule, WireAutomationRuleWithToken, WireRuleCreateRequest, WireRuleUpdateRequest, WireRuleListData, WireRuleListRequest } from "../../wire/wire";
 import { withoutUndefined, type Camelized } from "../wireMapping";
 
@@ -270,7 +270,7 @@ export function ruleIdToWire(p: AutomationRuleIdParams): { rule_id: string } {
 }
 
 // Compile-time parity with the wire: the model has exactly the wire object's fields.
-type _AutomationRuleParity = Assert<Equal<AutomationRule, Camelized<WireAutomationRule>>>;
+true satisfies Equal<AutomationRule, Camelized<WireAutomationRule>>;
 
 const LIST = defineOperation(PATHS.automationRuleList, wireRuleListDataSchema, { nonIdempotent: false });
 const GET = defineOperation(PATHS.automationRuleGet, wireAutomationRuleSchema, { nonIdempotent: false });

@@ -8,7 +8,7 @@ import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import { checkParams, checkString } from "../validation";
 import { LIMITS, PATHS, wireTemplateListDataSchema } from "../../wire/wire";
-import type { Assert, Equal } from "../../wire/typeAssert";
+import type { Equal } from "../../wire/typeAssert";
 import type { WireAutomationTemplate, WireTemplateListData, WireTemplateListRequest } from "../../wire/wire";
 import { withoutUndefined, type Camelized } from "../wireMapping";
 
@@ -53,7 +53,7 @@ export function listAutomationTemplatesToWire(p: ListAutomationTemplatesParams):
 // ---------------------------------------------------------------- helpers
 
 // Compile-time parity with the wire: the model has exactly the wire object's fields.
-type _AutomationTemplateParity = Assert<Equal<AutomationTemplate, Camelized<WireAutomationTemplate>>>;
+true satisfies Equal<AutomationTemplate, Camelized<WireAutomationTemplate>>;
 
 const LIST = defineOperation(PATHS.automationTemplateList, wireTemplateListDataSchema, { nonIdempotent: false });
 

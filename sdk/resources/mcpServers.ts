@@ -19,7 +19,7 @@ import {
 } from "../validation";
 import { LIMITS, MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../wire/wire";
 import type { McpServerStatus } from "../../wire/protocol";
-import type { Assert, Equal } from "../../wire/typeAssert";
+import type { Equal } from "../../wire/typeAssert";
 import type { WireMcpServer, WireMcpServerListData, WireMcpServerListRequest } from "../../wire/wire";
 import { withoutUndefined, type Camelized } from "../wireMapping";
 
@@ -208,7 +208,7 @@ export function listMcpServersToWire(p: ListMcpServersParams): WireMcpServerList
 }
 
 // Compile-time parity with the wire: the model has exactly the wire object's fields.
-type _McpServerParity = Assert<Equal<McpServer, Camelized<WireMcpServer>>>;
+true satisfies Equal<McpServer, Camelized<WireMcpServer>>;
 
 // `data` of disable/enable is documented as null; anything else is tolerated (forward compatibility).
 const DISABLE = defineOperation(PATHS.mcpServerDisable, z.unknown(), { nonIdempotent: true });
