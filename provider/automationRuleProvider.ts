@@ -15,7 +15,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, FlashdutyClient, RuleSeverity, UpdateAutomationRuleParams } from "../sdk";
 import { DEFAULT_BASE_URL } from "../sdk/client";
 import { FlashdutyApiError, isFlashdutyApiError } from "../sdk/errors";
-import { ruleFieldProblems } from "../sdk/ruleValidation";
+import { ruleFieldProblems } from "../sdk/resources/automationRules";
 import { type ConfigSource, resolveConfig } from "./config";
 import { describeRuleAccessDenied } from "./ruleAccessDenied";
 import { beginRateLimitNotice } from "./rateLimitNotice";

@@ -44,7 +44,7 @@ export type {
 export type { AutomationTemplate, AutomationTemplateList, ListAutomationTemplatesParams } from "./resources/automationTemplates";
 export type { ListMcpServersParams, McpServer, McpServerIdParams, McpServerList, McpServerScope, McpServerStatus, McpTool } from "./resources/mcpServers";
 export { AutomationRules, CREATE_CLOCK_SKEW_MS, type ListAllAutomationRulesParams } from "./resources/automationRules";
-export { ruleFieldProblems, type RuleFieldProblem } from "./ruleValidation";
+export { ruleFieldProblems, type RuleFieldProblem } from "./resources/automationRules";
 export { AutomationTemplates } from "./resources/automationTemplates";
 export { McpServers } from "./resources/mcpServers";
 export { MAX_WALKS, PAGE_CONCURRENCY } from "./pagination";
