@@ -64,8 +64,8 @@ const MAX_PLAUSIBLE_RESET_MS = 61_000;
  *
  * `Retry-After` wins when both are sent: it is the answer's own instruction, while the reset is a
  * whole unix second that the platform may round up past the window's real end (up to 1 s later).
- * Waiting for the later of the two made every refused client sit out a whole extra window (bench 6:
- * 2 s between bursts instead of 1 s).
+ * Waiting for the later of the two made every refused client sit out a whole extra window
+ * (bench/README.md, "What the measurements decided").
  */
 export function serverRequestedDelayMs(
   headers: IncomingHttpHeaders,

@@ -28,10 +28,9 @@ export const PAGES_LEFT_PER_PAGE_IN_FLIGHT = 4;
  * While the account is busy, a process keeps at most this many requests of one operation in
  * flight (see {@link AdaptiveRateLimiter.concurrency}; fewer once the adaptive rate drops below
  * it): about a fair share of a 50/s window among 6-8 processes. Each window then goes to many
- * processes instead of the two or three whose requests arrive first at its turn (benchmark 6,
- * 8 walks: the slowest took 1.3-3.3x as long as the fastest with up to 35 requests in flight,
- * 1.0-1.3x with 8). At 40 ms a round trip, 8 requests in flight still fill a window in a fifth
- * of it, so a busy account loses no throughput.
+ * processes instead of the two or three whose requests arrive first at its turn (bench/README.md,
+ * "What the measurements decided"). At 40 ms a round trip, 8 requests in flight still fill a
+ * window in a fifth of it, so a busy account loses no throughput.
  */
 export const BUSY_IN_FLIGHT = 8;
 /**
@@ -128,8 +127,8 @@ export function pauseJitterMs(pauseMs: number, random: () => number): number {
  *   {@link pagesInFlight}). The AWS SDKs' adaptive mode applies the same curve to a
  *   token bucket that spaces requests `1000 / rate` ms apart; against the platform's fixed 1 s
  *   windows that spreads requests through each window, and a refusal late in a window costs a
- *   whole-second `Retry-After` that ends long after the window turned (bench 6: 1.6-1.9x the
- *   account floor with spacing, 1.2-1.3x without).
+ *   whole-second `Retry-After` that ends long after the window turned (bench/README.md, "What
+ *   the measurements decided").
  * - When the server's window is full, the bucket pauses until that window ends, so every
  *   process comes back at the turn: on a success with `X-RateLimit-Remaining: 0` while busy,
  *   and on a 429. The window's end is 1 s (plus {@link WINDOW_SLACK_MS} and jitter) after the
@@ -250,8 +249,8 @@ export class AdaptiveRateLimiter {
    * How many refused requests of this bucket wait out their `Retry-After` now. The platform's
    * `Retry-After` is whole seconds, so they come back after the window has turned and (on a busy
    * account) filled again; {@link pagesInFlight} does not count them, so a walk whose pages were
-   * refused still sends its share at the turn instead of sitting the window out (benchmark 6:
-   * one walk took a whole window while the others' pages slept).
+   * refused still sends its share at the turn instead of sitting the window out (otherwise one
+   * walk takes a whole window while the others' pages sleep).
    */
   get waitingOutRefusals(): number {
     this.#pruneRefusalWaits(Date.now());
@@ -380,8 +379,8 @@ export class AdaptiveRateLimiter {
         // names: send again, one request at a time and at most one per
         // SEEK_INTERVAL_MS, from the earliest moment it can have turned. Waiting the
         // whole-second Retry-After from the refusal instead lands after the processes that
-        // know the turn have filled the next window, and again the window after: benchmark 6
-        // saw a walk refused for 10 windows in a row.
+        // know the turn have filled the next window, and again the window after (a walk was
+        // refused window after window; bench/README.md, "What the measurements decided").
         if (!this.#seekingTurn) this.#seekingSince = now;
         this.#seekingTurn = true;
         const earliest = Math.max(o.sentAt, secondReset - 1_000) + WINDOW_SLACK_MS;
@@ -431,8 +430,7 @@ export class AdaptiveRateLimiter {
         // before (and less than 1 s before this request). A process whose first request
         // counted came late in the window would otherwise take that lateness for the window's
         // start, come back as late at every turn and find each window filled by the processes
-        // that know the turn (benchmark 6: one walk's first request half a window late, window
-        // after window).
+        // that know the turn.
         const bound = secondReset !== undefined ? Math.max(secondReset - 1_000, o.sentAt - 1_000) : Infinity;
         this.#windowSeenAt = Math.min(counted, bound);
       }
