@@ -174,6 +174,14 @@ export class AdaptiveRateLimiter {
   #lastWindowSeenAt = -Infinity;
   /** Send times of the last {@link OWN_SENDS_LOOKBACK_MS}, for telling our requests from other clients'. */
   #sends: number[] = [];
+  /** Send and answer times (epoch ms) of our answered requests of the last {@link OWN_SENDS_LOOKBACK_MS}. */
+  #answers: Array<{ sentAt: number; answeredAt: number }> = [];
+  /**
+   * Whether an answer has shown that the server counts fixed 1 s windows (it counted fewer of
+   * our requests than certainly reached it within the second before); until then our own
+   * requests are counted as any window could hold them.
+   */
+  #fixedWindowsSeen = false;
   /**
    * How far the server's clock is ahead of ours (ms, negative: behind), as its last `Date` header
    * showed; 0 while they agree within {@link CLOCK_AGREEMENT_MS} or no header was seen.
@@ -396,21 +404,17 @@ export class AdaptiveRateLimiter {
       return;
     }
     if (perSecondWindow) {
-      // Our requests that the server's window can hold: sent since the window began (the first
-      // request of ours it counted, or, for a later window, at least 1 s after it: windows
-      // last 1 s and may have gaps between them), and at most 1 s before this one, less a
-      // margin for latency. Counting too many of ours hides the others: a look 1.5 s back from
-      // the answer let a process with 8 in flight count most of the previous window as its own
-      // and run at full speed on a busy account. Counting too few would see others where there
-      // are none.
       this.#sends = this.#sends.filter((t) => t > now - OWN_SENDS_LOOKBACK_MS);
-      // (The first answer read in a window is not always of its first request sent: a short
-      // answer can overtake a page sent before it, hence the earlier of the two.)
-      const seen = this.#windowSeenAt;
-      const windowFrom = Number.isFinite(seen) ? (o.sentAt >= seen + 1_000 ? seen + 1_000 : Math.min(seen, o.sentAt)) : -Infinity;
-      const ownFrom = Math.max(o.sentAt - 1_000, windowFrom) - OWN_SENDS_MARGIN_MS;
-      const own = this.#sends.filter((t) => t >= ownFrom).length;
-      if (o.limit - o.remaining > own + OTHER_CLIENT_SLACK) {
+      this.#answers = this.#answers.filter((a) => a.sentAt > now - OWN_SENDS_LOOKBACK_MS);
+      const counted = o.limit - o.remaining;
+      // Our requests that certainly reached the server within the second before this one did
+      // (sent less than 1 s before this answer, answered before this was sent), and this one: a
+      // sliding window counts every one of them. A count below that shows fixed windows.
+      const certain = 1 + this.#answers.filter((a) => a.sentAt > at - 1_000 && a.answeredAt < o.sentAt).length;
+      if (counted < certain) this.#fixedWindowsSeen = true;
+      const own = this.#fixedWindowsSeen ? this.#ownInFixedWindow(o.sentAt) : this.#ownInAnyWindow(o.sentAt, at);
+      this.#answers.push({ sentAt: o.sentAt, answeredAt: at });
+      if (counted > own + OTHER_CLIENT_SLACK) {
         this.#contendedAt = now;
         // The first sight of another client is a congestion signal like a 429.
         if (!this.#throttled) this.#throttle(now);
@@ -441,6 +445,38 @@ export class AdaptiveRateLimiter {
       this.#pause(Math.min(plausibleReset ?? Infinity, Number.isFinite(windowEnd) ? windowEnd : at + (perSecondWindow ? 1_000 : 60_000)));
     }
     if (this.#throttled) this.#grow(now);
+  }
+
+  /**
+   * How many of our requests the server's fixed 1 s window that counted a request sent at
+   * `sentAt` can hold: sent since the window began (the first request of ours it counted, or,
+   * for a later window, at least 1 s after it: windows last 1 s and may have gaps between them),
+   * and at most 1 s before this one, less a margin for latency. Counting too many of ours hides
+   * the others: a look 1.5 s back from the answer let a process with 8 in flight count most of
+   * the previous window as its own and run at full speed on a busy account. Counting too few
+   * would see others where there are none.
+   */
+  #ownInFixedWindow(sentAt: number): number {
+    // (The first answer read in a window is not always of its first request sent: a short
+    // answer can overtake a page sent before it, hence the earlier of the two.)
+    const seen = this.#windowSeenAt;
+    const windowFrom = Number.isFinite(seen) ? (sentAt >= seen + 1_000 ? seen + 1_000 : Math.min(seen, sentAt)) : -Infinity;
+    const ownFrom = Math.max(sentAt - 1_000, windowFrom) - OWN_SENDS_MARGIN_MS;
+    return this.#sends.filter((t) => t >= ownFrom).length;
+  }
+
+  /**
+   * How many of our requests any 1 s window (fixed or sliding) that counted a request sent at
+   * `sentAt` and answered at `at` can hold: every request of ours sent before that answer,
+   * except those answered more than a second (plus a margin) before it was sent, which reached
+   * the server too early. Used until the answers show fixed windows (see {@link observe}): a
+   * sliding window still counts pages of a walk's previous burst whose answers came late, and
+   * the fixed-window count would take them for another client's.
+   */
+  #ownInAnyWindow(sentAt: number, at: number): number {
+    const sent = this.#sends.filter((t) => t <= at).length;
+    const tooEarly = this.#answers.filter((a) => a.answeredAt <= sentAt - 1_000 - OWN_SENDS_MARGIN_MS).length;
+    return sent - tooEarly;
   }
 
   /**

@@ -249,6 +249,44 @@ describe("AdaptiveRateLimiter", () => {
     expect(limiter.throttled).toBe(false);
   });
 
+  /**
+   * A walk alone: a first burst of 50 pages arriving 10 ms apart (answered 80 ms after), then a
+   * second burst from +1100 ms, answered as a server counting `window` windows would: a sliding
+   * one still counts the first burst's late pages, a fixed one has turned. Resolves whether the
+   * limiter took the account for busy.
+   */
+  async function walkAlone(window: "fixed" | "sliding"): Promise<boolean> {
+    const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
+    const t0 = Date.now();
+    const arrivals: number[] = [];
+    const answers: Array<() => void> = [];
+    for (let i = 0; i < 50; i++) {
+      vi.setSystemTime(t0 + 10 * i);
+      await limiter.acquire();
+      arrivals.push(Date.now());
+      const sentAt = Date.now();
+      answers.push(() => limiter.observe({ sentAt, answeredAt: sentAt + 80, status: 200, rateLimited: false, limit: 50, remaining: 49 - i }, half));
+    }
+    vi.setSystemTime(t0 + 570);
+    for (const answer of answers) answer();
+    for (let k = 0; k < 40; k++) {
+      vi.setSystemTime(t0 + 1_100 + 10 * k);
+      await limiter.acquire();
+      const sentAt = Date.now();
+      arrivals.push(sentAt);
+      const counted = window === "sliding" ? arrivals.filter((a) => a > sentAt - 1_000).length : k + 1;
+      vi.setSystemTime(sentAt + 80);
+      limiter.observe({ sentAt, answeredAt: sentAt + 80, status: 200, rateLimited: false, limit: 50, remaining: 50 - counted }, half);
+      vi.setSystemTime(sentAt);
+    }
+    return limiter.throttled;
+  }
+
+  test("alone against sliding windows, the pages of a walk's previous burst still counted are never taken for another client's", async () => {
+    expect(await walkAlone("sliding")).toBe(false);
+    expect(await walkAlone("fixed")).toBe(false);
+  });
+
   test("alone, answers read out of order never make our own requests look like another client's", async () => {
     const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
     const opened = Date.now();
