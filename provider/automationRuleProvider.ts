@@ -7,7 +7,10 @@
  * `configure`, `check`, `diff`, `create`, `read`, `update` and `deleteResource`; those names and
  * that path must never change or disappear. The installed package version decides the behaviour
  * of `refresh` and `destroy`, not the version that created the resource.
+ *
+ * @packageDocumentation
  */
+
 import { DECLARED_FIELDS, type DeclaredField } from "./automationRuleFields";
 import { UNKNOWN_VALUE } from "./unknown";
 import type { Assert, Equal } from "../wire/typeAssert";
@@ -175,7 +178,12 @@ function same(key: (typeof DECLARED_FIELDS)[number], a: unknown, b: unknown): bo
   return a === b;
 }
 
-/** The declared fields whose new value differs from the old one (an unknown new value counts as different). */
+/**
+ * The declared fields whose new value differs from the old one (an unknown new value counts as
+ * different). Exported for tests only: not one of the module's frozen names.
+ *
+ * @internal
+ */
 export function changedFields(olds: Partial<AutomationRuleDeclared>, news: Partial<AutomationRuleDeclared>): (keyof AutomationRuleDeclared)[] {
   return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
 }

@@ -11,6 +11,8 @@
  * create, update and delete run under `untilSettled` (gracefulShutdown.ts): a SIGINT or SIGTERM
  * that reaches the plugin process while they call the platform lets them finish first, so the
  * engine, which cancels by waiting for the steps in flight, records what they did.
+ *
+ * @packageDocumentation
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { FlashdutyClient, McpServer } from "../sdk";

@@ -6,7 +6,7 @@
  * The type-level checks at the bottom fail the build if a wire field is added to `wire/wire.ts`
  * without its camelCase twin here.
  */
-import { MCP_SERVER_SCOPES, type McpServerStatus, type RuleEnvironmentKind, type RuleScope, type RuleSeverity } from "../wire/protocol";
+import type { McpServerScope, McpServerStatus, RuleEnvironmentKind, RuleScope, RuleSeverity } from "../wire/protocol";
 import type { Assert, Equal } from "../wire/typeAssert";
 import type {
   WireAutomationRule,
@@ -23,10 +23,7 @@ import type {
   WireTemplateListRequest,
 } from "../wire/wire";
 
-export type { McpServerStatus, RuleEnvironmentKind, RuleScope, RuleSeverity };
-
-/** `scope` of the MCP server list: `all`, `account` (account-wide servers) or `team`. */
-export type McpServerScope = (typeof MCP_SERVER_SCOPES)[number];
+export type { McpServerScope, McpServerStatus, RuleEnvironmentKind, RuleScope, RuleSeverity };
 
 // ---------------------------------------------------------------- MCP servers
 
@@ -356,7 +353,7 @@ export interface AutomationRuleFields {
    * Cron in the platform's dialect: 5 fields (`minute hour day-of-month month day-of-week`) or 4
    * (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number; no seconds;
    * not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST
-   * trigger: send `PLACEHOLDER_CRON` (`0 0 * * *`) with `scheduleTriggerEnabled: false`.
+   * trigger: send the placeholder `0 0 * * *` with `scheduleTriggerEnabled: false`.
    */
   cronExpr: string;
   /** IANA time zone of `cronExpr`. Omitted on create: the caller's member time zone, then the account's, then UTC. */
