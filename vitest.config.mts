@@ -11,6 +11,7 @@ const UNIT = [
   "test/sdk/retry.test.ts",
   "test/sdk/adaptiveRateLimit.test.ts",
   "test/provider/config.test.ts",
+  "test/provider/resourceGet.test.ts",
   "test/drift/dataSources.test.ts",
   "test/drift/markdown.test.ts",
   "test/policy/ruleViolations.test.ts",

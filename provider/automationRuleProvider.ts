@@ -309,15 +309,27 @@ function pick(fields: AutomationRuleFields, keys: readonly (keyof AutomationRule
  * `pulumi preview --refresh --diff` as an update naming the fields (the refreshed inputs are
  * the platform's values, the program's are the declared ones). An unknown rule leaves the stack.
  * The token is kept from state (no read returns it).
+ *
+ * Also serves `AutomationRule.get`, where `props` holds only what the program passed (no
+ * `ruleId`: the id names the rule). An unknown rule fails the `get` with "automation rule '<id>'
+ * not found" (the engine would record an empty resource for a read that finds nothing).
  */
-export async function read(id: string, props: AutomationRuleOutputs): Promise<pulumi.dynamic.ReadResult<AutomationRuleOutputs>> {
+export async function read(id: string, props: Partial<AutomationRuleOutputs>): Promise<pulumi.dynamic.ReadResult<AutomationRuleOutputs>> {
   const ruleId = props.ruleId ?? id;
   beginRateLimitNotice(subject(`'${ruleId}'`));
   let rule: Rule;
   try {
     rule = await (await client()).automationRules.get({ ruleId });
   } catch (err) {
-    if (isFlashdutyApiError(err) && err.isNotFound) return {};
+    if (isFlashdutyApiError(err) && err.isNotFound) {
+      if (props.ruleId !== undefined) return {};
+      throw new Error(
+        escapeTerminalControls(
+          `automation rule '${ruleId}' not found, or not visible to the app key's member (a personal rule is visible to its owner only) ` +
+            `(${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
+        ),
+      );
+    }
     throw err;
   }
   const outs = toOutputs(rule, {

@@ -14,8 +14,8 @@
  *
  * @packageDocumentation
  */
-export { McpServerDisablement, type McpServerDisablementArgs } from "./mcpServerDisablement";
-export { AutomationRule, type AutomationRuleArgs } from "./automationRule";
+export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./mcpServerDisablement";
+export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./automationRule";
 export {
   getAutomationRules,
   getAutomationRulesOutput,

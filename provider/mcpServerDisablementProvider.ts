@@ -172,20 +172,38 @@ async function disable(inputs: McpServerDisablementInputs): Promise<pulumi.dynam
 /**
  * Reads the server's real status so drift shows in `pulumi preview --refresh`. A server that
  * no longer exists drops the resource from the stack. Calls `POST /safari/mcp/server/get`.
+ *
+ * Also serves `McpServerDisablement.get`, where `props` holds only what the program passed (no
+ * `serverId`: the id names the server): a server this resource never disabled, so
+ * `disabledByThisResource` is false and `restoreOnDelete` the default unless given (refresh
+ * always finds both in state). An unknown server fails the `get` with "MCP server '<id>' not
+ * found" (the engine would record an empty resource for a read that finds nothing).
  */
-export async function read(id: string, props: McpServerDisablementOutputs): Promise<pulumi.dynamic.ReadResult<McpServerDisablementOutputs>> {
+export async function read(id: string, props: Partial<McpServerDisablementOutputs>): Promise<pulumi.dynamic.ReadResult<McpServerDisablementOutputs>> {
   const serverId = props.serverId ?? id;
   beginRateLimitNotice(subject(props.resourceName, serverId));
+  const api = await client();
   let server: McpServer;
-  try {
-    server = await (await client()).mcpServers.get({ serverId });
-  } catch (err) {
-    if (isFlashdutyApiError(err) && err.isNotFound) return {};
-    throw err;
+  if (props.serverId === undefined) server = await getServer(api, serverId);
+  else {
+    try {
+      server = await api.mcpServers.get({ serverId });
+    } catch (err) {
+      if (isFlashdutyApiError(err) && err.isNotFound) return {};
+      throw err;
+    }
   }
   return {
     id,
-    props: { ...props, serverId, serverName: server.serverName, teamId: server.teamId, status: server.status },
+    props: {
+      ...props,
+      serverId,
+      serverName: server.serverName,
+      teamId: server.teamId,
+      status: server.status,
+      restoreOnDelete: props.restoreOnDelete ?? true,
+      disabledByThisResource: props.disabledByThisResource ?? false,
+    },
   };
 }
 
