@@ -11,10 +11,21 @@
  * later also look in the properties. The dynamic provider that runs is the project's
  * `@pulumi/pulumi`, the one this package loads, so `get` checks its version first.
  */
-import { version as installedPulumiVersion } from "@pulumi/pulumi/version";
-
 /** The first `@pulumi/pulumi` whose dynamic provider can `read` a resource for `get`. */
 export const MIN_PULUMI_VERSION_FOR_GET = "3.268.0";
+
+/**
+ * The version of the `@pulumi/pulumi` this package loads, read when `get` is called (not at
+ * import, so that the package root never depends on that module path); undefined when it cannot
+ * be read, and then `get` goes ahead unchecked.
+ */
+function installedPulumiVersion(): string | undefined {
+  try {
+    return (require("@pulumi/pulumi/version") as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `major.minor.patch` of a version string as numbers (a pre-release counts as its release). */
 function parts(version: string): [number, number, number] {
@@ -26,10 +37,11 @@ function parts(version: string): [number, number, number] {
  * Throws when the project's `@pulumi/pulumi` is older than {@link MIN_PULUMI_VERSION_FOR_GET}.
  *
  * @param resource the class whose `get` was called, for the message (`McpServerDisablement`)
- * @param version the installed `@pulumi/pulumi` version; the loaded package's by default
+ * @param version the installed `@pulumi/pulumi` version; the loaded package's by default (no check when unknown)
  * @throws Error naming the installed and the required version
  */
-export function checkGetSupported(resource: string, version: string = installedPulumiVersion): void {
+export function checkGetSupported(resource: string, version: string | undefined = installedPulumiVersion()): void {
+  if (version === undefined) return;
   const have = parts(version);
   const need = parts(MIN_PULUMI_VERSION_FOR_GET);
   for (let i = 0; i < 3; i++) {

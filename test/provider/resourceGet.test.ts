@@ -11,6 +11,9 @@ describe("checkGetSupported", () => {
     for (const version of [MIN_PULUMI_VERSION_FOR_GET, "3.268.1", "3.270.0", "3.300.0-alpha.1+abc", "4.0.0", installed]) {
       expect(() => checkGetSupported("McpServerDisablement", version), version).not.toThrow();
     }
+    // A version that cannot be read (a @pulumi/pulumi without that module) is not checked.
+    expect(() => checkGetSupported("McpServerDisablement", undefined)).not.toThrow();
+    expect(() => checkGetSupported("McpServerDisablement")).not.toThrow();
   });
 
   test("fails before it, naming the class, both versions and the upstream issue", () => {
