@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
 import { SEED_KEY_MEMBERS, SEED_USERS } from "pulumi-flashduty-emulator";
-import { PATHS } from "pulumi-flashduty/sdk";
+import { PATHS } from "../wire/protocol";
 import { PRODUCTION, progress } from "./common";
 
 const SECONDS = 4;

@@ -3,6 +3,8 @@
  * Flashduty platform behind a stack's back since its last `pulumi up`, found with a refresh
  * preview through Pulumi's Automation API, rendered as Markdown or JSON. The command
  * `pulumi-flashduty drift` is a thin shell around these.
+ *
+ * @packageDocumentation
  */
 export { detectDrift, type DetectDriftOptions } from "./detectDrift";
 export { DriftError, type DriftErrorKind } from "./errors";
@@ -16,8 +18,7 @@ export {
   type MarkdownOptions,
 } from "./markdown";
 export { renderJson } from "./json";
-export { compareDataSourceOutputs, VOLATILE_RULE_FIELDS, type DataSourceDrift } from "./dataSources";
-export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
+export { compareDataSourceOutputs, type DataSourceDrift } from "./dataSources";
 export {
   DRIFT_REPORT_VERSION,
   type ChangeCounts,

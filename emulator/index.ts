@@ -2,7 +2,10 @@
  * A local emulator of the Flashduty AI SRE API (the `pulumi-flashduty-emulator` package): a real HTTP server
  * with a deterministic seed, the platform's auth, visibility, paging, errors and rate limits,
  * plus fault injection and a control API for reliability tests. See emulator/README.md.
+ *
+ * @packageDocumentation
  */
+
 import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
@@ -50,7 +53,7 @@ export type {
 } from "./types";
 export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
 export { DEFAULT_REQUEST_TIMEOUT_MS, EmulatorOptionError, OPTION_RANGES } from "./options";
-export { COMPACT_EVERY, StateSaveError } from "./state/stateFile";
+export { StateSaveError } from "./state/stateFile";
 export { StateLockedError } from "./state/stateLock";
 export type { PersistedState } from "./state/stateFormat";
 export type { ControlState } from "./control";

@@ -12,6 +12,8 @@
  * | `flashduty-automation-rule-guardrails` | stack | advisory |
  *
  * Needs `@pulumi/policy` (and `@pulumi/pulumi`) installed next to this package.
+ *
+ * @packageDocumentation
  */
 import type { Policies } from "@pulumi/policy";
 import { automationRuleGuardrailsPolicy, type AutomationRuleGuardrailsConfig } from "./automationRuleGuardrails";

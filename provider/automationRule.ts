@@ -1,6 +1,8 @@
+import { checkGetSupported } from "./resourceGet";
 import { storedProviderText } from "./storedProviderText";
 import { AUTOMATION_RULE_TYPE } from "./typeToken";
 import * as pulumi from "@pulumi/pulumi";
+import type { Equal } from "../wire/typeAssert";
 
 /** Arguments of {@link AutomationRule}: the rule's fields in camelCase, as the platform names them. */
 export interface AutomationRuleArgs {
@@ -48,6 +50,72 @@ export interface AutomationRuleArgs {
 
 
 /**
+ * The state of an {@link AutomationRule} as the stack records it: its outputs, each optional. The
+ * third argument of {@link AutomationRule.get}, as in generated Pulumi SDKs.
+ */
+export interface AutomationRuleState {
+  /** Rule id (`arule_...`). For `get`, the id argument names the rule and this is ignored. */
+  ruleId?: pulumi.Input<string>;
+  /** Rule name, 1-255 characters. */
+  name?: pulumi.Input<string>;
+  /** Instruction text the rule runs. */
+  prompt?: pulumi.Input<string>;
+  /** Cron in the platform's dialect (see {@link AutomationRuleArgs.cronExpr}). */
+  cronExpr?: pulumi.Input<string>;
+  /** IANA time zone of `cronExpr`. */
+  timezone?: pulumi.Input<string>;
+  /** Team of the rule; 0 for a personal rule. */
+  teamId?: pulumi.Input<number>;
+  /** Whether the rule runs. */
+  enabled?: pulumi.Input<boolean>;
+  /** Whether the schedule trigger fires on `cronExpr`. */
+  scheduleTriggerEnabled?: pulumi.Input<boolean>;
+  /** Whether the rule has an enabled HTTP POST trigger. */
+  httpPostTriggerEnabled?: pulumi.Input<boolean>;
+  /** Whether on-call incidents trigger the rule. */
+  oncallIncidentTriggerEnabled?: pulumi.Input<boolean>;
+  /** On-call integration (channel) ids. */
+  oncallIncidentChannelIds?: pulumi.Input<pulumi.Input<number>[]>;
+  /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. */
+  oncallIncidentSeverities?: pulumi.Input<pulumi.Input<string>[]>;
+  /** `""`, `cloud` or `byoc`. */
+  environmentKind?: pulumi.Input<string>;
+  /** BYOC runner id, or `""`. */
+  environmentId?: pulumi.Input<string>;
+  /** The value whose change last rotated the HTTP POST token. */
+  httpPostTokenRotation?: pulumi.Input<string>;
+  /** Member id of the rule's owner. */
+  ownerId?: pulumi.Input<number>;
+  /** `person` or `team`. */
+  runScope?: pulumi.Input<string>;
+  /** Id of the schedule trigger (`atrig_...`), if the rule has one. */
+  scheduleTriggerId?: pulumi.Input<string>;
+  /** Id of the HTTP POST trigger, if the rule has one. */
+  httpPostTriggerId?: pulumi.Input<string>;
+  /** Id of the on-call incident trigger, if the rule has one. */
+  oncallIncidentTriggerId?: pulumi.Input<string>;
+  /** Full URL to fire the HTTP POST trigger. */
+  httpPostTriggerUrl?: pulumi.Input<string>;
+  /** SECRET: the HTTP POST trigger's Bearer token. No read returns it: for `get`, a token known from elsewhere is kept here. */
+  httpPostToken?: pulumi.Input<string>;
+  /** Next scheduled run, epoch ms; 0 when nothing is scheduled. */
+  scheduleNextFireAtMs?: pulumi.Input<number>;
+  /** Epoch ms. */
+  createdAt?: pulumi.Input<number>;
+  /** Epoch ms. */
+  updatedAt?: pulumi.Input<number>;
+}
+
+/** The outputs of {@link AutomationRule}, in the order of {@link AutomationRuleState}. */
+const STATE_KEYS = [
+  "ruleId", "name", "prompt", "cronExpr", "timezone", "teamId", "enabled", "scheduleTriggerEnabled", "httpPostTriggerEnabled",
+  "oncallIncidentTriggerEnabled", "oncallIncidentChannelIds", "oncallIncidentSeverities", "environmentKind", "environmentId",
+  "httpPostTokenRotation", "ownerId", "runScope", "scheduleTriggerId", "httpPostTriggerId", "oncallIncidentTriggerId",
+  "httpPostTriggerUrl", "httpPostToken", "scheduleNextFireAtMs", "createdAt", "updatedAt",
+] as const satisfies readonly (keyof AutomationRuleState)[];
+true satisfies Equal<(typeof STATE_KEYS)[number], keyof AutomationRuleState>;
+
+/**
  * The provider stored in state (`__provider`), as `McpServerDisablement` stores its own: a
  * CommonJS module that captures nothing (no key, no client, no configuration) and loads the
  * implementation from the package installed in the project when it runs, so upgrading the
@@ -81,34 +149,85 @@ export const STORED_PROVIDER_TEXT = storedProviderText("pulumi-flashduty/provide
  * - permissions: a personal rule (teamId 0) is writable by its owner only; a team rule by the
  *   team's members and account admins; a 403 names what is missing.
  * - limits: the platform allows 20 writes/s and 300/min; the client paces itself to them.
+ * - reading a rule without managing it: {@link AutomationRule.get}.
  *
  * Credentials: stack config `flashduty:appKey` (secret) or `FLASHDUTY_APP_KEY`; base URL
  * `flashduty:baseUrl` or `FLASHDUTY_BASE_URL`, read when the provider runs.
  */
 export class AutomationRule extends pulumi.CustomResource {
+  /**
+   * Reads an existing automation rule into the program by its id (`POST
+   * /safari/automation/rule/get`, in preview and update), as generated Pulumi SDKs' `get` does: a
+   * read-only resource of the stack that no `up` or `destroy` changes. Its outputs are the rule as
+   * the platform holds it; `httpPostToken` only if `state` gives it (no read returns a token).
+   * An unknown rule, or one the app key's member cannot see, fails the preview or update with
+   * "automation rule '<id>' not found".
+   *
+   * Needs `@pulumi/pulumi` 3.268.0 or later in the project, whose dynamic provider can read a
+   * resource for `get`; with an earlier one it throws at once, naming both versions.
+   *
+   * @param name the Pulumi resource name (unique in the stack)
+   * @param id the rule id (`arule_...`)
+   * @param state extra state the read starts from (`ruleId` is taken from `id`)
+   * @param opts resource options (`parent`, `dependsOn`...); `id` is set from `id`, and `httpPostToken` stays a secret
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: AutomationRuleState, opts?: pulumi.CustomResourceOptions): AutomationRule {
+    checkGetSupported("AutomationRule");
+    // The constructor's `opts.id` path reads `state` (the one public signature takes args).
+    return new AutomationRule(name, state as unknown as AutomationRuleArgs, { ...opts, id });
+  }
+
+  /** The type token, as generated SDKs keep it; every instance carries it as `__pulumiType`. @internal */
+  public static readonly __pulumiType: string = AUTOMATION_RULE_TYPE;
+
+  /**
+   * Whether `obj` is an `AutomationRule` resource, by its type token: true also for an instance
+   * made by another copy of this package loaded in the same process (where `instanceof` says false).
+   */
+  public static override isInstance(obj: unknown): obj is AutomationRule {
+    if (obj === undefined || obj === null) return false;
+    return (obj as { __pulumiType?: unknown }).__pulumiType === AutomationRule.__pulumiType;
+  }
+
   /** Rule id (`arule_...`). */
   declare public readonly ruleId: pulumi.Output<string>;
+  /** Rule name, 1-255 characters. */
   declare public readonly name: pulumi.Output<string>;
+  /** Instruction text the rule runs. */
   declare public readonly prompt: pulumi.Output<string>;
+  /** Cron in the platform's dialect. */
   declare public readonly cronExpr: pulumi.Output<string>;
+  /** IANA time zone of `cronExpr`. */
   declare public readonly timezone: pulumi.Output<string>;
   /** 0 for a personal rule. */
   declare public readonly teamId: pulumi.Output<number>;
+  /** Whether the rule runs. */
   declare public readonly enabled: pulumi.Output<boolean>;
+  /** Whether the schedule trigger fires on `cronExpr`. */
   declare public readonly scheduleTriggerEnabled: pulumi.Output<boolean>;
+  /** Whether the rule has an enabled HTTP POST trigger. */
   declare public readonly httpPostTriggerEnabled: pulumi.Output<boolean>;
+  /** Whether on-call incidents trigger the rule. */
   declare public readonly oncallIncidentTriggerEnabled: pulumi.Output<boolean>;
+  /** On-call integration (channel) ids. */
   declare public readonly oncallIncidentChannelIds: pulumi.Output<number[]>;
+  /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. */
   declare public readonly oncallIncidentSeverities: pulumi.Output<string[]>;
+  /** `""`, `cloud` or `byoc`. */
   declare public readonly environmentKind: pulumi.Output<string>;
+  /** BYOC runner id, or `""`. */
   declare public readonly environmentId: pulumi.Output<string>;
+  /** The `httpPostTokenRotation` input, if set. */
   declare public readonly httpPostTokenRotation: pulumi.Output<string | undefined>;
   /** Member id of the rule's owner. */
   declare public readonly ownerId: pulumi.Output<number>;
   /** `person` or `team`. */
   declare public readonly runScope: pulumi.Output<string>;
+  /** Id of the schedule trigger (`atrig_...`); undefined without one. */
   declare public readonly scheduleTriggerId: pulumi.Output<string | undefined>;
+  /** Id of the HTTP POST trigger; undefined without one. */
   declare public readonly httpPostTriggerId: pulumi.Output<string | undefined>;
+  /** Id of the on-call incident trigger; undefined without one. */
   declare public readonly oncallIncidentTriggerId: pulumi.Output<string | undefined>;
   /** Full URL to fire the HTTP POST trigger (base URL + the platform's path; holds no secret). */
   declare public readonly httpPostTriggerUrl: pulumi.Output<string | undefined>;
@@ -126,25 +245,22 @@ export class AutomationRule extends pulumi.CustomResource {
    * @param args the rule's fields (`name`, `prompt`, `cronExpr` required)
    * @param opts standard resource options; `additionalSecretOutputs` always includes `httpPostToken`
    */
-  constructor(name: string, args: AutomationRuleArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: AutomationRuleArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: AutomationRuleArgs | AutomationRuleState, opts?: pulumi.CustomResourceOptions) {
+    // With `opts.id` (`get`) the engine reads the rule instead of creating it: the properties
+    // are the state to start from, and the id names the rule.
+    const reading = Boolean(opts?.id);
+    const args = argsOrState as AutomationRuleArgs | undefined;
+    const state = argsOrState as AutomationRuleState | undefined;
+    // Every output is a key of the properties (undefined until the engine answers): Pulumi makes
+    // an output of each key it is given, and only of those.
+    const outputs: Record<string, unknown> = Object.fromEntries(STATE_KEYS.map((key) => [key, undefined]));
     super(
       AUTOMATION_RULE_TYPE,
       name,
-      {
-        __provider: STORED_PROVIDER_TEXT,
-        ...args,
-        ruleId: args?.ruleId,
-        ownerId: undefined,
-        runScope: undefined,
-        scheduleTriggerId: undefined,
-        httpPostTriggerId: undefined,
-        oncallIncidentTriggerId: undefined,
-        httpPostTriggerUrl: undefined,
-        httpPostToken: undefined,
-        scheduleNextFireAtMs: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-      },
+      reading
+        ? { __provider: STORED_PROVIDER_TEXT, ...outputs, ...state, ruleId: undefined }
+        : { __provider: STORED_PROVIDER_TEXT, ...outputs, ...args, ruleId: args?.ruleId },
       { ...opts, additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), "httpPostToken"])] },
     );
   }

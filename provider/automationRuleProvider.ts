@@ -7,7 +7,10 @@
  * `configure`, `check`, `diff`, `create`, `read`, `update` and `deleteResource`; those names and
  * that path must never change or disappear. The installed package version decides the behaviour
  * of `refresh` and `destroy`, not the version that created the resource.
+ *
+ * @packageDocumentation
  */
+
 import { DECLARED_FIELDS, type DeclaredField } from "./automationRuleFields";
 import { UNKNOWN_VALUE } from "./unknown";
 import type { Equal } from "../wire/typeAssert";
@@ -175,7 +178,12 @@ function same(key: (typeof DECLARED_FIELDS)[number], a: unknown, b: unknown): bo
   return a === b;
 }
 
-/** The declared fields whose new value differs from the old one (an unknown new value counts as different). */
+/**
+ * The declared fields whose new value differs from the old one (an unknown new value counts as
+ * different). Exported for tests only: not one of the module's frozen names.
+ *
+ * @internal
+ */
 export function changedFields(olds: Partial<AutomationRuleDeclared>, news: Partial<AutomationRuleDeclared>): (keyof AutomationRuleDeclared)[] {
   return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
 }
@@ -301,15 +309,27 @@ function pick(fields: AutomationRuleFields, keys: readonly (keyof AutomationRule
  * `pulumi preview --refresh --diff` as an update naming the fields (the refreshed inputs are
  * the platform's values, the program's are the declared ones). An unknown rule leaves the stack.
  * The token is kept from state (no read returns it).
+ *
+ * Also serves `AutomationRule.get`, where `props` holds only what the program passed (no
+ * `ruleId`: the id names the rule). An unknown rule fails the `get` with "automation rule '<id>'
+ * not found" (the engine would record an empty resource for a read that finds nothing).
  */
-export async function read(id: string, props: AutomationRuleOutputs): Promise<pulumi.dynamic.ReadResult<AutomationRuleOutputs>> {
+export async function read(id: string, props: Partial<AutomationRuleOutputs>): Promise<pulumi.dynamic.ReadResult<AutomationRuleOutputs>> {
   const ruleId = props.ruleId ?? id;
   beginRateLimitNotice(subject(`'${ruleId}'`));
   let rule: Rule;
   try {
     rule = await (await client()).automationRules.get({ ruleId });
   } catch (err) {
-    if (isFlashdutyApiError(err) && err.isNotFound) return {};
+    if (isFlashdutyApiError(err) && err.isNotFound) {
+      if (props.ruleId !== undefined) return {};
+      throw new Error(
+        escapeTerminalControls(
+          `automation rule '${ruleId}' not found, or not visible to the app key's member (a personal rule is visible to its owner only) ` +
+            `(${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
+        ),
+      );
+    }
     throw err;
   }
   const outs = toOutputs(rule, {

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type AutomationRule, LIMITS, type RuleScope } from "../sdk";
+import type { AutomationRule, RuleScope } from "../sdk";
+import { LIMITS } from "../wire/protocol";
 import { checkInteger } from "../sdk/validation";
 import { dataSourceOutput } from "./dataSourceOutput";
 import { programClient, withDiagnosticsParent } from "./programConfig";

@@ -6,11 +6,16 @@
  * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
  * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
  *
- * The typed API client is `pulumi-flashduty/sdk` (its error classes and type guards are also
- * exported here); the local emulator is the separate package `pulumi-flashduty-emulator`.
+ * Also the errors a program may catch: {@link FlashdutyConfigError} (no app key, a malformed
+ * setting) and the API client's error classes and type guards. The models the data sources
+ * return (`AutomationRule`, `AutomationTemplate`, `RuleScope`) have one home, the typed API
+ * client `pulumi-flashduty/sdk`; the local emulator is the separate package
+ * `pulumi-flashduty-emulator`.
+ *
+ * @packageDocumentation
  */
-export { McpServerDisablement, type McpServerDisablementArgs } from "./mcpServerDisablement";
-export { AutomationRule, type AutomationRuleArgs } from "./automationRule";
+export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./mcpServerDisablement";
+export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./automationRule";
 export {
   getAutomationRules,
   getAutomationRulesOutput,
@@ -25,11 +30,7 @@ export {
   type GetAutomationTemplatesOutputArgs,
   type GetAutomationTemplatesResult,
 } from "./getAutomationTemplates";
-export { FlashdutyConfigError, type FlashdutyConfig, resolveConfig } from "./config";
-// `AutomationRule` at the package root is the resource; the rule as the API reads it (the
-// elements of getAutomationRules' `rules`) is `AutomationRuleItem` here, `AutomationRule` in
-// pulumi-flashduty/sdk.
-export { DEFAULT_BASE_URL, type AutomationRule as AutomationRuleItem, type AutomationTemplate, type RuleScope } from "../sdk";
+export { FlashdutyConfigError } from "./config";
 export {
   FlashdutyAbortError,
   FlashdutyAmbiguousCreateError,
@@ -43,5 +44,15 @@ export {
   isFlashdutyApiError,
   isFlashdutyError,
   type ErrorCode,
+  type FlashdutyAbortErrorInit,
+  type FlashdutyAmbiguousCreateErrorInit,
+  type FlashdutyApiErrorInit,
+  type FlashdutyConnectionErrorInit,
+  type FlashdutyErrorInit,
+  type FlashdutyPagingErrorInit,
+  type FlashdutyResponseErrorInit,
+  type FlashdutyTimeoutErrorInit,
+  type FlashdutyValidationErrorInit,
+  type KnownErrorCode,
   type PagingFailureReason,
 } from "../sdk/errors";

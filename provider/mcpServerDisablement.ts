@@ -1,6 +1,7 @@
 import { storedProviderText } from "./storedProviderText";
 import * as pulumi from "@pulumi/pulumi";
 import { escapeTerminalControls } from "../sdk/terminalText";
+import { checkGetSupported } from "./resourceGet";
 import { MCP_SERVER_DISABLEMENT_TYPE } from "./typeToken";
 
 /** Arguments of {@link McpServerDisablement}. */
@@ -18,7 +19,28 @@ export interface McpServerDisablementArgs {
   restoreOnDelete?: pulumi.Input<boolean | "always">;
 }
 
-/** Type token: what makes the engine run this resource with Pulumi's Node.js dynamic provider. */
+/**
+ * The state of an {@link McpServerDisablement} as the stack records it: its outputs, each
+ * optional. The third argument of {@link McpServerDisablement.get}, as in generated Pulumi SDKs.
+ */
+export interface McpServerDisablementState {
+  /** Id of the MCP server, e.g. `mcp_grafana`. For `get`, the id argument names the server and this is ignored. */
+  serverId?: pulumi.Input<string>;
+  /** Display name of the server, as last read. */
+  serverName?: pulumi.Input<string>;
+  /** Team that owns the server; 0 for an account-wide server. */
+  teamId?: pulumi.Input<number>;
+  /** Status as last read: `disabled`, or `enabled` (drift, or a server read by `get` that is enabled). */
+  status?: pulumi.Input<"enabled" | "disabled">;
+  /** True if the resource switched the server off; false if it found it off and adopted it (and for `get`). */
+  disabledByThisResource?: pulumi.Input<boolean>;
+  /** When the resource switched the server off, epoch ms. */
+  disabledAt?: pulumi.Input<number>;
+  /** When the resource found the server already disabled and adopted it, epoch ms. */
+  adoptedAt?: pulumi.Input<number>;
+  /** What destroy does: `true` enables the server if this resource disabled it, `"always"` also if it adopted it, `false` never. */
+  restoreOnDelete?: pulumi.Input<boolean | "always">;
+}
 
 /**
  * The provider stored in state (`__provider`): a CommonJS module whose `handler()` returns the
@@ -134,7 +156,8 @@ function warnOnAdoption(name: string, resource: McpServerDisablement): void {
  * - two resources for one server id in one program: a warning during preview; the first disables
  *   the server, the second adopts it, and neither delete enables it while the other remains.
  * - `pulumi import` does not work for dynamic resources; declaring the resource for a server
- *   that is already disabled adopts it, which covers the same need.
+ *   that is already disabled adopts it, which covers the same need. To read a server without
+ *   managing it, use {@link McpServerDisablement.get}.
  *
  * Credentials: stack config `flashduty:appKey` (secret) or `FLASHDUTY_APP_KEY`; base URL
  * `flashduty:baseUrl` or `FLASHDUTY_BASE_URL`. They are read when the provider runs; nothing of
@@ -145,6 +168,40 @@ function warnOnAdoption(name: string, resource: McpServerDisablement): void {
  * permission (MCP management `ai-sre`, or edit rights on the server's team).
  */
 export class McpServerDisablement extends pulumi.CustomResource {
+  /**
+   * Reads an existing MCP server into the program by its id (`POST /safari/mcp/server/get`, in
+   * preview and update), as generated Pulumi SDKs' `get` does: a read-only resource of the stack
+   * that no `up` or `destroy` changes (the server is neither disabled nor enabled). Its outputs
+   * are the server's name, team and real `status` (`enabled` or `disabled`);
+   * `disabledByThisResource` is false and `restoreOnDelete` true unless `state` says otherwise.
+   * An unknown server fails the preview or update with "MCP server '<id>' not found".
+   *
+   * Needs `@pulumi/pulumi` 3.268.0 or later in the project, whose dynamic provider can read a
+   * resource for `get`; with an earlier one it throws at once, naming both versions.
+   *
+   * @param name the Pulumi resource name (unique in the stack)
+   * @param id the server id, e.g. `mcp_grafana`
+   * @param state extra state the read starts from (`serverId` is taken from `id`)
+   * @param opts resource options (`parent`, `dependsOn`, `additionalSecretOutputs`...); `id` is set from `id`
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: McpServerDisablementState, opts?: pulumi.CustomResourceOptions): McpServerDisablement {
+    checkGetSupported("McpServerDisablement");
+    // The constructor's `opts.id` path reads `state` (the one public signature takes args).
+    return new McpServerDisablement(name, state as unknown as McpServerDisablementArgs, { ...opts, id });
+  }
+
+  /** The type token, as generated SDKs keep it; every instance carries it as `__pulumiType`. @internal */
+  public static readonly __pulumiType: string = MCP_SERVER_DISABLEMENT_TYPE;
+
+  /**
+   * Whether `obj` is an `McpServerDisablement`, by its type token: true also for an instance made
+   * by another copy of this package loaded in the same process (where `instanceof` says false).
+   */
+  public static override isInstance(obj: unknown): obj is McpServerDisablement {
+    if (obj === undefined || obj === null) return false;
+    return (obj as { __pulumiType?: unknown }).__pulumiType === McpServerDisablement.__pulumiType;
+  }
+
   /** Id of the disabled MCP server. */
   declare public readonly serverId: pulumi.Output<string>;
   /** Display name of the server, as last read. */
@@ -168,7 +225,13 @@ export class McpServerDisablement extends pulumi.CustomResource {
    * @param opts standard resource options (`protect`, `dependsOn`, `retainOnDelete`, `aliases`...);
    *   `deleteBeforeReplace` defaults to true here (see the class notes)
    */
-  constructor(name: string, args: McpServerDisablementArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: McpServerDisablementArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: McpServerDisablementArgs | McpServerDisablementState, opts?: pulumi.CustomResourceOptions) {
+    // With `opts.id` (`get`) the engine reads the server instead of creating it: the properties
+    // are the state to start from, and the id names the server.
+    const reading = Boolean(opts?.id);
+    const args = argsOrState as McpServerDisablementArgs | undefined;
+    const state = argsOrState as McpServerDisablementState | undefined;
     // The Pulumi runtime records a stack trace for each of the promises behind every property
     // (4 per property, 36 for this resource), formatted through source maps at once: half the
     // cost of declaring the resource, paid before the program's first registration reaches the
@@ -184,22 +247,34 @@ export class McpServerDisablement extends pulumi.CustomResource {
       super(
         MCP_SERVER_DISABLEMENT_TYPE,
         name,
-        {
-          __provider: STORED_PROVIDER_TEXT,
-          serverId: args?.serverId,
-          restoreOnDelete: args?.restoreOnDelete ?? true,
-          resourceName: name,
-          serverName: undefined,
-          teamId: undefined,
-          status: undefined,
-          disabledByThisResource: undefined,
-          disabledAt: undefined,
-          adoptedAt: undefined,
-        },
+        reading
+          ? {
+              __provider: STORED_PROVIDER_TEXT,
+              serverId: undefined,
+              restoreOnDelete: state?.restoreOnDelete,
+              serverName: state?.serverName,
+              teamId: state?.teamId,
+              status: state?.status,
+              disabledByThisResource: state?.disabledByThisResource,
+              disabledAt: state?.disabledAt,
+              adoptedAt: state?.adoptedAt,
+            }
+          : {
+              __provider: STORED_PROVIDER_TEXT,
+              serverId: args?.serverId,
+              restoreOnDelete: args?.restoreOnDelete ?? true,
+              resourceName: name,
+              serverName: undefined,
+              teamId: undefined,
+              status: undefined,
+              disabledByThisResource: undefined,
+              disabledAt: undefined,
+              adoptedAt: undefined,
+            },
         // Delete before create on every replacement, also `pulumi up --replace` (which does not
         // ask the provider's diff): with create-before-delete the new resource would find the
         // server disabled by the old one and adopt it, and the old one's delete would then enable it.
-        { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true },
+        reading ? opts : { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true },
       );
     } catch (err) {
       Error.stackTraceLimit = stackTraceLimit;
@@ -208,6 +283,8 @@ export class McpServerDisablement extends pulumi.CustomResource {
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
     }
+    // A server read by `get` is not declared or adopted by this resource.
+    if (reading) return;
     warnOnDuplicate(name, args?.serverId, this);
     warnOnAdoption(name, this);
   }

@@ -11,6 +11,8 @@
  * create, update and delete run under `untilSettled` (gracefulShutdown.ts): a SIGINT or SIGTERM
  * that reaches the plugin process while they call the platform lets them finish first, so the
  * engine, which cancels by waiting for the steps in flight, records what they did.
+ *
+ * @packageDocumentation
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { FlashdutyClient, McpServer } from "../sdk";
@@ -170,20 +172,38 @@ async function disable(inputs: McpServerDisablementInputs): Promise<pulumi.dynam
 /**
  * Reads the server's real status so drift shows in `pulumi preview --refresh`. A server that
  * no longer exists drops the resource from the stack. Calls `POST /safari/mcp/server/get`.
+ *
+ * Also serves `McpServerDisablement.get`, where `props` holds only what the program passed (no
+ * `serverId`: the id names the server): a server this resource never disabled, so
+ * `disabledByThisResource` is false and `restoreOnDelete` the default unless given (refresh
+ * always finds both in state). An unknown server fails the `get` with "MCP server '<id>' not
+ * found" (the engine would record an empty resource for a read that finds nothing).
  */
-export async function read(id: string, props: McpServerDisablementOutputs): Promise<pulumi.dynamic.ReadResult<McpServerDisablementOutputs>> {
+export async function read(id: string, props: Partial<McpServerDisablementOutputs>): Promise<pulumi.dynamic.ReadResult<McpServerDisablementOutputs>> {
   const serverId = props.serverId ?? id;
   beginRateLimitNotice(subject(props.resourceName, serverId));
+  const api = await client();
   let server: McpServer;
-  try {
-    server = await (await client()).mcpServers.get({ serverId });
-  } catch (err) {
-    if (isFlashdutyApiError(err) && err.isNotFound) return {};
-    throw err;
+  if (props.serverId === undefined) server = await getServer(api, serverId);
+  else {
+    try {
+      server = await api.mcpServers.get({ serverId });
+    } catch (err) {
+      if (isFlashdutyApiError(err) && err.isNotFound) return {};
+      throw err;
+    }
   }
   return {
     id,
-    props: { ...props, serverId, serverName: server.serverName, teamId: server.teamId, status: server.status },
+    props: {
+      ...props,
+      serverId,
+      serverName: server.serverName,
+      teamId: server.teamId,
+      status: server.status,
+      restoreOnDelete: props.restoreOnDelete ?? true,
+      disabledByThisResource: props.disabledByThisResource ?? false,
+    },
   };
 }
 

@@ -10,7 +10,6 @@ import { McpServers } from "./resources/mcpServers";
 import { escapeTerminalControls } from "./terminalText";
 import { Transport } from "./transport";
 import { DEFAULT_USER_AGENT } from "./version";
-import { LIMITS } from "../wire/wire";
 
 /** Default API address. */
 export const DEFAULT_BASE_URL = "https://api.flashcat.cloud";
@@ -20,8 +19,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
 /** Default deadline of a call for rate-limit refusals, in milliseconds (10 min). */
 export const DEFAULT_DEADLINE_MS = 600_000;
-/** The API's general production limits (each operation's own row: `OPERATION_RATE_LIMITS` in wire/protocol.ts). */
-export const DEFAULT_RATE_LIMIT = { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute } as const;
 
 /** Options of {@link FlashdutyClient}. Only `appKey` is required. */
 export interface FlashdutyClientOptions {

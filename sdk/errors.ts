@@ -21,6 +21,8 @@
 import type { KnownErrorCode } from "../wire/protocol";
 import { escapeTerminalControls as shown } from "./terminalText";
 
+export type { KnownErrorCode };
+
 /**
  * An `error.code` of the API: one of the 20 documented codes, or any other string a newer server
  * may send (kept as-is so callers can still log and compare it).

@@ -6,10 +6,40 @@
  * `esModuleInterop`, which projects made by `pulumi new typescript` before 2026 do not set.
  */
 
+import type { Equal } from "./typeAssert";
+
+// The enumerations users see in the SDK's types (`KnownErrorCode`, `RuleScope`...) are spelled out
+// as unions, not derived from the arrays (`(typeof X)[number]`): the published declarations then
+// show the values rather than naming an array that is not exported. Each array is checked to hold
+// exactly its union's values.
+
 /**
- * The 20 `error.code` wire strings of docs/platform-api.md "Error codes" (`OK` included: on a 2xx it means
- * success, see `isFailureError` in `wire/wire.ts`).
+ * One of the 20 documented `error.code` values (docs/platform-api.md "Error codes"; `OK` included:
+ * on a 2xx it means success, see `isFailureError` in `wire/wire.ts`).
  */
+export type KnownErrorCode =
+  | "OK"
+  | "InvalidParameter"
+  | "BadRequest"
+  | "InvalidContentType"
+  | "ResourceNotFound"
+  | "NoLicense"
+  | "ReferenceExist"
+  | "Unauthorized"
+  | "BalanceNotEnough"
+  | "AccessDenied"
+  | "RouteNotFound"
+  | "MethodNotAllowed"
+  | "UndonedOrderExist"
+  | "RequestLocked"
+  | "EntityTooLarge"
+  | "RequestTooFrequently"
+  | "RequestVerifyRequired"
+  | "DangerousOperation"
+  | "InternalError"
+  | "ServiceUnavailable";
+
+/** The 20 `error.code` wire strings, as {@link KnownErrorCode} lists them. */
 export const ERROR_CODES = [
   "OK",
   "InvalidParameter",
@@ -31,10 +61,8 @@ export const ERROR_CODES = [
   "DangerousOperation",
   "InternalError",
   "ServiceUnavailable",
-] as const;
-
-/** One of the documented `error.code` values. */
-export type KnownErrorCode = (typeof ERROR_CODES)[number];
+] as const satisfies readonly KnownErrorCode[];
+true satisfies Equal<(typeof ERROR_CODES)[number], KnownErrorCode>;
 
 /** Documented limits of the API (docs/platform-api.md "Rate limits and retries", "Paging", and each operation's section). */
 export const LIMITS = {
@@ -134,8 +162,10 @@ export function httpPostTriggerPath(triggerId: string): string {
  */
 export const SUCCESS_CODES: readonly string[] = ["", "0", "ok"];
 
-export const MCP_SERVER_STATUSES = ["enabled", "disabled"] as const;
-export type McpServerStatus = (typeof MCP_SERVER_STATUSES)[number];
+/** Status of an MCP server. */
+export type McpServerStatus = "enabled" | "disabled";
+export const MCP_SERVER_STATUSES = ["enabled", "disabled"] as const satisfies readonly McpServerStatus[];
+true satisfies Equal<(typeof MCP_SERVER_STATUSES)[number], McpServerStatus>;
 
 /** Transports of the schema. The wire field stays a plain string, so a new transport still parses. */
 export const MCP_SERVER_TRANSPORTS = ["stdio", "sse", "streamable-http"] as const;
@@ -143,10 +173,15 @@ export const MCP_SERVER_TRANSPORTS = ["stdio", "sse", "streamable-http"] as cons
 /** `auth_mode` values of the schema (`""` means `shared`). The wire field stays a plain string. */
 export const MCP_SERVER_AUTH_MODES = ["shared", "per_user_secret", "per_user_oauth"] as const;
 
-export const MCP_SERVER_SCOPES = ["all", "account", "team"] as const;
+/** `scope` of the MCP server list: `all`, `account` (account-wide servers) or `team`. */
+export type McpServerScope = "all" | "account" | "team";
+export const MCP_SERVER_SCOPES = ["all", "account", "team"] as const satisfies readonly McpServerScope[];
+true satisfies Equal<(typeof MCP_SERVER_SCOPES)[number], McpServerScope>;
 
-export const RULE_SCOPES = ["all", "personal", "team"] as const;
-export type RuleScope = (typeof RULE_SCOPES)[number];
+/** `scope` of the rule list: `all` (the caller's personal rules and the accessible team rules), `personal` or `team`. */
+export type RuleScope = "all" | "personal" | "team";
+export const RULE_SCOPES = ["all", "personal", "team"] as const satisfies readonly RuleScope[];
+true satisfies Equal<(typeof RULE_SCOPES)[number], RuleScope>;
 
 /**
  * Cron a rule carries when it has only an HTTP POST trigger (its schedule trigger disabled):
@@ -154,13 +189,15 @@ export type RuleScope = (typeof RULE_SCOPES)[number];
  */
 export const PLACEHOLDER_CRON = "0 0 * * *";
 
-/** Severities of the on-call incident trigger (`oncall_incident_severities`). */
-export const RULE_SEVERITIES = ["Critical", "Warning", "Info"] as const;
-export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
+/** A severity of the on-call incident trigger (`oncall_incident_severities`). */
+export type RuleSeverity = "Critical" | "Warning" | "Info";
+export const RULE_SEVERITIES = ["Critical", "Warning", "Info"] as const satisfies readonly RuleSeverity[];
+true satisfies Equal<(typeof RULE_SEVERITIES)[number], RuleSeverity>;
 
 /** `environment_kind` of a rule: `""` = chosen automatically, `cloud`, or `byoc` (with `environment_id`). */
-export const RULE_ENVIRONMENT_KINDS = ["", "cloud", "byoc"] as const;
-export type RuleEnvironmentKind = (typeof RULE_ENVIRONMENT_KINDS)[number];
+export type RuleEnvironmentKind = "" | "cloud" | "byoc";
+export const RULE_ENVIRONMENT_KINDS = ["", "cloud", "byoc"] as const satisfies readonly RuleEnvironmentKind[];
+true satisfies Equal<(typeof RULE_ENVIRONMENT_KINDS)[number], RuleEnvironmentKind>;
 
 /** Limits of a rule's fields on create and update (docs/platform-api.md "Automation rule write operations"). */
 export const RULE_LIMITS = {

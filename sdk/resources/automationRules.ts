@@ -175,7 +175,7 @@ export interface AutomationRuleFields {
    * Cron in the platform's dialect: 5 fields (`minute hour day-of-month month day-of-week`) or 4
    * (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number; no seconds;
    * not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST
-   * trigger: send `PLACEHOLDER_CRON` (`0 0 * * *`) with `scheduleTriggerEnabled: false`.
+   * trigger: send the placeholder `0 0 * * *` with `scheduleTriggerEnabled: false`.
    */
   cronExpr: string;
   /** IANA time zone of `cronExpr`. Omitted on create: the caller's member time zone, then the account's, then UTC. */

@@ -18,15 +18,12 @@ import {
   checkString,
 } from "../validation";
 import { LIMITS, MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../wire/wire";
-import type { McpServerStatus } from "../../wire/protocol";
+import type { McpServerScope, McpServerStatus } from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";
 import type { WireMcpServer, WireMcpServerListData, WireMcpServerListRequest } from "../../wire/wire";
 import { withoutUndefined, type Camelized } from "../wireMapping";
 
-export type { McpServerStatus };
-
-/** `scope` of the MCP server list: `all`, `account` (account-wide servers) or `team`. */
-export type McpServerScope = (typeof MCP_SERVER_SCOPES)[number];
+export type { McpServerScope, McpServerStatus };
 
 /** A tool as older API versions listed it (legacy field `tools`). */
 export interface McpTool {

@@ -26,7 +26,9 @@ const OLDEST_PULUMI = /^>=(\d+\.\d+\.\d+)/.exec(rootPkg.peerDependencies["@pulum
 const OWNER = SEED_USERS.find((u) => u.role === "owner" && u.accountId === 1)!;
 
 // The program a user writes: the resource, both data sources with inputs at every level and
-// invoke options, the error classes and guards from the package root and from /sdk.
+// invoke options, the error classes and guards from the package root and from /sdk, and the
+// resources' get, isInstance and state types (get type-checked only: the matrix's oldest
+// @pulumi/pulumi cannot run it).
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import * as flashduty from "pulumi-flashduty";
 import { FlashdutyClient, isFlashdutyApiError as sdkGuard, type McpServer } from "pulumi-flashduty/sdk";
@@ -47,12 +49,16 @@ function describeError(e: unknown): string {
 }
 const clientClass: typeof FlashdutyClient = FlashdutyClient;
 const serverName = (s: McpServer): string => s.serverName;
+const readServer = (id: string, state?: flashduty.McpServerDisablementState): flashduty.McpServerDisablement =>
+  flashduty.McpServerDisablement.get(\`read-\${id}\`, id, state, { parent: server });
+const readRule = (id: string, state?: flashduty.AutomationRuleState): flashduty.AutomationRule => flashduty.AutomationRule.get("rule", id, state);
 
 export const status = server.status;
 export const ruleCount = teamRules.total;
 export const ruleIds = teamRules.rules.apply((rules) => rules.map((r) => r.ruleId));
 export const templateNames = templates.templates.apply((ts) => ts.map((t) => t.name));
-export const checks = [typeof describeError, typeof clientClass, typeof serverName, typeof storedProviderModule.deleteResource];
+export const checks = [typeof describeError, typeof clientClass, typeof serverName, typeof storedProviderModule.deleteResource, typeof readServer, typeof readRule];
+export const isDisablement = flashduty.McpServerDisablement.isInstance(server) && !flashduty.AutomationRule.isInstance(server);
 `;
 
 // The emulator's entry, type-checked as a user's offline-CI helper would import it.
@@ -265,6 +271,7 @@ describe("a fresh `pulumi new typescript` project", () => {
     await ws.run(["up", "--yes", "--skip-preview"]);
     const outputs = await ws.outputs();
     expect(outputs.status).toBe("disabled");
+    expect(outputs.isDisablement).toBe(true);
     expect(outputs.ruleCount).toBe((outputs.ruleIds as string[]).length);
     expect((outputs.templateNames as string[]).length).toBeGreaterThan(0);
     expect(await serverStatus("mcp_grafana")).toBe("disabled");

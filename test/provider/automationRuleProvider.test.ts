@@ -136,6 +136,17 @@ describe("create, read, update, delete against the emulator", () => {
     await impl.deleteResource(outs.ruleId, outs);
   });
 
+  test("read for get: only the id (and any state given), the rule as the platform holds it", async () => {
+    const outs = await created({ httpPostTriggerEnabled: true });
+    const read = await impl.read(outs.ruleId, { __provider: "exports.handler = ..." } as object);
+    expect(read.id).toBe(outs.ruleId);
+    expect(read.props).toMatchObject({ ruleId: outs.ruleId, name: outs.name, teamId: outs.teamId, httpPostTriggerId: outs.httpPostTriggerId });
+    expect(read.props).not.toHaveProperty("httpPostToken");
+    expect((await impl.read(outs.ruleId, { httpPostToken: "sat_known" })).props?.httpPostToken).toBe("sat_known");
+    await expect(impl.read("arule_missing", {})).rejects.toThrow(/^automation rule 'arule_missing' not found, or not visible to the app key's member/);
+    await impl.deleteResource(outs.ruleId, outs);
+  });
+
   test("a team the member is not in: 403 naming the team; adopting a rule whose team differs names its team", async () => {
     useKey(emulator.keys.member);
     const { inputs } = await checked(BASE);

@@ -214,6 +214,18 @@ describe("read, update, delete", () => {
     expect(emulator.counters()["mcpServer.get"].requests + count("mcpServer.disable")).toBe(0);
   });
 
+  test("read for get: only the id and the provider text, no API write; the server as it is, never disabled by this resource", async () => {
+    emulator.setServerStatus("mcp_github", "enabled");
+    const provider = { __provider: "exports.handler = ..." } as object;
+    const read = await impl.read("mcp_github", provider);
+    expect(read.id).toBe("mcp_github");
+    expect(read.props).toMatchObject({ serverId: "mcp_github", status: "enabled", disabledByThisResource: false, restoreOnDelete: true });
+    expect(read.props).not.toHaveProperty("disabledAt");
+    expect((await impl.read("mcp_github", { ...provider, restoreOnDelete: false })).props?.restoreOnDelete).toBe(false);
+    expect(count("mcpServer.disable") + count("mcpServer.enable")).toBe(0);
+    await expect(impl.read("mcp_missing", provider)).rejects.toThrow(/^MCP server 'mcp_missing' not found \(POST \/safari\/mcp\/server\/get, ResourceNotFound, request id /);
+  });
+
   test("read drops a server that no longer exists", async () => {
     const outs = await created();
     expect(await impl.read("mcp_gone", { ...outs, serverId: "mcp_gone" })).toEqual({});

@@ -76,6 +76,50 @@ describe("under setMocks", () => {
     expect((thrown as Error).stack).toContain("mocks.test.ts");
   });
 
+  test("get reads by id: the engine gets the provider text and the state, never a serverId or ruleId; isInstance tells the resources apart", async () => {
+    const flashduty = await import("../../provider");
+    const server = flashduty.McpServerDisablement.get("existing-server", "mcp_github", { restoreOnDelete: false });
+    expect(await resolve(server.status)).toBe("disabled");
+    const read = registered.find((r) => r.name === "existing-server")!;
+    expect(read.id).toBe("mcp_github");
+    expect(read.type).toBe("pulumi-nodejs:dynamic/flashduty:McpServerDisablement");
+    expect(String(read.inputs.__provider)).toContain('require("pulumi-flashduty/provider/mcpServerDisablementProvider")');
+    expect(read.inputs).not.toHaveProperty("serverId");
+    expect(read.inputs).not.toHaveProperty("resourceName");
+    expect(read.inputs.restoreOnDelete).toBe(false);
+
+    const rule = flashduty.AutomationRule.get("existing-rule", "arule_1", { ruleId: "arule_other", httpPostToken: "sat_known" });
+    await resolve(rule.urn);
+    const ruleRead = registered.find((r) => r.name === "existing-rule")!;
+    expect(ruleRead.id).toBe("arule_1");
+    expect(ruleRead.type).toBe("pulumi-nodejs:dynamic/flashduty:AutomationRule");
+    expect(ruleRead.inputs).not.toHaveProperty("ruleId");
+    expect(ruleRead.inputs.httpPostToken).toBe("sat_known");
+    expect(pulumi.Output.isInstance(rule.httpPostToken)).toBe(true);
+
+    const declared = new flashduty.McpServerDisablement("declared", { serverId: "mcp_k8s" });
+    expect(flashduty.McpServerDisablement.isInstance(server)).toBe(true);
+    expect(flashduty.McpServerDisablement.isInstance(declared)).toBe(true);
+    expect(flashduty.McpServerDisablement.isInstance(rule)).toBe(false);
+    expect(flashduty.AutomationRule.isInstance(rule)).toBe(true);
+    expect(flashduty.AutomationRule.isInstance(server)).toBe(false);
+    // Another copy of the package (a second install) makes objects that instanceof does not know.
+    expect(flashduty.McpServerDisablement.isInstance({ __pulumiType: "pulumi-nodejs:dynamic/flashduty:McpServerDisablement" })).toBe(true);
+    for (const other of [undefined, null, {}, "x", 1]) expect(flashduty.AutomationRule.isInstance(other)).toBe(false);
+  });
+
+  test("AutomationRule has every output, also those of arguments left to their defaults", async () => {
+    const flashduty = await import("../../provider");
+    const rule = new flashduty.AutomationRule("minimal", { name: "Minimal", prompt: "p", cronExpr: "0 8 * * *" });
+    await resolve(rule.urn);
+    for (const output of [rule.timezone, rule.teamId, rule.enabled, rule.environmentKind, rule.oncallIncidentChannelIds, rule.createdAt]) {
+      expect(pulumi.Output.isInstance(output)).toBe(true);
+    }
+    const inputs = registered.find((r) => r.name === "minimal")!.inputs;
+    // Defaults stay `check`'s to fill: nothing but the given arguments (and the provider) is sent.
+    expect(Object.keys(inputs).sort()).toEqual(["__provider", "cronExpr", "name", "prompt"]);
+  });
+
   test("the data sources construct in both forms and read through the configured client", async () => {
     const flashduty = await import("../../provider");
     const rules = await resolve(flashduty.getAutomationRulesOutput({ scope: "team" }));

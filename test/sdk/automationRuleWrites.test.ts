@@ -12,9 +12,9 @@ import {
   FlashdutyClient,
   FlashdutyError,
   FlashdutyValidationError,
-  PLACEHOLDER_CRON,
   type CreateAutomationRuleParams,
 } from "../../sdk";
+import { PLACEHOLDER_CRON } from "../../wire/protocol";
 import { call } from "../support/emulatorCalls";
 
 let em: Emulator;

@@ -7,7 +7,6 @@ import { inspect } from "node:util";
 import { Dispatcher } from "undici";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
-  ERROR_CODES,
   FlashdutyApiError,
   FlashdutyClient,
   FlashdutyConnectionError,
@@ -18,6 +17,7 @@ import {
   isFlashdutyApiError,
   type FlashdutyClientOptions,
 } from "../../sdk";
+import { ERROR_CODES } from "../../wire/protocol";
 import { fail, ok, SECRET_KEY, startRecorder, wireRule, wireServer, type Recorder } from "../support/recorder";
 
 let rec: Recorder;

@@ -9,10 +9,10 @@ import {
   FlashdutyClient,
   FlashdutyPagingError,
   FlashdutyValidationError,
-  PAGE_CONCURRENCY,
   type AutomationRule,
   type ListAllAutomationRulesParams,
 } from "../../sdk";
+import { PAGE_CONCURRENCY } from "../../sdk/pagination";
 import { fail, ok, SECRET_KEY, startRecorder, wireRule, type RecordedRequest, type Recorder, type Reply } from "../support/recorder";
 
 let rec: Recorder;

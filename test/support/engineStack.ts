@@ -15,7 +15,7 @@ export interface EngineStackOptions {
   appKey: string;
   keyVia?: "config" | "env";
   /** Program config: servers, rules, templates, restoreOnDelete (JSON-encoded here). */
-  program?: { servers?: unknown[]; rules?: unknown; templates?: Array<string | null>; restoreOnDelete?: boolean | "always"; automationRules?: unknown[] };
+  program?: { servers?: unknown[]; rules?: unknown; templates?: Array<string | null>; restoreOnDelete?: boolean | "always"; automationRules?: unknown[]; gets?: unknown[] };
   /** Extra environment for every command. */
   env?: NodeJS.ProcessEnv;
 }
@@ -46,10 +46,13 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
   await ws.setConfig("flashduty:baseUrl", options.baseUrl);
   if (options.keyVia !== "env") await ws.setConfig("flashduty:appKey", options.appKey, true);
   let usesAutomationRules = false;
+  let usesGets = false;
   const setProgram = async (program: NonNullable<EngineStackOptions["program"]>): Promise<void> => {
-    // automationRules only once a program used it: one CLI call less for every other test.
+    // automationRules and gets only once a program used them: one CLI call less for every other test.
     if (program.automationRules !== undefined) usesAutomationRules = true;
-    for (const key of ["servers", "rules", "templates", "restoreOnDelete", ...(usesAutomationRules ? ["automationRules" as const] : [])] as const) {
+    if (program.gets !== undefined) usesGets = true;
+    const optional = [...(usesAutomationRules ? ["automationRules" as const] : []), ...(usesGets ? ["gets" as const] : [])];
+    for (const key of ["servers", "rules", "templates", "restoreOnDelete", ...optional] as const) {
       if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });
       else await ws.setConfig(key, JSON.stringify(program[key]));
     }

@@ -10,6 +10,8 @@
 //   templateCases:   JSON list of `locale` values for getAutomationTemplates, each read separately
 //   automationRules: JSON list of { name, args } for AutomationRule resources; their outputs
 //                    are exported under `automationRules.<name>` (the token stays a secret)
+//   gets:            JSON list of { kind: "McpServerDisablement" | "AutomationRule", name, id,
+//                    state? }: objects read with `<kind>.get`, exported under `gets.<name>`
 
 // Node.js 20.20's util.inspect loops on a stack frame such as
 // "/x/node_modules/@pulumi/output.ts:516:31" (a scoped package followed by no further "/",
@@ -70,6 +72,20 @@ if (automationRules !== undefined) {
         ruleId: rule.ruleId, name: rule.name, cronExpr: rule.cronExpr, teamId: rule.teamId, enabled: rule.enabled,
         httpPostTriggerUrl: rule.httpPostTriggerUrl, httpPostToken: rule.httpPostToken, scheduleNextFireAtMs: rule.scheduleNextFireAtMs,
       }];
+    }),
+  );
+}
+
+const gets = config.getObject("gets");
+if (gets !== undefined) {
+  exports.gets = Object.fromEntries(
+    gets.map((entry) => {
+      const resource = flashduty[entry.kind].get(entry.name, entry.id, entry.state);
+      const isInstance = { mcpServerDisablement: flashduty.McpServerDisablement.isInstance(resource), automationRule: flashduty.AutomationRule.isInstance(resource) };
+      const outputs = entry.kind === "McpServerDisablement"
+        ? { id: resource.id, serverId: resource.serverId, serverName: resource.serverName, teamId: resource.teamId, status: resource.status, disabledByThisResource: resource.disabledByThisResource, restoreOnDelete: resource.restoreOnDelete }
+        : { id: resource.id, ruleId: resource.ruleId, name: resource.name, teamId: resource.teamId, cronExpr: resource.cronExpr, enabled: resource.enabled };
+      return [entry.name, { ...outputs, isInstance }];
     }),
   );
 }
