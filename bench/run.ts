@@ -304,7 +304,8 @@ function machine(): Record<string, string | number> {
       return "unavailable";
     }
   };
-  const pulumi = path.join(ensurePulumiCli(), "pulumi");
+  // The first folder the install script prints holds the CLI the benchmarks run (the rest is PATH for its plugins).
+  const pulumi = path.join(ensurePulumiCli().split(path.delimiter)[0]!, "pulumi");
   return {
     nproc: sh("nproc", []),
     cpu: os.cpus()[0]?.model ?? "unknown",

@@ -17,9 +17,13 @@
 #   6. otherwise a clear error saying how to install the CLI.
 # Every run prints one line saying which CLI and which language host it uses. The language host
 # is the official one whenever one can be had (beside the CLI, else the first new-enough one on
-# PATH), else the offline stand-in; the folders printed put the CLI's and that host's folders
-# before the project-local one, so the host named is the host the CLI finds (it looks on PATH
-# first).
+# PATH), else the offline stand-in. The CLI takes its language host (and the dynamic-provider
+# shim) from PATH first, and warns on every command ("using pulumi-language-nodejs from $PATH at
+# ... expected <its own folder>/...") when the one found is not the one beside its own
+# executable. So the first folder printed holds the CLI and the host named side by side: the
+# CLI's own folder when the host is beside it, else a project-local folder pairing the two
+# (.pulumi-cli/v<version>/paired/<digest>: a hard link, or copy, of the CLI and symlinks to the
+# host and the shim), so the host named is the host the CLI finds, without a warning.
 #
 # Version: the newest CLI the Go module proxy serves as a module zip (pkg/v3 v3.259.0 on
 # 2026-11-22: v3.260.0's zip and 3.261+ are refused with 403, 3.249-3.254 too). Override with
@@ -137,10 +141,51 @@ first_on() {
   return 0
 }
 
+# Replaces $2 with a symlink to $1 unless it already is one (a rename, so a CLI running from the
+# folder never sees the name missing).
+link_to() {
+  [ -L "$2" ] && [ "$(readlink "$2")" = "$1" ] && return 0
+  ln -sfn "$1" "$2.tmp.$$" && mv -f "$2.tmp.$$" "$2"
+}
+
+# Makes (or reuses) the project-local folder in which the CLI $1/pulumi runs beside the host
+# $2/pulumi-language-nodejs and the shim $3/pulumi-resource-pulumi-nodejs, and prints it. The CLI
+# finds the plugins it bundles beside its own executable (os.Executable, symlinks resolved), so
+# `pulumi` there is a hard link to the CLI (a copy where the link cannot be made: another file
+# system), refreshed when the CLI changes; the host and the shim are symlinks. A host that is the
+# offline stand-in brings its marker along. Returns 1, with a log line, if the folder cannot be
+# written (a read-only PULUMI_CLI_DIR).
+pair_dir() {
+  local cli host shim dir
+  cli="$(readlink -f "$1/pulumi")"
+  host="$(readlink -f "$2/pulumi-language-nodejs")"
+  shim="$(readlink -f "$3/pulumi-resource-pulumi-nodejs")"
+  dir="$(dirname "$LOCAL_BIN")/paired/$(printf '%s\n%s\n%s\n' "$cli" "$host" "$shim" | sha256sum | cut -c1-16)"
+  if ! {
+    mkdir -p "$dir" &&
+      if [ ! "$dir/pulumi" -ef "$cli" ] && ! cmp -s "$cli" "$dir/pulumi"; then
+        rm -f "$dir/pulumi.tmp.$$"
+        if ! ln "$cli" "$dir/pulumi.tmp.$$" 2>/dev/null; then
+          log "copying $cli into $dir (it cannot be hard-linked there)"
+          cp "$cli" "$dir/pulumi.tmp.$$"
+        fi && mv -f "$dir/pulumi.tmp.$$" "$dir/pulumi"
+      fi &&
+      link_to "$host" "$dir/pulumi-language-nodejs" &&
+      link_to "$shim" "$dir/pulumi-resource-pulumi-nodejs" &&
+      if is_standin_dir "$2"; then cp "$2/$STANDIN_MARKER" "$dir/$STANDIN_MARKER"; else rm -f "$dir/$STANDIN_MARKER"; fi &&
+      printf 'pulumi: %s\npulumi-language-nodejs: %s\npulumi-resource-pulumi-nodejs: %s\n' "$cli" "$host" "$shim" >"$dir/PAIRED"
+  }; then
+    log "could not write $dir to run the CLI beside its language host"
+    return 1
+  fi
+  echo "$dir"
+}
+
 # Says which CLI (folder $1, found as $2) and which Node.js language host are used, and prints the
-# PATH fragment that makes the CLI find exactly that host: the CLI's folder first, then the host's
-# folder, then the project-local folder (for the dynamic-provider shim), so the offline stand-in in
-# the project-local folder never comes before the host named. The host, in order of preference:
+# PATH fragment that makes the CLI find exactly that host, beside it (so it does not warn): the
+# CLI's folder when the host is there, else the folder pairing them (pair_dir); then the
+# project-local folder (the dynamic-provider shim), whose stand-in is shadowed by then. The host,
+# in order of preference:
 #   1. the one beside the CLI (the official host of that install), unless it is the stand-in;
 #   2. an official host on PATH, new enough;
 #   3. the project-local one (the stand-in, rebuilt when scripts/langhost changed), built if missing.
@@ -177,12 +222,31 @@ finish() {
   ensure_shim
   is_standin_dir "$host_dir" && kind="offline stand-in (scripts/langhost; see its README.md)"
   local version; version="$(host_version "$host_dir/pulumi-language-nodejs" || true)"
-  log "using Pulumi CLI v$(cli_version "$cli_dir/pulumi") ($source, $cli_dir); Node.js language host: $kind${version:+ v$version} at $host_dir"
-
-  local out="$cli_dir"
+  local run_dir="$cli_dir" paired=""
   if [ "$host_dir" != "$cli_dir" ]; then
-    # A CLI folder holding the stand-in must not come before the official host's folder.
+    # The shim the CLI would take: the one it bundles, else the host's install's, else PATH's, else ours.
+    local shim_dir; shim_dir="$(first_on "$cli_dir:$host_dir:$PATH:$LOCAL_BIN" pulumi-resource-pulumi-nodejs)"
+    if [ -n "$shim_dir" ] && run_dir="$(pair_dir "$cli_dir" "$host_dir" "$shim_dir")"; then
+      paired="; run together from $run_dir"
+    else
+      run_dir=""
+    fi
+  fi
+  # A host reached through a symlink (a paired folder found on PATH) is named with its target.
+  local at="$host_dir" target; target="$(readlink -f "$host_dir/pulumi-language-nodejs")"
+  [ "$target" = "$host_dir/pulumi-language-nodejs" ] || at="$host_dir (-> $target)"
+  log "using Pulumi CLI v$(cli_version "$cli_dir/pulumi") ($source, $cli_dir); Node.js language host: $kind${version:+ v$version} at $at$paired"
+
+  local out expect_cli expect_host
+  if [ -n "$run_dir" ]; then
+    out="$run_dir" expect_cli="$run_dir" expect_host="$run_dir"
+  else
+    # No paired folder could be written: the CLI's and the host's folders, the CLI warning on every
+    # command that its host is not beside it. A CLI folder holding the stand-in must not come
+    # before the official host's folder.
+    log "warning: the CLI will warn that its language host is not beside it"
     if is_standin_dir "$cli_dir"; then out="$host_dir:$cli_dir"; else out="$cli_dir:$host_dir"; fi
+    expect_cli="$cli_dir" expect_host="$host_dir"
   fi
   # Last, the project-local folder (the dynamic-provider shim): its stand-in is shadowed by then.
   if [ -d "$LOCAL_BIN" ] && [[ ":$out:" != *":$LOCAL_BIN:"* ]]; then out="$out:$LOCAL_BIN"; fi
@@ -190,7 +254,8 @@ finish() {
   local found_cli found_host
   found_cli="$(first_on "$out:$PATH" pulumi)"
   found_host="$(first_on "$out:$PATH" pulumi-language-nodejs)"
-  if [ "$found_cli" != "$cli_dir" ] || [ "$found_host" != "$host_dir" ]; then
+  if [ "$found_cli" != "$expect_cli" ] || [ "$found_host" != "$expect_host" ] ||
+    [ "$(readlink -f "$found_host/pulumi-language-nodejs")" != "$(readlink -f "$host_dir/pulumi-language-nodejs")" ]; then
     log "error: with $out first on PATH the CLI would be $found_cli/pulumi and the host $found_host/pulumi-language-nodejs"
     exit 1
   fi

@@ -29,8 +29,10 @@ let cliBin: string | undefined;
 
 /**
  * Makes the Pulumi CLI available (scripts/install-pulumi.sh: PATH, cache, vendor installer,
- * build from Go modules) and returns the folder holding `pulumi`, the Node.js language host and
- * the dynamic-provider shim. Cached per process; under 2 s when already installed.
+ * build from Go modules) and returns the folders to put first on PATH, colon-separated: the first
+ * holds `pulumi` with the Node.js language host and the dynamic-provider shim beside it (so the
+ * CLI does not warn that its host is not beside it). Cached per process; under 2 s when already
+ * installed.
  *
  * @throws Error with the install script's explanation when no CLI can be had
  */

@@ -283,8 +283,8 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	if runPath == "" {
 		runPath, err = resolveModule(ctx, node, runModule, pwd, info.GetProgramDirectory(), info.GetRootDirectory())
 		if err != nil {
-			return &pulumirpc.RunResponse{Error: "It looks like the Pulumi SDK has not been installed " +
-				"(could not resolve " + runModule + " from " + pwd + "). Have you run npm install or yarn install?"}, nil
+			// The official host's words (its locateModule), so a user reads the same under either host.
+			return &pulumirpc.RunResponse{Error: "It looks like the Pulumi SDK has not been installed. Have you run pulumi install?"}, nil
 		}
 	}
 
@@ -449,8 +449,8 @@ func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.L
 	}
 	if runPath == "" {
 		if runPath, err = resolveModule(ctx, node, mod, dir); err != nil {
-			return fmt.Errorf("it looks like the Pulumi SDK has not been installed (could not resolve %s from %s); "+
-				"have you run npm install in %s?", mod, dir, dir)
+			// The official host's words (its locateModule for plugins); the CLI adds "could not read plugin [<dir>]".
+			return fmt.Errorf("It looks like the Pulumi SDK has not been installed. Have you run npm install in %s?", dir)
 		}
 	}
 

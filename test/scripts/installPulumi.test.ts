@@ -1,16 +1,18 @@
 /**
  * scripts/install-pulumi.sh: the folders it prints, put first on PATH, make the CLI find exactly the
  * CLI and the Node.js language host its log line names (the CLI looks its language host up on PATH
- * first). Run for real (bash, real files) with stand-ins for the binaries: a `pulumi` that answers
- * `version` and an official `pulumi-language-nodejs` that answers `-version`, as the real ones do
- * where the script asks them; the project-local folder is a temporary PULUMI_CLI_DIR holding the
- * CLI, the offline stand-in (with its marker) and the dynamic-provider shim.
+ * first), beside each other (the CLI warns when the host it finds is not beside its own executable):
+ * where the host is elsewhere, the first folder printed pairs them. Run for real (bash, real files)
+ * with stand-ins for the binaries: a `pulumi` that answers `version` and an official
+ * `pulumi-language-nodejs` that answers `-version`, as the real ones do where the script asks them;
+ * the project-local folder is a temporary PULUMI_CLI_DIR holding the CLI, the offline stand-in (with
+ * its marker) and the dynamic-provider shim. installPulumi.engine.test.ts runs the real CLI so.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
 
@@ -86,6 +88,24 @@ async function install(path: string[], cliDir: string): Promise<{ fragment: stri
   return { fragment, log: stderr, found: (name) => firstOn(`${fragment}${delimiter}${basePath}`, name) };
 }
 
+/** Whether `a` and `b` are the same file (a hard link) or, where a copy had to be made, the same bytes. */
+function sameFile(a: string, b: string): boolean {
+  const [sa, sb] = [statSync(a), statSync(b)];
+  return (sa.ino === sb.ino && sa.dev === sb.dev) || readFileSync(a).equals(readFileSync(b));
+}
+
+/**
+ * Checks that `folder` pairs the CLI `cli`/pulumi with the host `host`/pulumi-language-nodejs and
+ * the shim `shim`/pulumi-resource-pulumi-nodejs: the CLI's own file (hard link), symlinks to the others.
+ */
+function expectPaired(folder: string, localBin: string, cli: string, host: string, shim: string): void {
+  expect(dirname(folder)).toBe(join(dirname(localBin), "paired"));
+  expect(sameFile(join(folder, "pulumi"), join(cli, "pulumi"))).toBe(true);
+  expect(realpathSync(join(folder, "pulumi"))).toBe(join(folder, "pulumi"));
+  expect(realpathSync(join(folder, "pulumi-language-nodejs"))).toBe(realpathSync(join(host, "pulumi-language-nodejs")));
+  expect(realpathSync(join(folder, "pulumi-resource-pulumi-nodejs"))).toBe(realpathSync(join(shim, "pulumi-resource-pulumi-nodejs")));
+}
+
 describe("install-pulumi.sh: the host it names is the host the CLI finds", () => {
   test("no language host on PATH: the project-local CLI and its offline stand-in", async () => {
     const { cliDir, localBin } = projectLocal("none");
@@ -111,28 +131,79 @@ describe("install-pulumi.sh: the host it names is the host the CLI finds", () =>
     expect(log).toContain(`using Pulumi CLI v${VERSION} (found on PATH, ${official}); Node.js language host: official pulumi-language-nodejs v${VERSION} at ${official}`);
   });
 
-  test("only an official host on PATH (no CLI beside it): the project-local CLI with that host", async () => {
+  test("only an official host on PATH (no CLI beside it): the project-local CLI paired with that host, then the project-local folder", async () => {
+    // The trial of issue 36: with `<host>:<project-local>` the CLI warned on every command that it
+    // used the host from PATH, not the one beside it (the stand-in).
     const { cliDir, localBin } = projectLocal("host-only");
     const hostDir = join(dir, "host-only", "official-host");
     fakeOfficialHost(hostDir);
     const { fragment, log, found } = await install([hostDir], cliDir);
-    expect(log).toContain(`using Pulumi CLI v${VERSION} (project-local, ${localBin}); Node.js language host: official pulumi-language-nodejs v${VERSION} at ${hostDir}`);
-    expect(fragment).toBe([hostDir, localBin].join(delimiter));
-    expect(found("pulumi")).toBe(localBin);
-    expect(found("pulumi-language-nodejs")).toBe(hostDir);
-    expect(found("pulumi-resource-pulumi-nodejs")).toBe(localBin);
+    const [paired, ...rest] = fragment.split(delimiter);
+    expect(rest).toEqual([localBin]);
+    expect(log).toContain(
+      `using Pulumi CLI v${VERSION} (project-local, ${localBin}); Node.js language host: official pulumi-language-nodejs v${VERSION} at ${hostDir}; run together from ${paired}`,
+    );
+    expectPaired(paired!, localBin, localBin, hostDir, localBin);
+    expect(existsSync(join(paired!, ".offline-stand-in"))).toBe(false);
+    for (const name of ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"]) expect(found(name)).toBe(paired);
+
+    // Run again with the folders printed first on PATH, as the tests and the demo do: the same folders.
+    const again = await install([...fragment.split(delimiter), hostDir], cliDir);
+    expect(again.fragment).toBe(fragment);
+    expect(again.log).toContain(`Node.js language host: official pulumi-language-nodejs v${VERSION} at ${paired}`);
   });
 
-  test("a CLI on PATH without a host beside it, an official host further on: the CLI, then that host, then the project-local folder", async () => {
+  test("a CLI on PATH without a host beside it, an official host further on: the two paired, then the project-local folder", async () => {
     const { cliDir, localBin } = projectLocal("split");
     const cli = join(dir, "split", "cli");
     const hostDir = join(dir, "split", "host");
     fakeCli(cli);
     fakeOfficialHost(hostDir);
     const { fragment, log, found } = await install([cli, hostDir], cliDir);
-    expect(log).toContain(`Node.js language host: official pulumi-language-nodejs v${VERSION} at ${hostDir}`);
-    expect(fragment).toBe([cli, hostDir, localBin].join(delimiter));
-    expect(found("pulumi")).toBe(cli);
+    const [paired, ...rest] = fragment.split(delimiter);
+    expect(rest).toEqual([localBin]);
+    expect(log).toContain(`using Pulumi CLI v${VERSION} (found on PATH, ${cli}); Node.js language host: official pulumi-language-nodejs v${VERSION} at ${hostDir}; run together from ${paired}`);
+    expectPaired(paired!, localBin, cli, hostDir, localBin);
+    expect(found("pulumi")).toBe(paired);
+    expect(found("pulumi-language-nodejs")).toBe(paired);
+
+    // The CLI replaced by a new file (as an upgrade or a rebuild does): the paired link follows on the next run.
+    rmSync(join(cli, "pulumi"));
+    fakeCli(cli, "3.260.0");
+    const upgraded = await install([cli, hostDir], cliDir);
+    expect(upgraded.fragment).toBe(fragment);
+    expect(upgraded.log).toContain("using Pulumi CLI v3.260.0");
+    expectPaired(paired!, localBin, cli, hostDir, localBin);
+  });
+
+  test("a CLI on PATH without a host beside it and no official host: the CLI paired with the offline stand-in, marker and all", async () => {
+    const { cliDir, localBin } = projectLocal("cli-only");
+    const cli = join(dir, "cli-only", "cli");
+    fakeCli(cli);
+    const { fragment, log, found } = await install([cli], cliDir);
+    const [paired, ...rest] = fragment.split(delimiter);
+    expect(rest).toEqual([localBin]);
+    expect(log).toContain(`Node.js language host: offline stand-in (scripts/langhost; see its README.md) at ${localBin}; run together from ${paired}`);
+    expectPaired(paired!, localBin, cli, localBin, localBin);
+    expect(readFileSync(join(paired!, ".offline-stand-in"), "utf8")).toBe(readFileSync(join(localBin, ".offline-stand-in"), "utf8"));
+    expect(found("pulumi-language-nodejs")).toBe(paired);
+
+    const again = await install([...fragment.split(delimiter), cli], cliDir);
+    expect(again.fragment).toBe(fragment);
+    expect(again.log).toContain(`Node.js language host: offline stand-in (scripts/langhost; see its README.md) at ${paired}`);
+  });
+
+  test("where the paired folder cannot be written: the CLI, then the host's folder, said to warn", async () => {
+    const { cliDir, localBin } = projectLocal("unwritable");
+    const hostDir = join(dir, "unwritable", "official-host");
+    fakeOfficialHost(hostDir);
+    // A file where the folder of paired folders would go (root can write anywhere, so not a chmod).
+    writeFileSync(join(dirname(localBin), "paired"), "");
+    const { fragment, log, found } = await install([hostDir], cliDir);
+    expect(log).toContain(`could not write ${join(dirname(localBin), "paired")}/`);
+    expect(log).toContain("warning: the CLI will warn that its language host is not beside it");
+    expect(fragment).toBe([hostDir, localBin].join(delimiter));
+    expect(found("pulumi")).toBe(localBin);
     expect(found("pulumi-language-nodejs")).toBe(hostDir);
   });
 
