@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { AutomationRule, RuleScope } from "../sdk";
 import { LIMITS } from "../wire/protocol";
 import { checkInteger } from "../sdk/validation";

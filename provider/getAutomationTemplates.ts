@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { AutomationTemplate } from "../sdk";
 import { dataSourceOutput } from "./dataSourceOutput";
 import { programClient, programConfig, withDiagnosticsParent } from "./programConfig";

@@ -82,7 +82,10 @@ const noStack = {};
 function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefined, resource: pulumi.Resource): void {
   const run = pulumi.runtime.getStackResource() ?? noStack;
   let servers = declaredServers.get(run);
-  if (servers === undefined) declaredServers.set(run, (servers = new Map()));
+  if (servers === undefined) {
+    servers = new Map();
+    declaredServers.set(run, servers);
+  }
   const seen = servers;
   pulumi.output(serverId).apply((id) => {
     if (typeof id !== "string") return;

@@ -47,14 +47,20 @@ export function resetClaims(): void {
 export function declareServer(serverId: string, resourceName: string | undefined): void {
   if (resourceName === undefined) return;
   let names = declared.get(serverId);
-  if (names === undefined) declared.set(serverId, (names = new Set()));
+  if (names === undefined) {
+    names = new Set();
+    declared.set(serverId, names);
+  }
   names.add(resourceName);
 }
 
 /** Records that a resource's new state (create, update) keeps `serverId` disabled. */
 export function holdServer(serverId: string, resourceName: string | undefined, disabledAt: number | undefined): void {
   let holds = held.get(serverId);
-  if (holds === undefined) held.set(serverId, (holds = []));
+  if (holds === undefined) {
+    holds = [];
+    held.set(serverId, holds);
+  }
   holds.push({ resourceName, disabledAt });
 }
 

@@ -19,7 +19,7 @@ export {
   DEFAULT_TIMEOUT_MS,
   type FlashdutyClientOptions,
 } from "./client";
-export { type RequestOptions } from "./requestOptions";
+export type { RequestOptions } from "./requestOptions";
 export {
   FlashdutyAbortError,
   FlashdutyAmbiguousCreateError,
