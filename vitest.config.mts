@@ -24,6 +24,10 @@ export default defineConfig({
         test: {
           name: "engine",
           include: ENGINE,
+          // A safety net against a hung CLI, not a timing goal (those live in bench/): a test of
+          // several CLI commands takes about 2 minutes alone, and up to twice that while a
+          // multi-process test shares the 2 cores.
+          testTimeout: 420_000,
           // Makes the Pulumi CLI available once before any worker starts (a first build from Go
           // modules takes minutes; afterwards this is a cache hit in well under 2 s).
           globalSetup: ["test/globalSetup.ts"],
