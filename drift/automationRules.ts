@@ -1,6 +1,6 @@
 /** Drift of `AutomationRule` resources: the rule edited in the console or deleted on the platform. */
-import { AUTOMATION_RULE_TYPE } from "../provider/typeToken";
-import { DECLARED_FIELDS } from "../provider/automationRuleFields";
+import { AUTOMATION_RULE_TYPE } from "../provider/engine/typeToken";
+import { DECLARED_FIELDS } from "../provider/automationRule/fields";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type RuleResourceDrift } from "./report";
 

@@ -10,7 +10,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { markdownCode } from "../sdk/markdownText";
-import { UNKNOWN_VALUE } from "../provider/unknown";
+import { UNKNOWN_VALUE } from "../provider/engine/unknown";
 import { compareText, type FieldChange, type ItemChange, type ItemChangeKind } from "./report";
 
 /**

@@ -10,7 +10,7 @@
  *   outputs of the last `up`), and its last non-refresh `resOutputsEvent` carries the outputs
  *   the program computes now (data sources are invoked during preview, so they are known);
  * - with `showSecrets` off, secret values arrive as `"[secret]"`; values not known during the
- *   preview arrive as `UNKNOWN_VALUE` (provider/unknown.ts).
+ *   preview arrive as `UNKNOWN_VALUE` (provider/engine/unknown.ts).
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 

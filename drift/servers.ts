@@ -1,5 +1,5 @@
 /** Drift of `McpServerDisablement` resources: declared disabled, observed enabled or deleted. */
-import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
+import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/engine/typeToken";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type ServerDrift } from "./report";
 

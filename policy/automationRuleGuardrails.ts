@@ -3,9 +3,9 @@
  * Reads the rules through the SDK client (`POST /safari/automation/rule/list`, every page), with
  * the client's retries and its per-process rate limit (50/s, 1000/min per base URL and key).
  */
-import { AUTOMATION_RULE_TYPE } from "../provider/typeToken";
+import { AUTOMATION_RULE_TYPE } from "../provider/engine/typeToken";
 import type { StackValidationPolicy } from "@pulumi/policy";
-import { policyClient } from "../provider/programConfig";
+import { policyClient } from "../provider/client/programConfig";
 import type { AutomationRule } from "../sdk";
 import { markdownCode } from "../sdk/markdownText";
 import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";

@@ -31,7 +31,7 @@ export {
   type AutomationRuleGuardrailsConfig,
   type DeclaredRule,
 } from "./automationRuleGuardrails";
-export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
+export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE } from "../provider/engine/typeToken";
 export { declaredDisablements, isMcpServerDisablement, type DeclaredDisablement } from "./mcpServerResources";
 export { ONE_RESOURCE_PER_SERVER, oneResourcePerServerPolicy } from "./oneResourcePerServer";
 export type { DefaultedSchema, PolicyOptions } from "./policyConfig";

@@ -3,7 +3,7 @@
  * and the inputs (`__provider`, the serialized dynamic provider, is stripped before policies run).
  */
 import type { PolicyResource } from "@pulumi/policy";
-import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/typeToken";
+import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/engine/typeToken";
 
 
 /** One declared disablement. */

@@ -14,23 +14,23 @@
  *
  * @packageDocumentation
  */
-export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./mcpServerDisablement";
-export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./automationRule";
+export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./mcpServerDisablement/mcpServerDisablement";
+export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./automationRule/automationRule";
 export {
   getAutomationRules,
   getAutomationRulesOutput,
   type GetAutomationRulesArgs,
   type GetAutomationRulesOutputArgs,
   type GetAutomationRulesResult,
-} from "./getAutomationRules";
+} from "./automationRule/getAutomationRules";
 export {
   getAutomationTemplates,
   getAutomationTemplatesOutput,
   type GetAutomationTemplatesArgs,
   type GetAutomationTemplatesOutputArgs,
   type GetAutomationTemplatesResult,
-} from "./getAutomationTemplates";
-export { FlashdutyConfigError } from "./config";
+} from "./automationTemplate/getAutomationTemplates";
+export { FlashdutyConfigError } from "./client/config";
 export {
   FlashdutyAbortError,
   FlashdutyAmbiguousCreateError,

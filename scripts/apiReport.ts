@@ -38,9 +38,9 @@ const ENTRY_POINTS: readonly EntryPoint[] = [
   {
     importPath: "pulumi-flashduty/provider/mcpServerDisablementProvider",
     packageFolder: ".",
-    declarations: "dist/provider/mcpServerDisablementProvider.d.ts",
+    declarations: "dist/provider/mcpServerDisablement/provider.d.ts",
   },
-  { importPath: "pulumi-flashduty/provider/automationRuleProvider", packageFolder: ".", declarations: "dist/provider/automationRuleProvider.d.ts" },
+  { importPath: "pulumi-flashduty/provider/automationRuleProvider", packageFolder: ".", declarations: "dist/provider/automationRule/provider.d.ts" },
   { importPath: "pulumi-flashduty-emulator", packageFolder: "emulator", declarations: "dist/emulator/index.d.ts" },
 ];
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { ruleResourceDrifts } from "../../drift/automationRules";
-import { AUTOMATION_RULE_TYPE } from "../../provider/typeToken";
+import { AUTOMATION_RULE_TYPE } from "../../provider/engine/typeToken";
 import { renderMarkdown, type DriftReport } from "../../drift";
 
 const declared = {

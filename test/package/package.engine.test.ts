@@ -183,7 +183,7 @@ describe("the published tarballs", () => {
   it("hold only what users need, with repository, type and self-contained source maps", async () => {
     const files = tarList(tarballs["pulumi-flashduty"]!);
     expect(files).toContain("dist/provider/index.js");
-    expect(files).toContain("dist/provider/mcpServerDisablementProvider.js");
+    expect(files).toContain("dist/provider/mcpServerDisablement/provider.js");
     expect(files).toContain("dist/sdk/index.d.ts");
     expect(files).toContain("README.md");
     expect(files).toContain("CHANGELOG.md");
@@ -239,6 +239,7 @@ describe("the entry points", () => {
     "pulumi-flashduty/provider/config",
     "pulumi-flashduty/provider/index",
     "pulumi-flashduty/provider/mcpServerDisablementProvider.js",
+    "pulumi-flashduty/provider/mcpServerDisablement/provider",
     "pulumi-flashduty/sdk/wire",
     "pulumi-flashduty/sdk/protocol",
     "pulumi-flashduty/sdk/wireTypes",

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import * as impl from "../../provider/automationRuleProvider";
-import type { AutomationRuleInputs, AutomationRuleOutputs } from "../../provider/automationRuleProvider";
+import * as impl from "../../provider/automationRule/provider";
+import type { AutomationRuleInputs, AutomationRuleOutputs } from "../../provider/automationRule/provider";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 

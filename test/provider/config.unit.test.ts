@@ -4,7 +4,7 @@
  * refuse is refused here first, naming the key and the environment variable.
  */
 import { describe, expect, test } from "vitest";
-import { FlashdutyConfigError, resolveConfig } from "../../provider/config";
+import { FlashdutyConfigError, resolveConfig } from "../../provider/client/config";
 import { FlashdutyClient, FlashdutyValidationError } from "../../sdk";
 
 const config = (values: Record<string, string>) => (key: string) => values[key];

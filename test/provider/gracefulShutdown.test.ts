@@ -1,5 +1,5 @@
 /**
- * The provider process under SIGINT/SIGTERM (provider/gracefulShutdown.ts), with real child
+ * The provider process under SIGINT/SIGTERM (provider/engine/gracefulShutdown.ts), with real child
  * processes running the built module: idle, it stops at once as Node would; with a call in
  * flight, the call settles first and the process then stops by the same signal.
  */
@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 
-const MODULE = path.join(REPO_ROOT, "dist", "provider", "gracefulShutdown.js");
+const MODULE = path.join(REPO_ROOT, "dist", "provider", "engine", "gracefulShutdown.js");
 
 /**
  * Starts a Node child that runs one `untilSettled` call (settling when its stdin closes) or, with

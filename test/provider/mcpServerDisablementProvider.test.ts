@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { successes } from "../support/audit";
-import * as impl from "../../provider/mcpServerDisablementProvider";
-import type { McpServerDisablementOutputs } from "../../provider/mcpServerDisablementProvider";
+import * as impl from "../../provider/mcpServerDisablement/provider";
+import type { McpServerDisablementOutputs } from "../../provider/mcpServerDisablement/provider";
 
 let emulator: Emulator;
 const savedEnv = { ...process.env };

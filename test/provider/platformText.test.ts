@@ -5,8 +5,8 @@
  * error the data sources throw, and the access-denied message of the resource.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { describeAccessDenied } from "../../provider/accessDenied";
-import { clientFor } from "../../provider/client";
+import { describeAccessDenied } from "../../provider/mcpServerDisablement/accessDenied";
+import { clientFor } from "../../provider/client/client";
 import { FlashdutyApiError } from "../../sdk";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { ISSUE_EXAMPLES, TERMINAL_CONTROL } from "../support/hostileText";

@@ -49,7 +49,7 @@ describe("dependency rules", () => {
   });
 
   it("drift/ and policy/ reach into provider/ only for the type tokens, the unknown-value sentinel, the policy pack's client and AutomationRule's declared fields", () => {
-    const allowed = new Set(["provider/typeToken", "provider/unknown", "provider/programConfig", "provider/automationRuleFields"]);
+    const allowed = new Set(["provider/engine/typeToken", "provider/engine/unknown", "provider/client/programConfig", "provider/automationRule/fields"]);
     const bad = [...importsOf("drift"), ...importsOf("policy")].filter((i) => topFolder(i.target) === "provider" && !allowed.has(i.target));
     expect(bad).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationRule, RuleScope } from "../sdk";
-import { LIMITS } from "../wire/protocol";
-import { checkInteger } from "../sdk/validation";
-import { dataSourceOutput } from "./dataSourceOutput";
-import { programClient, withDiagnosticsParent } from "./programConfig";
+import type { AutomationRule, RuleScope } from "../../sdk";
+import { LIMITS } from "../../wire/protocol";
+import { checkInteger } from "../../sdk/validation";
+import { dataSourceOutput } from "../engine/dataSourceOutput";
+import { programClient, withDiagnosticsParent } from "../client/programConfig";
 
 /** Filters of {@link getAutomationRules}. All optional. */
 export interface GetAutomationRulesArgs {

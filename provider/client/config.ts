@@ -16,7 +16,7 @@
  * values are read at run time, in `configure` or in each call.
  */
 
-import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "../sdk/optionChecks";
+import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "../../sdk/optionChecks";
 
 /** Resolved settings. `appKey` is a secret: never log it, never put it in an error or state. */
 export interface FlashdutyConfig {

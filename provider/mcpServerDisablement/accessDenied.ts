@@ -8,8 +8,8 @@
  * (in every language); otherwise it is the edit rights. The server's `can_edit` cannot tell
  * the two apart, since it is false in both cases.
  */
-import type { FlashdutyApiError, McpServer } from "../sdk";
-import { escapeTerminalControls as shown } from "../sdk/terminalText";
+import type { FlashdutyApiError, McpServer } from "../../sdk";
+import { escapeTerminalControls as shown } from "../../sdk/terminalText";
 
 /**
  * @param err the 403 from `POST /safari/mcp/server/disable` or `/enable`

@@ -15,15 +15,15 @@
  * @packageDocumentation
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { FlashdutyClient, McpServer } from "../sdk";
-import { FlashdutyError, isFlashdutyApiError } from "../sdk/errors";
-import { escapeTerminalControls } from "../sdk/terminalText";
-import { UNKNOWN_VALUE as UNKNOWN } from "./unknown";
-import { type ConfigSource, resolveConfig } from "./config";
+import type { FlashdutyClient, McpServer } from "../../sdk";
+import { FlashdutyError, isFlashdutyApiError } from "../../sdk/errors";
+import { escapeTerminalControls } from "../../sdk/terminalText";
+import { UNKNOWN_VALUE as UNKNOWN } from "../engine/unknown";
+import { type ConfigSource, resolveConfig } from "../client/config";
 import { describeAccessDenied } from "./accessDenied";
 import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
-import { untilSettled } from "./gracefulShutdown";
-import { beginRateLimitNotice } from "./rateLimitNotice";
+import { untilSettled } from "../engine/gracefulShutdown";
+import { beginRateLimitNotice } from "../client/rateLimitNotice";
 
 /** Inputs after `check`: what the engine stores as the resource's inputs. */
 export interface McpServerDisablementInputs {
@@ -77,7 +77,7 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 async function client(): Promise<FlashdutyClient> {
   // Loaded on first use: the HTTP stack (undici, zod) costs ~0.1 s to load, and a preview runs
   // only check and diff, which never call the API.
-  const { clientFor } = await import("./client.js");
+  const { clientFor } = await import("../client/client.js");
   return clientFor(resolveConfig(stackConfig), (message) => console.error(message));
 }
 

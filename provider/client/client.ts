@@ -4,7 +4,7 @@
  * program share their rate limit and connections.
  */
 import { createHash } from "node:crypto";
-import { FlashdutyClient } from "../sdk";
+import { FlashdutyClient } from "../../sdk";
 import type { FlashdutyConfig } from "./config";
 import { noticeRateLimitWait } from "./rateLimitNotice";
 

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { type FlashdutyConfig, resolveConfig } from "./config";
 import { clientFor } from "./client";
 import { withRateLimitNotice } from "./rateLimitNotice";
-import type { FlashdutyClient } from "../sdk";
+import type { FlashdutyClient } from "../../sdk";
 
 /** Values that win over the stack config and the environment (e.g. a policy pack's settings); unset ones are ignored. */
 export interface ConfigOverrides {

@@ -1,8 +1,8 @@
-import { checkGetSupported } from "./resourceGet";
-import { storedProviderText } from "./storedProviderText";
-import { AUTOMATION_RULE_TYPE } from "./typeToken";
+import { checkGetSupported } from "../engine/resourceGet";
+import { storedProviderText } from "../engine/storedProviderText";
+import { AUTOMATION_RULE_TYPE } from "../engine/typeToken";
 import * as pulumi from "@pulumi/pulumi";
-import type { Equal } from "../wire/typeAssert";
+import type { Equal } from "../../wire/typeAssert";
 
 /** Arguments of {@link AutomationRule}: the rule's fields in camelCase, as the platform names them. */
 export interface AutomationRuleArgs {

@@ -11,18 +11,18 @@
  * @packageDocumentation
  */
 
-import { DECLARED_FIELDS, type DeclaredField } from "./automationRuleFields";
-import { UNKNOWN_VALUE } from "./unknown";
-import type { Equal } from "../wire/typeAssert";
+import { DECLARED_FIELDS, type DeclaredField } from "./fields";
+import { UNKNOWN_VALUE } from "../engine/unknown";
+import type { Equal } from "../../wire/typeAssert";
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, FlashdutyClient, RuleSeverity, UpdateAutomationRuleParams } from "../sdk";
-import { DEFAULT_BASE_URL } from "../sdk/client";
-import { FlashdutyApiError, isFlashdutyApiError } from "../sdk/errors";
-import { ruleFieldProblems } from "../sdk/resources/automationRules";
-import { type ConfigSource, resolveConfig } from "./config";
-import { describeRuleAccessDenied } from "./ruleAccessDenied";
-import { beginRateLimitNotice } from "./rateLimitNotice";
-import { escapeTerminalControls } from "../sdk/terminalText";
+import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, FlashdutyClient, RuleSeverity, UpdateAutomationRuleParams } from "../../sdk";
+import { DEFAULT_BASE_URL } from "../../sdk/client";
+import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
+import { ruleFieldProblems } from "../../sdk/resources/automationRules";
+import { type ConfigSource, resolveConfig } from "../client/config";
+import { describeRuleAccessDenied } from "./accessDenied";
+import { beginRateLimitNotice } from "../client/rateLimitNotice";
+import { escapeTerminalControls } from "../../sdk/terminalText";
 
 /** The declared fields, with the defaults `check` fills in. */
 export interface AutomationRuleDeclared {
@@ -106,7 +106,7 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 
 async function client(): Promise<FlashdutyClient> {
   // Loaded on first use: a preview runs only check and diff, which never call the API.
-  const { clientFor } = await import("./client.js");
+  const { clientFor } = await import("../client/client.js");
   return clientFor(resolveConfig(stackConfig), (message) => console.error(message));
 }
 

@@ -1,8 +1,8 @@
-import { storedProviderText } from "./storedProviderText";
+import { storedProviderText } from "../engine/storedProviderText";
 import * as pulumi from "@pulumi/pulumi";
-import { escapeTerminalControls } from "../sdk/terminalText";
-import { checkGetSupported } from "./resourceGet";
-import { MCP_SERVER_DISABLEMENT_TYPE } from "./typeToken";
+import { escapeTerminalControls } from "../../sdk/terminalText";
+import { checkGetSupported } from "../engine/resourceGet";
+import { MCP_SERVER_DISABLEMENT_TYPE } from "../engine/typeToken";
 
 /** Arguments of {@link McpServerDisablement}. */
 export interface McpServerDisablementArgs {

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationTemplate } from "../sdk";
-import { dataSourceOutput } from "./dataSourceOutput";
-import { programClient, programConfig, withDiagnosticsParent } from "./programConfig";
+import type { AutomationTemplate } from "../../sdk";
+import { dataSourceOutput } from "../engine/dataSourceOutput";
+import { programClient, programConfig, withDiagnosticsParent } from "../client/programConfig";
 
 /** Arguments of {@link getAutomationTemplates}. */
 export interface GetAutomationTemplatesArgs {

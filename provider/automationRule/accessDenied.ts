@@ -4,7 +4,7 @@
  * writable by that team's members and by account admins), or ownership (a personal rule is
  * writable by its owner only).
  */
-import type { FlashdutyApiError } from "../sdk";
+import type { FlashdutyApiError } from "../../sdk";
 
 /**
  * @param err the 403 of `POST /safari/automation/rule/{create,update,delete}`
