@@ -62,11 +62,7 @@ export interface TempProject {
  * The app key and base URL go through FLASHDUTY_APP_KEY / FLASHDUTY_BASE_URL, which the program
  * and the provider plugin both read, so no `pulumi config set` is spent on them.
  */
-export async function tempProject(
-  label: string,
-  fill: (projectDir: string) => void,
-  flashduty: { baseUrl: string; appKey: string },
-): Promise<TempProject> {
+export async function tempProject(label: string, fill: (projectDir: string) => void, flashduty: { baseUrl: string; appKey: string }): Promise<TempProject> {
   const root = path.join(REPO_ROOT, ".pulumi-state", "work");
   mkdirSync(root, { recursive: true });
   const dir = mkdtempSync(path.join(root, `bench-${label}-`));

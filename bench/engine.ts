@@ -211,13 +211,7 @@ export async function benchEngine(): Promise<EngineResult> {
     return project;
   };
   /** Runs one command with fresh counters and empty rate-limit windows on both sides. */
-  const phase = async (
-    project: TempProject,
-    on: Emulator,
-    label: string,
-    args: string[],
-    env?: NodeJS.ProcessEnv,
-  ): Promise<PhaseCalls> => {
+  const phase = async (project: TempProject, on: Emulator, label: string, args: string[], env?: NodeJS.ProcessEnv): Promise<PhaseCalls> => {
     on.resetCounters();
     on.setLimits(productionLimits());
     const { seconds } = await project.timedRun(args, env);
@@ -257,13 +251,9 @@ export async function benchEngine(): Promise<EngineResult> {
     }
     const create = medianRun(creates);
     const noopCreate = medianRun(noopCreates);
-    const createWithoutCheckpoints = await phase(
-      unchecked,
-      emuNoCheckpoints,
-      `up creating ${RESOURCES} resources, PULUMI_SKIP_CHECKPOINTS=true`,
-      UP,
-      { PULUMI_SKIP_CHECKPOINTS: "true" },
-    );
+    const createWithoutCheckpoints = await phase(unchecked, emuNoCheckpoints, `up creating ${RESOURCES} resources, PULUMI_SKIP_CHECKPOINTS=true`, UP, {
+      PULUMI_SKIP_CHECKPOINTS: "true",
+    });
     expectAll(emuNoCheckpoints, servers, "disabled", "the up without checkpoints");
 
     const exported = await main.ws.exportState();

@@ -215,7 +215,9 @@ function throughputRows(r: ThroughputResult): Row[] {
 }
 
 function ruleCalls(p: RulePhase, resources: number): string {
-  const ops = Object.entries(p.calls).map(([op, n]) => `${op} ${n} (${(n / resources).toFixed(2)}/resource)`).join(", ");
+  const ops = Object.entries(p.calls)
+    .map(([op, n]) => `${op} ${n} (${(n / resources).toFixed(2)}/resource)`)
+    .join(", ");
   return `${ops || "no calls"}; ${p.status429} × 429`;
 }
 
@@ -289,11 +291,9 @@ function sharedStacksRows(r: SharedStacksResult): Row[] {
 function table(rows: Row[]): string {
   const header = ["#", "measurement", "result", "reference", "ratio", "goal", "met"];
   const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
-  return [
-    line(header),
-    line(header.map(() => "---")),
-    ...rows.map((r) => line([r.no, r.measurement, r.result, r.reference, r.ratio, r.goal, r.met])),
-  ].join("\n");
+  return [line(header), line(header.map(() => "---")), ...rows.map((r) => line([r.no, r.measurement, r.result, r.reference, r.ratio, r.goal, r.met]))].join(
+    "\n",
+  );
 }
 
 function machine(): Record<string, string | number> {
@@ -313,7 +313,10 @@ function machine(): Record<string, string | number> {
     node: process.version,
     pulumi: sh(pulumi, ["version"]),
     os: `${os.type()} ${os.release()}`,
-    loadAverageAtStart: os.loadavg().map((v) => v.toFixed(2)).join(" "),
+    loadAverageAtStart: os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" "),
   };
 }
 
@@ -391,7 +394,10 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const totalSeconds = secondsSince(t0);
-  info.loadAverageAtEnd = os.loadavg().map((v) => v.toFixed(2)).join(" ");
+  info.loadAverageAtEnd = os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(" ");
   const md = table(rows);
   const footer =
     `${started.toISOString()}; ${info.nproc} cores (${info.cpu}), memory ${info.memory}; Node.js ${info.node}; ` +

@@ -67,7 +67,14 @@ export async function benchSharedReads(processes: number): Promise<SharedReadsRe
     emu.resetCounters();
     const startAt = Date.now() + startDelayMs(processes);
     const results = await runWorkers(
-      Array.from({ length: processes }, (_, i) => ({ baseUrl: emu.url, appKey: emu.keys.admin, userAgent: `bench-${i}`, mode: "rules" as const, pageSize: PAGE_SIZE, startAt })),
+      Array.from({ length: processes }, (_, i) => ({
+        baseUrl: emu.url,
+        appKey: emu.keys.admin,
+        userAgent: `bench-${i}`,
+        mode: "rules" as const,
+        pageSize: PAGE_SIZE,
+        startAt,
+      })),
     );
     const startSpreadMs = Math.max(...results.map((r) => r.startedAt)) - Math.min(...results.map((r) => r.startedAt));
     const failures = results.filter((r) => !r.ok || r.items !== RULES).length;

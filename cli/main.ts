@@ -105,7 +105,8 @@ async function drift(args: string[], io: Io): Promise<number> {
     if (values.stack === undefined || values.stack.trim() === "") throw new UsageError("--stack is required (the name of the stack to check)");
     if (values.output === "") throw new UsageError("--output needs a file name");
     const maxRows = values["max-rows"] === undefined ? DEFAULT_MAX_ROWS : Number(values["max-rows"]);
-    if (!Number.isInteger(maxRows) || maxRows < 1) throw new UsageError(`--max-rows must be an integer of at least 1, got ${JSON.stringify(values["max-rows"])}`);
+    if (!Number.isInteger(maxRows) || maxRows < 1)
+      throw new UsageError(`--max-rows must be an integer of at least 1, got ${JSON.stringify(values["max-rows"])}`);
     const report = await detectDrift({ stack: values.stack, cwd: values.cwd });
     const text = values.json === true ? renderJson(report) : renderMarkdown(report, { maxRows });
     if (values.output !== undefined) writeFileSync(values.output, text);

@@ -4,7 +4,6 @@ import { DECLARED_FIELDS } from "../provider/automationRule/fields";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type RuleResourceDrift } from "./report";
 
-
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }

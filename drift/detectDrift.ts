@@ -52,9 +52,10 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
   const servers = serverDrifts(observations.resources);
   const declaredRules = ruleResourceDrifts(observations.resources);
   const notes: string[] = [];
-  const data = observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
-    ? compareDataSourceOutputs(observations.stackOutputsBefore, observations.stackOutputsAfter)
-    : { rules: [], templates: [], checkedOutputs: [], notes: [] };
+  const data =
+    observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
+      ? compareDataSourceOutputs(observations.stackOutputsBefore, observations.stackOutputsAfter)
+      : { rules: [], templates: [], checkedOutputs: [], notes: [] };
   if (observations.stackOutputsBefore === undefined) {
     notes.push("The stack has no deployment yet (run `pulumi up` first); there is nothing to compare.");
   }

@@ -13,7 +13,10 @@ export type DriftErrorKind = "invalidArguments" | "cliNotFound" | "stackNotFound
 /** A failure of `detectDrift`; `message` is ready to print and holds no app key. */
 export class DriftError extends Error {
   override readonly name = "DriftError";
-  constructor(readonly kind: DriftErrorKind, message: string) {
+  constructor(
+    readonly kind: DriftErrorKind,
+    message: string,
+  ) {
     super(message);
   }
 }

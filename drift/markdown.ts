@@ -172,14 +172,34 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
   const blocks: Block[] = [];
   if (report.servers.length > 0) {
     const row = (s: ServerDrift) => [code(s.serverId), code(s.serverName), code(s.resourceName), s.declared, OBSERVED[s.observed], nextUp(s)];
-    blocks.push(table("### MCP servers (`McpServerDisablement`)", ["Server", "Name", "Resource", "Declared", "Observed", "Next `pulumi up`"], report.servers, row, "servers"));
+    blocks.push(
+      table(
+        "### MCP servers (`McpServerDisablement`)",
+        ["Server", "Name", "Resource", "Declared", "Observed", "Next `pulumi up`"],
+        report.servers,
+        row,
+        "servers",
+      ),
+    );
   }
   const declaredRules = report.automationRules ?? [];
   if (declaredRules.length > 0) {
     const row = (r: RuleResourceDrift) => [
-      code(r.name), code(r.ruleId), code(r.resourceName), r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`, ruleNextUp(r),
+      code(r.name),
+      code(r.ruleId),
+      code(r.resourceName),
+      r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`,
+      ruleNextUp(r),
     ];
-    blocks.push(table("### Automation rules declared in the stack (`AutomationRule`)", ["Rule", "Id", "Resource", "Observed", "Next `pulumi up`"], declaredRules, row, "declared rules"));
+    blocks.push(
+      table(
+        "### Automation rules declared in the stack (`AutomationRule`)",
+        ["Rule", "Id", "Resource", "Observed", "Next `pulumi up`"],
+        declaredRules,
+        row,
+        "declared rules",
+      ),
+    );
   }
   if (report.rules.length > 0) {
     const s = report.summary.rules;
@@ -191,9 +211,10 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     const heading = `### Automation templates (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
     blocks.push(table(heading, ["Change", "Template", "Locale", "Output", "Fields"], report.templates, (c) => itemRow(c, false), "template changes"));
   }
-  const between = report.rules.length + report.templates.length > 0
-    ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
-    : [];
+  const between =
+    report.rules.length + report.templates.length > 0
+      ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
+      : [];
   const notes: Block = {
     head: [],
     size: report.notes.length,

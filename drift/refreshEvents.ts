@@ -17,7 +17,6 @@ import type { EngineEvent } from "@pulumi/pulumi/automation";
 /** Type token of the root resource of every stack. */
 export const STACK_TYPE = "pulumi:pulumi:Stack";
 
-
 /** One resource's refresh: outputs in state before, and what the read found (undefined: gone). */
 export interface RefreshedResource {
   urn: string;

@@ -32,7 +32,10 @@ const INSTALL_HINT = "install it (https://www.pulumi.com/docs/iac/download-insta
  * its exit code, stdout and stderr), or the whole message when there are none.
  */
 function cliFailure(error: Error): string {
-  const errorLines = error.message.split("\n").map((line) => line.trim()).filter((line) => line.startsWith("error:"));
+  const errorLines = error.message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("error:"));
   return errorLines.length > 0 ? [...new Set(errorLines)].join("\n") : error.message.trim();
 }
 
@@ -68,9 +71,15 @@ export async function runRefreshPreview(options: RefreshPreviewOptions): Promise
     stack = await LocalWorkspace.selectStack({ stackName: options.stack, workDir }, { pulumiCommand });
   } catch (err) {
     if (err instanceof StackNotFoundError) {
-      throw new DriftError("stackNotFound", `stack '${options.stack}' not found in project '${project}' (${workDir}); \`pulumi stack ls\` lists the stacks of the current backend`);
+      throw new DriftError(
+        "stackNotFound",
+        `stack '${options.stack}' not found in project '${project}' (${workDir}); \`pulumi stack ls\` lists the stacks of the current backend`,
+      );
     }
-    throw new DriftError("previewFailed", redact(`cannot select stack '${options.stack}': ${err instanceof CommandError ? cliFailure(err) : (err as Error).message}`));
+    throw new DriftError(
+      "previewFailed",
+      redact(`cannot select stack '${options.stack}': ${err instanceof CommandError ? cliFailure(err) : (err as Error).message}`),
+    );
   }
   const events: EngineEvent[] = [];
   try {

@@ -3,7 +3,6 @@ import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/engine/typeToken";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type ServerDrift } from "./report";
 
-
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
@@ -33,4 +32,3 @@ export function serverDrifts(resources: readonly RefreshedResource[]): { checked
   drifts.sort((a, b) => compareText(a.serverId, b.serverId) || compareText(a.urn, b.urn));
   return { checked: ours.length, drifts };
 }
-

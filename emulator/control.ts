@@ -31,10 +31,13 @@ export interface ControlState {
 }
 
 /** What the control API acts on: the running emulator. */
-export type ControlTarget = Pick<Emulator, "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"> &
+export type ControlTarget = Pick<
+  Emulator,
+  "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"
+> &
   Pick<Emulator, "deleteServer" | "updateRule" | "deleteRule" | "updateTemplate"> & {
-  state(): ControlState;
-};
+    state(): ControlState;
+  };
 
 const serverStatusSchema = z.object({ server_id: z.string(), status: z.enum(MCP_SERVER_STATUSES) });
 const serverIdSchema = z.object({ server_id: z.string() });
@@ -104,10 +107,14 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
           requireLocalCaller(request);
           sendData(reply, requestId, action(method === "POST" ? readJsonObject(request) : {}));
         } catch (thrown) {
-          const error = thrown instanceof ApiError ? thrown
-            : thrown instanceof StateSaveError ? new ApiError("InternalError", (m) => m.internalError())
-            : thrown instanceof FaultSpecError ? new ApiError("InvalidParameter", (m) => m.paramInvalid(thrown.field, thrown.detail))
-            : new ApiError("InvalidParameter", (m) => m.paramInvalid("body", (thrown as Error).message));
+          const error =
+            thrown instanceof ApiError
+              ? thrown
+              : thrown instanceof StateSaveError
+                ? new ApiError("InternalError", (m) => m.internalError())
+                : thrown instanceof FaultSpecError
+                  ? new ApiError("InvalidParameter", (m) => m.paramInvalid(thrown.field, thrown.detail))
+                  : new ApiError("InvalidParameter", (m) => m.paramInvalid("body", (thrown as Error).message));
           sendError(reply, requestId, messageLocale(request.headers["accept-language"]), error);
         }
       },

@@ -7,15 +7,17 @@ import { z } from "zod";
 import { createRng } from "./random";
 import { OPERATION_NAMES, type FaultSpec, type OperationName } from "./types";
 
-const faultSpecSchema = z.strictObject({
-  operation: z.enum([...OPERATION_NAMES, "*"]),
-  kind: z.enum(["latency", "error", "rateLimit", "reset", "applyThenDrop", "proxyHtml"]),
-  latencyMs: z.number().int().min(0).max(600_000).optional(),
-  status: z.union([z.literal(500), z.literal(503)]).optional(),
-  count: z.number().int().min(0).optional(),
-  fraction: z.number().min(0).max(1).optional(),
-  retryAfterSeconds: z.number().int().min(0).max(3600).optional(),
-}).refine((f) => f.kind !== "latency" || f.latencyMs !== undefined, { message: "latencyMs is required for kind latency", path: ["latencyMs"] });
+const faultSpecSchema = z
+  .strictObject({
+    operation: z.enum([...OPERATION_NAMES, "*"]),
+    kind: z.enum(["latency", "error", "rateLimit", "reset", "applyThenDrop", "proxyHtml"]),
+    latencyMs: z.number().int().min(0).max(600_000).optional(),
+    status: z.union([z.literal(500), z.literal(503)]).optional(),
+    count: z.number().int().min(0).optional(),
+    fraction: z.number().min(0).max(1).optional(),
+    retryAfterSeconds: z.number().int().min(0).max(3600).optional(),
+  })
+  .refine((f) => f.kind !== "latency" || f.latencyMs !== undefined, { message: "latencyMs is required for kind latency", path: ["latencyMs"] });
 
 /** `input` checked as a list of fault specs; throws an Error naming the first bad field (`faults[0].kind`). */
 export function validateFaults(input: unknown): FaultSpec[] {
@@ -28,7 +30,10 @@ export function validateFaults(input: unknown): FaultSpec[] {
 
 /** An invalid fault spec; `field` names it (`faults[0].kind`). */
 export class FaultSpecError extends Error {
-  constructor(readonly field: string, readonly detail: string) {
+  constructor(
+    readonly field: string,
+    readonly detail: string,
+  ) {
     super(`invalid fault spec ${field}: ${detail}`);
     this.name = "FaultSpecError";
   }
@@ -64,9 +69,7 @@ export class Faults {
 
   /** The faults still in force, with `count` showing what is left of it. */
   list(): FaultSpec[] {
-    return this.active
-      .filter((f) => f.remaining > 0)
-      .map((f) => (f.spec.count === undefined ? { ...f.spec } : { ...f.spec, count: f.remaining }));
+    return this.active.filter((f) => f.remaining > 0).map((f) => (f.spec.count === undefined ? { ...f.spec } : { ...f.spec, count: f.remaining }));
   }
 
   /**

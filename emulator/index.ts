@@ -32,7 +32,18 @@ import { buildServer } from "./http/server";
 import { readStateFile as readState } from "./state/stateFile";
 import type { PersistedState } from "./state/stateFormat";
 import { Store, toWireServer } from "./state/store";
-import { AUDIT_LOG_LIMIT, type Emulator, type EmulatorOptions, type RuleChanges, type StoredRule, type FaultSpec, type RateLimitConfig, type RuleFilter, type SeedUser, type TemplateChanges } from "./types";
+import {
+  AUDIT_LOG_LIMIT,
+  type Emulator,
+  type EmulatorOptions,
+  type RuleChanges,
+  type StoredRule,
+  type FaultSpec,
+  type RateLimitConfig,
+  type RuleFilter,
+  type SeedUser,
+  type TemplateChanges,
+} from "./types";
 
 export type {
   AuditEntry,
@@ -113,11 +124,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const users: SeedUser[] = SEED_USERS.map((u) => ({ ...u, teamIds: [...u.teamIds] }));
   const usersByKey = new Map(users.map((u) => [u.appKey, u]));
   const store = new Store(serverCount, options.stateFile);
-  const seedTemplates = () => Object.fromEntries(TEMPLATE_LOCALES.map((l) => [l, copyTemplates(SEED_TEMPLATES[l])])) as Record<TemplateLocale, WireAutomationTemplate[]>;
+  const seedTemplates = () =>
+    Object.fromEntries(TEMPLATE_LOCALES.map((l) => [l, copyTemplates(SEED_TEMPLATES[l])])) as Record<TemplateLocale, WireAutomationTemplate[]>;
   const world = {
     store,
     // Rules saved in the state file replace the seed's (once any rule was written).
-    rules: new RuleVisibility(store.ruleState.rules === undefined ? seedRules(ruleCount, Date.now()) : [...store.ruleState.rules.values()].map((r) => structuredClone(r)).sort(compareRules), users),
+    rules: new RuleVisibility(
+      store.ruleState.rules === undefined
+        ? seedRules(ruleCount, Date.now())
+        : [...store.ruleState.rules.values()].map((r) => structuredClone(r)).sort(compareRules),
+      users,
+    ),
     templates: seedTemplates(),
     lastRuns: new Map<string, number>(),
     users,

@@ -28,7 +28,9 @@ export function nextFireAtMs(rule: ScheduledRule, now: number): number {
   if (!rule.enabled || !rule.schedule_trigger_enabled) return 0;
   const tz = rule.timezone === undefined || rule.timezone.trim() === "" ? "UTC" : rule.timezone.trim();
   try {
-    return CronExpressionParser.parse(normalizeCron(rule.cron_expr), { tz, currentDate: new Date(now) }).next().getTime();
+    return CronExpressionParser.parse(normalizeCron(rule.cron_expr), { tz, currentDate: new Date(now) })
+      .next()
+      .getTime();
   } catch (error) {
     throw new RangeError(`cannot compute the next fire time of cron "${rule.cron_expr}" in time zone "${tz}": ${(error as Error).message}`);
   }

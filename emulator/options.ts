@@ -18,7 +18,10 @@ export type RangedOption = keyof typeof OPTION_RANGES;
 
 /** An option is out of range or names something that does not exist; `option` is its name in `EmulatorOptions` (`seed.servers`, `stateFile`). */
 export class EmulatorOptionError extends RangeError {
-  constructor(readonly option: string, message: string) {
+  constructor(
+    readonly option: string,
+    message: string,
+  ) {
     super(message);
     this.name = "EmulatorOptionError";
   }

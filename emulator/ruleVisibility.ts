@@ -139,10 +139,12 @@ export class RuleVisibility {
     const enabled = filter.enabled ?? undefined;
     const keyword = filter.keyword !== undefined && filter.keyword !== "" ? filter.keyword.toLowerCase() : undefined;
     if (teamIds === undefined && enabled === undefined && keyword === undefined) return base;
-    return base.filter(({ rule, lowerName }) =>
-      (teamIds === undefined || teamIds.has(rule.team_id)) &&
-      (enabled === undefined || rule.enabled === enabled) &&
-      (keyword === undefined || lowerName.includes(keyword)));
+    return base.filter(
+      ({ rule, lowerName }) =>
+        (teamIds === undefined || teamIds.has(rule.team_id)) &&
+        (enabled === undefined || rule.enabled === enabled) &&
+        (keyword === undefined || lowerName.includes(keyword)),
+    );
   }
 
   /**

@@ -90,9 +90,19 @@ function server(
 ): StoredServer {
   const created_at = SERVER_EPOCH + index * DAY_MS + index * 3_600_000;
   return {
-    server_id, account_id, team_id, server_name, description, transport, status,
-    environments: [], connect_timeout: 0, call_timeout: 0,
-    created_by, created_at, updated_at: created_at + 5 * DAY_MS,
+    server_id,
+    account_id,
+    team_id,
+    server_name,
+    description,
+    transport,
+    status,
+    environments: [],
+    connect_timeout: 0,
+    call_timeout: 0,
+    created_by,
+    created_at,
+    updated_at: created_at + 5 * DAY_MS,
     ...extras,
   };
 }
@@ -112,73 +122,95 @@ const OAUTH_METADATA = JSON.stringify({
  * metadata, a secret schema, proxy and TLS flags, template names; and servers where the
  * optional fields are simply absent (`mcp_sentry`, `mcp_acme_db`).
  */
-export const SEED_SERVERS: readonly StoredServer[] = Object.freeze([
-  server(0, "mcp_grafana", 1, 1, "Grafana", "sse", "enabled", 1001, "Dashboards, panels and alert rules", {
-    ai_description: "Query Grafana dashboards, panels, alert rules and their current state.",
-    url: "https://grafana.northwind.example/api/mcp/sse",
-    headers: { Authorization: MASKED_SECRET, "X-Grafana-Org-Id": "1" },
-    auth_mode: "shared", source_template_name: "Grafana",
-  }),
-  server(1, "mcp_prometheus", 1, 1, "Prometheus", "streamable-http", "enabled", 1001, "PromQL queries and targets", {
-    environments: ["cloud"], connect_timeout: 15, call_timeout: 120,
-    url: "https://prometheus.northwind.example/mcp",
-    proxy_url: "http://proxy.northwind.example:3128",
-    auth_mode: "", source_template_name: "Prometheus",
-  }),
-  server(2, "mcp_github", 1, 0, "GitHub", "stdio", "enabled", 1002, "Repositories, pull requests and deployments", {
-    ai_description: "Read repositories, pull requests, workflow runs and deployments.",
-    command: "npx", args: ["-y", "@modelcontextprotocol/server-github"],
-    env: { GITHUB_PERSONAL_ACCESS_TOKEN: MASKED_SECRET, GITHUB_HOST: "github.com" },
-    auth_mode: "shared", source_template_name: "GitHub",
-  }),
-  server(3, "mcp_jira", 1, 2, "Jira", "sse", "disabled", 1003, "Issues and change tickets", {
-    url: "https://mcp.atlassian.example/v1/sse",
-    auth_mode: "per_user_oauth", oauth_metadata: OAUTH_METADATA, allow_insecure_oauth_http: false,
-    connect_timeout: 20, source_template_name: "Atlassian",
-  }),
-  server(4, "mcp_k8s", 1, 3, "Kubernetes", "stdio", "enabled", 1005, "Cluster workloads, events and logs", {
-    environments: ["byoc_runner_7f3a9c", "byoc_runner_e21d04"], call_timeout: 300,
-    command: "/usr/local/bin/kubernetes-mcp-server", args: ["--read-only", "--kubeconfig", "/etc/runner/kubeconfig"],
-  }),
-  server(5, "mcp_slack", 1, 0, "Slack", "streamable-http", "disabled", 1001, "Channels and incident rooms", {
-    url: "https://slack-mcp.northwind.example/mcp",
-    headers: { "X-Workspace": "northwind" },
-    auth_mode: "per_user_secret",
-    // JSON text, as the vendor's model types it (never an array or object on the wire).
-    secret_schema: JSON.stringify([{ key: "SLACK_USER_TOKEN", label: "Slack user token", required: true, target: "header", header: "Authorization" }]),
-    source_template_name: "Slack",
-  }),
-  server(6, "mcp_datadog", 1, 4, "Datadog", "sse", "enabled", 1002, "Metrics, monitors and APM traces", {
-    environments: ["cloud", "byoc_runner_7f3a9c"],
-    ai_description: "Metrics, monitors, logs and APM traces from Datadog (EU site).",
-    url: "https://datadog-mcp.internal.northwind.example:8443/sse",
-    headers: { "DD-API-KEY": MASKED_SECRET, "DD-APPLICATION-KEY": MASKED_SECRET },
-    allow_insecure_tls_skip_verify: true,
-  }),
-  server(7, "mcp_postgres", 1, 2, "PostgreSQL", "stdio", "enabled", 1003, "Read-only SQL on the payments replica", {
-    command: "uvx", args: ["postgres-mcp", "--access-mode=restricted"],
-    env: { DATABASE_URI: MASKED_SECRET, PGAPPNAME: "flashduty-ai-sre" },
-    connect_timeout: 5, call_timeout: 30, source_template_name: "PostgreSQL",
-  }),
-  // Only the required fields and the URL: the platform omits every optional field it has no value for.
-  server(8, "mcp_sentry", 1, 1, "Sentry", "streamable-http", "disabled", 1001, "", {
-    url: "https://mcp.sentry.example/mcp",
-  }),
-  server(9, "mcp_acme_logs", 2, 5, "Acme Logs", "sse", "enabled", 2001, "Log search", {
-    environments: ["cloud"], url: "http://logs.acme.example:9000/sse", headers: {},
-    allow_insecure_oauth_http: true, allow_insecure_tls_skip_verify: false, auth_mode: "per_user_oauth",
-    oauth_metadata: "{}",
-  }),
-  // stdio with no arguments and no environment: `args` and `env` are absent.
-  server(10, "mcp_acme_db", 2, 0, "Acme DB", "stdio", "disabled", 2001, "Database health", {
-    command: "acme-db-mcp",
-  }),
-  server(11, "mcp_acme_ci", 2, 6, "Acme CI", "streamable-http", "enabled", 2002, "Pipelines and build logs", {
-    ai_description: "Pipelines, build logs and artifacts of Acme CI.",
-    url: "https://ci.acme.example/mcp", headers: { Authorization: MASKED_SECRET },
-    auth_mode: "shared", source_template_name: "Acme CI",
-  }),
-].map((s) => Object.freeze(s)));
+export const SEED_SERVERS: readonly StoredServer[] = Object.freeze(
+  [
+    server(0, "mcp_grafana", 1, 1, "Grafana", "sse", "enabled", 1001, "Dashboards, panels and alert rules", {
+      ai_description: "Query Grafana dashboards, panels, alert rules and their current state.",
+      url: "https://grafana.northwind.example/api/mcp/sse",
+      headers: { Authorization: MASKED_SECRET, "X-Grafana-Org-Id": "1" },
+      auth_mode: "shared",
+      source_template_name: "Grafana",
+    }),
+    server(1, "mcp_prometheus", 1, 1, "Prometheus", "streamable-http", "enabled", 1001, "PromQL queries and targets", {
+      environments: ["cloud"],
+      connect_timeout: 15,
+      call_timeout: 120,
+      url: "https://prometheus.northwind.example/mcp",
+      proxy_url: "http://proxy.northwind.example:3128",
+      auth_mode: "",
+      source_template_name: "Prometheus",
+    }),
+    server(2, "mcp_github", 1, 0, "GitHub", "stdio", "enabled", 1002, "Repositories, pull requests and deployments", {
+      ai_description: "Read repositories, pull requests, workflow runs and deployments.",
+      command: "npx",
+      args: ["-y", "@modelcontextprotocol/server-github"],
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: MASKED_SECRET, GITHUB_HOST: "github.com" },
+      auth_mode: "shared",
+      source_template_name: "GitHub",
+    }),
+    server(3, "mcp_jira", 1, 2, "Jira", "sse", "disabled", 1003, "Issues and change tickets", {
+      url: "https://mcp.atlassian.example/v1/sse",
+      auth_mode: "per_user_oauth",
+      oauth_metadata: OAUTH_METADATA,
+      allow_insecure_oauth_http: false,
+      connect_timeout: 20,
+      source_template_name: "Atlassian",
+    }),
+    server(4, "mcp_k8s", 1, 3, "Kubernetes", "stdio", "enabled", 1005, "Cluster workloads, events and logs", {
+      environments: ["byoc_runner_7f3a9c", "byoc_runner_e21d04"],
+      call_timeout: 300,
+      command: "/usr/local/bin/kubernetes-mcp-server",
+      args: ["--read-only", "--kubeconfig", "/etc/runner/kubeconfig"],
+    }),
+    server(5, "mcp_slack", 1, 0, "Slack", "streamable-http", "disabled", 1001, "Channels and incident rooms", {
+      url: "https://slack-mcp.northwind.example/mcp",
+      headers: { "X-Workspace": "northwind" },
+      auth_mode: "per_user_secret",
+      // JSON text, as the vendor's model types it (never an array or object on the wire).
+      secret_schema: JSON.stringify([{ key: "SLACK_USER_TOKEN", label: "Slack user token", required: true, target: "header", header: "Authorization" }]),
+      source_template_name: "Slack",
+    }),
+    server(6, "mcp_datadog", 1, 4, "Datadog", "sse", "enabled", 1002, "Metrics, monitors and APM traces", {
+      environments: ["cloud", "byoc_runner_7f3a9c"],
+      ai_description: "Metrics, monitors, logs and APM traces from Datadog (EU site).",
+      url: "https://datadog-mcp.internal.northwind.example:8443/sse",
+      headers: { "DD-API-KEY": MASKED_SECRET, "DD-APPLICATION-KEY": MASKED_SECRET },
+      allow_insecure_tls_skip_verify: true,
+    }),
+    server(7, "mcp_postgres", 1, 2, "PostgreSQL", "stdio", "enabled", 1003, "Read-only SQL on the payments replica", {
+      command: "uvx",
+      args: ["postgres-mcp", "--access-mode=restricted"],
+      env: { DATABASE_URI: MASKED_SECRET, PGAPPNAME: "flashduty-ai-sre" },
+      connect_timeout: 5,
+      call_timeout: 30,
+      source_template_name: "PostgreSQL",
+    }),
+    // Only the required fields and the URL: the platform omits every optional field it has no value for.
+    server(8, "mcp_sentry", 1, 1, "Sentry", "streamable-http", "disabled", 1001, "", {
+      url: "https://mcp.sentry.example/mcp",
+    }),
+    server(9, "mcp_acme_logs", 2, 5, "Acme Logs", "sse", "enabled", 2001, "Log search", {
+      environments: ["cloud"],
+      url: "http://logs.acme.example:9000/sse",
+      headers: {},
+      allow_insecure_oauth_http: true,
+      allow_insecure_tls_skip_verify: false,
+      auth_mode: "per_user_oauth",
+      oauth_metadata: "{}",
+    }),
+    // stdio with no arguments and no environment: `args` and `env` are absent.
+    server(10, "mcp_acme_db", 2, 0, "Acme DB", "stdio", "disabled", 2001, "Database health", {
+      command: "acme-db-mcp",
+    }),
+    server(11, "mcp_acme_ci", 2, 6, "Acme CI", "streamable-http", "enabled", 2002, "Pipelines and build logs", {
+      ai_description: "Pipelines, build logs and artifacts of Acme CI.",
+      url: "https://ci.acme.example/mcp",
+      headers: { Authorization: MASKED_SECRET },
+      auth_mode: "shared",
+      source_template_name: "Acme CI",
+    }),
+  ].map((s) => Object.freeze(s)),
+);
 
 const TRANSPORTS = ["stdio", "sse", "streamable-http"] as const;
 
@@ -194,8 +226,20 @@ export function seedServers(total: number): StoredServer[] {
   for (let n = 1; servers.length < total; n++) {
     const id = String(n).padStart(4, "0");
     const transport = TRANSPORTS[n % TRANSPORTS.length]!;
-    servers.push(server(SEED_SERVERS.length + n - 1, `mcp_gen_${id}`, 1, 1, `Generated server ${id}`,
-      transport, "enabled", 1001, "Generated for load tests", generatedTransportFields(n, transport)));
+    servers.push(
+      server(
+        SEED_SERVERS.length + n - 1,
+        `mcp_gen_${id}`,
+        1,
+        1,
+        `Generated server ${id}`,
+        transport,
+        "enabled",
+        1001,
+        "Generated for load tests",
+        generatedTransportFields(n, transport),
+      ),
+    );
   }
   return servers;
 }
@@ -212,8 +256,18 @@ const RULE_EPOCH = Date.UTC(2024, 0, 1); // 2024-01-01
  * crons now live only on the marked legacy rows ({@link LEGACY_CRONS}).
  */
 const CRONS = [
-  "0 9 * * 1-5", "0 * * * *", "0 */6 * * *", "30 2 * * *", "0 0 1 * *", "45 23 * * 0",
-  "0 8,20 * * *", "0 9-18 * * 1-5", "15 4 * * 6", "0 12 15 * *", "10 */2 * * *", "0 7 * 1-6 1",
+  "0 9 * * 1-5",
+  "0 * * * *",
+  "0 */6 * * *",
+  "30 2 * * *",
+  "0 0 1 * *",
+  "45 23 * * 0",
+  "0 8,20 * * *",
+  "0 9-18 * * 1-5",
+  "15 4 * * 6",
+  "0 12 15 * *",
+  "10 */2 * * *",
+  "0 7 * 1-6 1",
 ];
 /** Legacy rows repeat every this many rules (see {@link LEGACY_CRONS}). */
 export const LEGACY_CRON_PERIOD = 200;
@@ -253,8 +307,16 @@ export function isLegacyCronRule(index: number): boolean {
 // vendor's model requires the field, so they now send `""` too (kept in the list so every other
 // field of every seed rule stays as it was).
 const TIMEZONES = [
-  "", "UTC", "Asia/Shanghai", "America/New_York", "Europe/Berlin", "Asia/Tokyo", "Australia/Sydney",
-  "America/Los_Angeles", "Europe/London", null,
+  "",
+  "UTC",
+  "Asia/Shanghai",
+  "America/New_York",
+  "Europe/Berlin",
+  "Asia/Tokyo",
+  "Australia/Sydney",
+  "America/Los_Angeles",
+  "Europe/London",
+  null,
 ];
 
 /**
@@ -329,8 +391,14 @@ export function seedRule(index: number, now: number): StoredRule {
   if (personal) {
     ownerId = pick(rng, accountUsers).memberId;
   } else {
-    teamId = pick(rng, SEED_TEAMS.filter((t) => t.accountId === accountId)).teamId;
-    ownerId = pick(rng, accountUsers.filter((u) => u.teamIds.includes(teamId))).memberId;
+    teamId = pick(
+      rng,
+      SEED_TEAMS.filter((t) => t.accountId === accountId),
+    ).teamId;
+    ownerId = pick(
+      rng,
+      accountUsers.filter((u) => u.teamIds.includes(teamId)),
+    ).memberId;
   }
   const [taskName, taskPrompt] = pick(rng, TASKS);
   const service = pick(rng, SERVICES);
@@ -338,7 +406,7 @@ export function seedRule(index: number, now: number): StoredRule {
   const kind = pick(rng, ENVIRONMENT_KINDS);
   let scheduleEnabled = rng() < 0.7;
   const createdAt = RULE_EPOCH + Math.floor(index / 3) * 37 * 60_000;
-  const updatedAt = createdAt + Math.floor(rng() * 20 * DAY_MS / 1000) * 1000;
+  const updatedAt = createdAt + Math.floor((rng() * 20 * DAY_MS) / 1000) * 1000;
   const severities = pick(rng, SEVERITY_SETS);
   const channelCount = Math.floor(rng() * 4);
   const channels: number[] = [];
@@ -426,35 +494,93 @@ export type TemplateLocale = (typeof TEMPLATE_LOCALES)[number];
 /** Preset templates per locale, the same seven in the same order in each language. */
 export const SEED_TEMPLATES: Readonly<Record<TemplateLocale, readonly WireAutomationTemplate[]>> = Object.freeze({
   "en-US": [
-    { name: "Daily alert digest", description: "A morning summary of yesterday's alerts and incidents.", icon: "bell", enabled: true,
-      prompt: "Summarise the alerts and incidents of the last 24 hours, grouped by service, and highlight anything still open." },
-    { name: "Weekly on-call handover", description: "Handover notes for the next on-call engineer.", icon: "calendar", enabled: true,
-      prompt: "Write handover notes for the next on-call shift: open incidents, noisy alerts and pending follow-ups." },
-    { name: "Error budget review", description: "Tracks SLO burn and warns before the budget runs out.", icon: "gauge", enabled: true,
-      prompt: "Review the error budget burn of every SLO and warn about any that will be exhausted this week." },
-    { name: "Certificate expiry check", description: "Finds TLS certificates close to expiry.", icon: "shield", enabled: true,
-      prompt: "List TLS certificates that expire within 30 days and who owns them." },
-    { name: "Disk usage forecast", description: "Predicts which volumes fill up soon.", icon: "database", enabled: true,
-      prompt: "Forecast disk usage for the next 14 days and list volumes expected to pass 90%." },
-    { name: "Deploy change summary", description: "What changed in production today.", icon: "rocket", enabled: true,
-      prompt: "Summarise today's production deployments and correlate them with new alerts." },
-    { name: "Incident postmortem draft", description: "A first draft of the postmortem after an incident closes.", icon: "file-text", enabled: false,
-      prompt: "Draft a blameless postmortem: timeline, impact, root cause and action items." },
+    {
+      name: "Daily alert digest",
+      description: "A morning summary of yesterday's alerts and incidents.",
+      icon: "bell",
+      enabled: true,
+      prompt: "Summarise the alerts and incidents of the last 24 hours, grouped by service, and highlight anything still open.",
+    },
+    {
+      name: "Weekly on-call handover",
+      description: "Handover notes for the next on-call engineer.",
+      icon: "calendar",
+      enabled: true,
+      prompt: "Write handover notes for the next on-call shift: open incidents, noisy alerts and pending follow-ups.",
+    },
+    {
+      name: "Error budget review",
+      description: "Tracks SLO burn and warns before the budget runs out.",
+      icon: "gauge",
+      enabled: true,
+      prompt: "Review the error budget burn of every SLO and warn about any that will be exhausted this week.",
+    },
+    {
+      name: "Certificate expiry check",
+      description: "Finds TLS certificates close to expiry.",
+      icon: "shield",
+      enabled: true,
+      prompt: "List TLS certificates that expire within 30 days and who owns them.",
+    },
+    {
+      name: "Disk usage forecast",
+      description: "Predicts which volumes fill up soon.",
+      icon: "database",
+      enabled: true,
+      prompt: "Forecast disk usage for the next 14 days and list volumes expected to pass 90%.",
+    },
+    {
+      name: "Deploy change summary",
+      description: "What changed in production today.",
+      icon: "rocket",
+      enabled: true,
+      prompt: "Summarise today's production deployments and correlate them with new alerts.",
+    },
+    {
+      name: "Incident postmortem draft",
+      description: "A first draft of the postmortem after an incident closes.",
+      icon: "file-text",
+      enabled: false,
+      prompt: "Draft a blameless postmortem: timeline, impact, root cause and action items.",
+    },
   ],
   "zh-CN": [
-    { name: "每日告警摘要", description: "每天早上汇总前一天的告警与故障。", icon: "bell", enabled: true,
-      prompt: "汇总过去 24 小时的告警和故障，按服务分组，并标出仍未解决的问题。" },
-    { name: "每周值班交接", description: "为下一位值班工程师准备交接说明。", icon: "calendar", enabled: true,
-      prompt: "为下一班值班撰写交接说明：未关闭的故障、噪声告警和待跟进事项。" },
-    { name: "错误预算回顾", description: "跟踪 SLO 消耗，在预算耗尽前预警。", icon: "gauge", enabled: true,
-      prompt: "回顾所有 SLO 的错误预算消耗，预警本周可能耗尽的 SLO。" },
-    { name: "证书过期检查", description: "找出即将过期的 TLS 证书。", icon: "shield", enabled: true,
-      prompt: "列出 30 天内过期的 TLS 证书及其负责人。" },
-    { name: "磁盘用量预测", description: "预测哪些磁盘即将写满。", icon: "database", enabled: true,
-      prompt: "预测未来 14 天的磁盘用量，列出预计超过 90% 的卷。" },
-    { name: "发布变更总结", description: "今天生产环境发生了哪些变更。", icon: "rocket", enabled: true,
-      prompt: "总结今天的生产发布，并与新增告警做关联。" },
-    { name: "故障复盘草稿", description: "故障关闭后生成复盘初稿。", icon: "file-text", enabled: false,
-      prompt: "撰写一份不追责的故障复盘初稿：时间线、影响、根因和改进项。" },
+    {
+      name: "每日告警摘要",
+      description: "每天早上汇总前一天的告警与故障。",
+      icon: "bell",
+      enabled: true,
+      prompt: "汇总过去 24 小时的告警和故障，按服务分组，并标出仍未解决的问题。",
+    },
+    {
+      name: "每周值班交接",
+      description: "为下一位值班工程师准备交接说明。",
+      icon: "calendar",
+      enabled: true,
+      prompt: "为下一班值班撰写交接说明：未关闭的故障、噪声告警和待跟进事项。",
+    },
+    {
+      name: "错误预算回顾",
+      description: "跟踪 SLO 消耗，在预算耗尽前预警。",
+      icon: "gauge",
+      enabled: true,
+      prompt: "回顾所有 SLO 的错误预算消耗，预警本周可能耗尽的 SLO。",
+    },
+    { name: "证书过期检查", description: "找出即将过期的 TLS 证书。", icon: "shield", enabled: true, prompt: "列出 30 天内过期的 TLS 证书及其负责人。" },
+    {
+      name: "磁盘用量预测",
+      description: "预测哪些磁盘即将写满。",
+      icon: "database",
+      enabled: true,
+      prompt: "预测未来 14 天的磁盘用量，列出预计超过 90% 的卷。",
+    },
+    { name: "发布变更总结", description: "今天生产环境发生了哪些变更。", icon: "rocket", enabled: true, prompt: "总结今天的生产发布，并与新增告警做关联。" },
+    {
+      name: "故障复盘草稿",
+      description: "故障关闭后生成复盘初稿。",
+      icon: "file-text",
+      enabled: false,
+      prompt: "撰写一份不追责的故障复盘初稿：时间线、影响、根因和改进项。",
+    },
   ],
 });

@@ -38,11 +38,26 @@ export interface AutomationRuleGuardrailsConfig {
 
 const SCHEMA: DefaultedSchema = {
   properties: {
-    appKey: { type: "string", minLength: 1, description: "App key used to read the rules (default: stack config flashduty:appKey, else FLASHDUTY_APP_KEY). Prefer the environment variable to a file." },
-    baseUrl: { type: "string", minLength: 1, description: "API base URL (default: stack config flashduty:baseUrl, else FLASHDUTY_BASE_URL, else https://api.flashcat.cloud)." },
+    appKey: {
+      type: "string",
+      minLength: 1,
+      description:
+        "App key used to read the rules (default: stack config flashduty:appKey, else FLASHDUTY_APP_KEY). Prefer the environment variable to a file.",
+    },
+    baseUrl: {
+      type: "string",
+      minLength: 1,
+      description: "API base URL (default: stack config flashduty:baseUrl, else FLASHDUTY_BASE_URL, else https://api.flashcat.cloud).",
+    },
     scope: { type: "string", enum: ["all", "personal", "team"], default: "all", description: "Which rules to read: all, personal or team." },
     teamIds: { type: "array", items: { type: "integer" }, default: [], description: "Only rules of these teams (empty: no narrowing)." },
-    minScheduleIntervalMinutes: { type: "number", minimum: 0, default: 15, description: "Schedules may not fire more often than this, in minutes (shortest gap between consecutive fire times, in the rule's timezone, over the next year)." },
+    minScheduleIntervalMinutes: {
+      type: "number",
+      minimum: 0,
+      default: 15,
+      description:
+        "Schedules may not fire more often than this, in minutes (shortest gap between consecutive fire times, in the rule's timezone, over the next year).",
+    },
     maxEnabledRules: { type: "integer", minimum: 0, default: 100, description: "At most this many enabled rules." },
     checkScheduleInterval: { type: "boolean", default: true, description: "Check schedules against minScheduleIntervalMinutes." },
     checkPersonalHttpPostTriggers: { type: "boolean", default: true, description: "Personal rules may not have an enabled HTTP POST trigger." },
@@ -100,7 +115,11 @@ export function automationRuleGuardrailsPolicy(options: PolicyOptions<Automation
       }
       // A declared rule already on the platform was checked above, from what the program declares.
       const ownIds = new Set(declared.map((d) => d.ruleId).filter((id): id is string => id !== undefined));
-      for (const message of ruleViolations(rules.filter((r) => !ownIds.has(r.ruleId)), config)) reportViolation(message);
+      for (const message of ruleViolations(
+        rules.filter((r) => !ownIds.has(r.ruleId)),
+        config,
+      ))
+        reportViolation(message);
     },
   };
 }
@@ -113,9 +132,19 @@ async function readRules(config: AutomationRuleGuardrailsConfig): Promise<Automa
   return rules;
 }
 
-
 /** The fields of a rule the guardrails look at. */
-type CheckedRule = Pick<AutomationRule, "name" | "enabled" | "scheduleTriggerEnabled" | "cronExpr" | "timezone" | "teamId" | "httpPostTriggerEnabled" | "oncallIncidentTriggerEnabled" | "oncallIncidentSeverities"> &
+type CheckedRule = Pick<
+  AutomationRule,
+  | "name"
+  | "enabled"
+  | "scheduleTriggerEnabled"
+  | "cronExpr"
+  | "timezone"
+  | "teamId"
+  | "httpPostTriggerEnabled"
+  | "oncallIncidentTriggerEnabled"
+  | "oncallIncidentSeverities"
+> &
   Partial<Pick<AutomationRule, "httpPostTriggerId">>;
 
 /** One `AutomationRule` resource of the stack, as its inputs declare it (defaults as the resource applies them). */
@@ -135,27 +164,30 @@ export function declaredRules(resources: readonly { type: string; name: string; 
   const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
   const str = (v: unknown, d: string) => (typeof v === "string" && v !== unknown ? v : d);
   const bool = (v: unknown, d: boolean) => (typeof v === "boolean" ? v : d);
-  return resources.filter((r) => r.type === AUTOMATION_RULE_TYPE).map((r) => {
-    const p = r.props;
-    const severities = Array.isArray(p.oncallIncidentSeverities) && !p.oncallIncidentSeverities.includes(unknown)
-      ? p.oncallIncidentSeverities.filter((s): s is string => typeof s === "string")
-      : undefined;
-    return {
-      resourceName: r.name,
-      ...(typeof p.ruleId === "string" ? { ruleId: p.ruleId } : {}),
-      name: str(p.name, r.name),
-      enabled: bool(p.enabled, true),
-      scheduleTriggerEnabled: bool(p.scheduleTriggerEnabled, true),
-      // An unknown cron is not checked (empty: skipped below).
-      cronExpr: str(p.cronExpr, ""),
-      timezone: str(p.timezone, "UTC"),
-      teamId: typeof p.teamId === "number" ? p.teamId : typeof p.teamId === "undefined" ? 0 : -1,
-      httpPostTriggerEnabled: bool(p.httpPostTriggerEnabled, false),
-      oncallIncidentTriggerEnabled: bool(p.oncallIncidentTriggerEnabled, false),
-      // Unknown at preview: not reported as missing.
-      oncallIncidentSeverities: severities ?? (p.oncallIncidentSeverities === undefined ? [] : ["(unknown)"]),
-    };
-  });
+  return resources
+    .filter((r) => r.type === AUTOMATION_RULE_TYPE)
+    .map((r) => {
+      const p = r.props;
+      const severities =
+        Array.isArray(p.oncallIncidentSeverities) && !p.oncallIncidentSeverities.includes(unknown)
+          ? p.oncallIncidentSeverities.filter((s): s is string => typeof s === "string")
+          : undefined;
+      return {
+        resourceName: r.name,
+        ...(typeof p.ruleId === "string" ? { ruleId: p.ruleId } : {}),
+        name: str(p.name, r.name),
+        enabled: bool(p.enabled, true),
+        scheduleTriggerEnabled: bool(p.scheduleTriggerEnabled, true),
+        // An unknown cron is not checked (empty: skipped below).
+        cronExpr: str(p.cronExpr, ""),
+        timezone: str(p.timezone, "UTC"),
+        teamId: typeof p.teamId === "number" ? p.teamId : typeof p.teamId === "undefined" ? 0 : -1,
+        httpPostTriggerEnabled: bool(p.httpPostTriggerEnabled, false),
+        oncallIncidentTriggerEnabled: bool(p.oncallIncidentTriggerEnabled, false),
+        // Unknown at preview: not reported as missing.
+        oncallIncidentSeverities: severities ?? (p.oncallIncidentSeverities === undefined ? [] : ["(unknown)"]),
+      };
+    });
 }
 
 /**
@@ -187,10 +219,14 @@ export function ruleViolations(rules: AutomationRule[], config: AutomationRuleGu
   const messages: string[] = [];
   const gaps = new Map<string, number | undefined | Error>();
   const sorted = [...rules].sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
-  for (const rule of sorted) checkRule(rule, `rule ${quoted(rule.name, MAX_SHOWN_NAME)} (${quoted(rule.ruleId)})`, config, { from: now, dialect: "stored" }, gaps, messages);
+  for (const rule of sorted)
+    checkRule(rule, `rule ${quoted(rule.name, MAX_SHOWN_NAME)} (${quoted(rule.ruleId)})`, config, { from: now, dialect: "stored" }, gaps, messages);
   const enabled = sorted.filter((r) => r.enabled);
   if (config.checkMaxEnabledRules && enabled.length > config.maxEnabledRules) {
-    const listed = enabled.slice(0, MAX_LISTED_RULES).map((r) => `${quoted(r.name, MAX_SHOWN_NAME)} (${quoted(r.ruleId)})`).join(", ");
+    const listed = enabled
+      .slice(0, MAX_LISTED_RULES)
+      .map((r) => `${quoted(r.name, MAX_SHOWN_NAME)} (${quoted(r.ruleId)})`)
+      .join(", ");
     const more = enabled.length > MAX_LISTED_RULES ? ` and ${enabled.length - MAX_LISTED_RULES} more` : "";
     messages.push(`${enabled.length} automation rules are enabled, more than maxEnabledRules (${config.maxEnabledRules}): ${listed}${more}`);
   }
@@ -225,11 +261,15 @@ function checkRule(
       const where = `schedule ${quoted(rule.cronExpr)} (${quoted(rule.timezone || "UTC")})`;
       if (gap instanceof Error) messages.push(`${label}: ${where} cannot be evaluated: ${quoted(gap.message)}`);
       else if (gap !== undefined && gap < config.minScheduleIntervalMinutes) {
-        messages.push(`${label}: ${where} fires every ${formatMinutes(gap)}, more often than minScheduleIntervalMinutes (${config.minScheduleIntervalMinutes})`);
+        messages.push(
+          `${label}: ${where} fires every ${formatMinutes(gap)}, more often than minScheduleIntervalMinutes (${config.minScheduleIntervalMinutes})`,
+        );
       }
     }
     if (config.checkPersonalHttpPostTriggers && active && rule.teamId === 0 && rule.httpPostTriggerEnabled) {
-      messages.push(`${label}: personal rule with an enabled HTTP POST trigger (${rule.httpPostTriggerId === undefined ? "no id" : quoted(rule.httpPostTriggerId)}); move the rule to a team or disable the trigger`);
+      messages.push(
+        `${label}: personal rule with an enabled HTTP POST trigger (${rule.httpPostTriggerId === undefined ? "no id" : quoted(rule.httpPostTriggerId)}); move the rule to a team or disable the trigger`,
+      );
     }
     if (config.checkOncallTriggerSeverities && active && rule.oncallIncidentTriggerEnabled && (rule.oncallIncidentSeverities ?? []).length === 0) {
       messages.push(`${label}: enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for`);

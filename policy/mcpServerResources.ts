@@ -5,7 +5,6 @@
 import type { PolicyResource } from "@pulumi/policy";
 import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/engine/typeToken";
 
-
 /** One declared disablement. */
 export interface DeclaredDisablement {
   urn: string;
@@ -30,7 +29,6 @@ export function declaredDisablements(resources: PolicyResource[]): DeclaredDisab
 /** A disablement from one resource's URN, name and inputs. */
 export function toDisablement(urn: string, name: string, props: Record<string, unknown>): DeclaredDisablement {
   const serverId = typeof props.serverId === "string" ? props.serverId : undefined;
-  const restoreOnDelete =
-    typeof props.restoreOnDelete === "boolean" || props.restoreOnDelete === "always" ? props.restoreOnDelete : undefined;
+  const restoreOnDelete = typeof props.restoreOnDelete === "boolean" || props.restoreOnDelete === "always" ? props.restoreOnDelete : undefined;
   return { urn, name, serverId, restoreOnDelete };
 }

@@ -17,7 +17,7 @@ const SCHEMA: DefaultedSchema = {
       type: "boolean",
       default: true,
       description:
-        "true: every McpServerDisablement must enable its server again on destroy (restoreOnDelete unset, true or \"always\"); " +
+        'true: every McpServerDisablement must enable its server again on destroy (restoreOnDelete unset, true or "always"); ' +
         "false: every one must leave it disabled (restoreOnDelete: false).",
     },
   },

@@ -144,9 +144,7 @@ function offsetMs(tz: string, t: number): number {
     format = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: "longOffset" });
     offsetFormats.set(tz, format);
   }
-  const name = format
-    .formatToParts(t)
-    .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const name = format.formatToParts(t).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   if (m === null) return 0;
   return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * HOUR_MS + Number(m[3]) * MINUTE_MS);

@@ -262,11 +262,7 @@ export interface FlashdutyConnectionErrorInit extends FlashdutyErrorInit {
 /** No (complete) answer: connection refused or reset, DNS failure, TLS failure... */
 export class FlashdutyConnectionError extends FlashdutyError {
   constructor(init: FlashdutyConnectionErrorInit, message?: string) {
-    super(
-      message ??
-        `${init.operation} failed: connection error${attemptsPart(init.attempts)}: ${init.detail}${appliedPart(init.mayHaveApplied)}`,
-      init,
-    );
+    super(message ?? `${init.operation} failed: connection error${attemptsPart(init.attempts)}: ${init.detail}${appliedPart(init.mayHaveApplied)}`, init);
   }
 }
 

@@ -170,15 +170,17 @@ async function fetchConcurrently<T>(
   for (const [i, p] of pages.entries()) {
     while (running.size >= allowed(pages.length - i + running.size)) await Promise.race(running);
     if (failure !== undefined || p > firstShort) break;
-    const task: Promise<void> = fetchPage(p).then(
-      (page) => {
-        out.set(p, page);
-        if (page.items.length < limit) firstShort = Math.min(firstShort, p);
-      },
-      (error: unknown) => {
-        failure ??= { error };
-      },
-    ).finally(() => running.delete(task));
+    const task: Promise<void> = fetchPage(p)
+      .then(
+        (page) => {
+          out.set(p, page);
+          if (page.items.length < limit) firstShort = Math.min(firstShort, p);
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      )
+      .finally(() => running.delete(task));
     running.add(task);
   }
   await Promise.all(running);

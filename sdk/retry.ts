@@ -67,11 +67,7 @@ const MAX_PLAUSIBLE_RESET_MS = 61_000;
  * Waiting for the later of the two made every refused client sit out a whole extra window
  * (bench/README.md, "What the measurements decided").
  */
-export function serverRequestedDelayMs(
-  headers: IncomingHttpHeaders,
-  rateLimited: boolean,
-  now: number = Date.now(),
-): number | undefined {
+export function serverRequestedDelayMs(headers: IncomingHttpHeaders, rateLimited: boolean, now: number = Date.now()): number | undefined {
   let delay: number | undefined;
   const retryAfter = header(headers, "retry-after")?.trim();
   if (retryAfter) {
@@ -156,7 +152,10 @@ export interface RetryLoopOptions<T> {
    */
   signal?: AbortSignal;
   /** Builds the error thrown when `signal` aborts the call outside an attempt. */
-  abortError?: (stage: "before sending" | "waiting for the rate limit" | "waiting to retry", final: { attempts: number; mayHaveApplied: boolean }) => FlashdutyError;
+  abortError?: (
+    stage: "before sending" | "waiting for the rate limit" | "waiting to retry",
+    final: { attempts: number; mayHaveApplied: boolean },
+  ) => FlashdutyError;
 }
 
 const noop = (): void => undefined;
@@ -202,7 +201,10 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
       }
       if (gated === ABORTED) {
         // The gate cannot take the place back: give it up as soon as it is granted.
-        pending.then((r) => r(), () => undefined);
+        pending.then(
+          (r) => r(),
+          () => undefined,
+        );
         throw aborted("waiting for the rate limit", attempt - 1);
       }
       release = gated;

@@ -7,13 +7,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { request, type Dispatcher } from "undici";
 import type { z } from "zod";
-import {
-  FlashdutyAbortError,
-  FlashdutyApiError,
-  FlashdutyConnectionError,
-  FlashdutyResponseError,
-  FlashdutyTimeoutError,
-} from "./errors";
+import { FlashdutyAbortError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyResponseError, FlashdutyTimeoutError } from "./errors";
 import { redactSecrets, redactedCause } from "./redaction";
 import { loadRateLimiter, sharedRateLimiter, type AdaptiveRateLimiter } from "./rateLimit";
 import type { RequestOptions } from "./requestOptions";
@@ -58,14 +52,7 @@ export interface TransportConfig {
 }
 
 /** Transport failures that happen before any byte of the request leaves: nothing can have been applied. */
-const NOT_SENT_CODES: ReadonlySet<string> = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
+const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 /** Errors of our own making (bad arguments to undici): retrying cannot help. */
 const NON_RETRYABLE_TRANSPORT_CODES: ReadonlySet<string> = new Set(["UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED"]);
@@ -138,7 +125,8 @@ export class Transport {
     const ceiling = this.#config.rateLimit;
     if (ceiling === false) return undefined;
     const row = operationRateLimit(path);
-    const limits = ceiling === undefined ? row : { perSecond: Math.min(ceiling.perSecond, row.perSecond), perMinute: Math.min(ceiling.perMinute, row.perMinute) };
+    const limits =
+      ceiling === undefined ? row : { perSecond: Math.min(ceiling.perSecond, row.perSecond), perMinute: Math.min(ceiling.perMinute, row.perMinute) };
     return sharedRateLimiter(this.#config.baseUrl, this.#appKey, path, limits);
   }
 

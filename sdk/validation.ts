@@ -34,13 +34,7 @@ export function checkId(operation: string, field: string, value: unknown): strin
 }
 
 /** An optional integer in `[min, max]`. */
-export function checkInteger(
-  operation: string,
-  field: string,
-  value: unknown,
-  min: number,
-  max: number = Number.MAX_SAFE_INTEGER,
-): number | undefined {
+export function checkInteger(operation: string, field: string, value: unknown, min: number, max: number = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
@@ -83,12 +77,7 @@ export function checkString(operation: string, field: string, value: unknown, ma
 }
 
 /** An optional value among `allowed`. */
-export function checkEnum<T extends string>(
-  operation: string,
-  field: string,
-  value: unknown,
-  allowed: readonly T[],
-): T | undefined {
+export function checkEnum<T extends string>(operation: string, field: string, value: unknown, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
     fail(operation, field, `${field} must be one of ${allowed.join(", ")} (got ${show(value)})`);
@@ -97,12 +86,7 @@ export function checkEnum<T extends string>(
 }
 
 /** An optional boolean; with `nullable`, `null` passes through (the API reads it as "no filter"). */
-export function checkBoolean(
-  operation: string,
-  field: string,
-  value: unknown,
-  nullable: boolean,
-): boolean | null | undefined {
+export function checkBoolean(operation: string, field: string, value: unknown, nullable: boolean): boolean | null | undefined {
   if (value === undefined) return undefined;
   if (value === null && nullable) return null;
   if (typeof value !== "boolean") {

@@ -25,8 +25,6 @@ export function withoutUndefined<T extends Record<string, unknown>>(o: T): T {
 }
 
 /** `"snake_case"` as `"snakeCase"`. */
-export type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}`
-  ? `${Head}${Capitalize<SnakeToCamel<Tail>>}`
-  : S;
+export type SnakeToCamel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<SnakeToCamel<Tail>>}` : S;
 /** `T` with every key camelCased: the model a wire object maps to. */
 export type Camelized<T> = { [K in keyof T as SnakeToCamel<K & string>]: T[K] };

@@ -50,7 +50,8 @@ export function normalizeCron(cronExpr: string): string {
 export function cronShapeProblem(cronExpr: string): string | undefined {
   if (typeof cronExpr !== "string" || cronExpr.trim() === "") return "a cron expression is required";
   const count = cronExpr.trim().split(/\s+/).length;
-  if (count === 6) return `a seconds field is not supported: use 5 fields (minute hour day-of-month month day-of-week) or 4 (hour day-of-month month day-of-week)`;
+  if (count === 6)
+    return `a seconds field is not supported: use 5 fields (minute hour day-of-month month day-of-week) or 4 (hour day-of-month month day-of-week)`;
   if (count !== 4 && count !== 5) {
     return `it must have 5 fields (minute hour day-of-month month day-of-week) or 4 (hour day-of-month month day-of-week), got ${count}`;
   }

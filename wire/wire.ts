@@ -37,7 +37,10 @@ function optional<T extends z.ZodType>(schema: T) {
 
 /** A required list: `null` reads as `[]` (a Go nil slice). */
 function list<T extends z.ZodType>(item: T) {
-  return z.array(item).nullable().transform((v): z.output<T>[] => v ?? []);
+  return z
+    .array(item)
+    .nullable()
+    .transform((v): z.output<T>[] => v ?? []);
 }
 
 /** An optional list: absent reads as `undefined`, `null` as `[]` (docs/platform-api.md "JSON types"). */
@@ -81,8 +84,14 @@ const stringMap = z.record(z.string(), z.string());
  * `"error": {}` is no error).
  */
 export const wireErrorSchema = z.object({
-  code: z.string().nullish().transform((v) => v ?? ""),
-  message: z.string().nullish().transform((v) => v ?? ""),
+  code: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  message: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
 });
 export type WireError = z.infer<typeof wireErrorSchema>;
 
@@ -228,7 +237,10 @@ export const wireAutomationRuleSchema = z.object({
   run_scope: z.string(),
   cron_expr: z.string(),
   /** IANA name; `""` (or absent, on older rows) = UTC. */
-  timezone: z.string().nullish().transform((v) => v ?? ""),
+  timezone: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   prompt: z.string(),
   /** `""` | `cloud` | `byoc`. */
   environment_kind: z.string(),

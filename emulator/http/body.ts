@@ -59,7 +59,12 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 const KIND_BY_EXPECTED: Record<string, ValueKind> = {
-  int: "integer", number: "number", string: "string", boolean: "boolean", array: "array", object: "object",
+  int: "integer",
+  number: "number",
+  string: "string",
+  boolean: "boolean",
+  array: "array",
+  object: "object",
 };
 
 /**
@@ -74,7 +79,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: Record<string, u
   const issue = result.error.issues[0]!;
   const name = fieldName(issue.path);
   if (valueAt(body, issue.path) === undefined) throw new ApiError("InvalidParameter", (m) => m.paramRequired(name));
-  const expected = issue.code === "invalid_type" ? KIND_BY_EXPECTED[issue.expected] : issue.code === "too_big" || issue.code === "too_small" ? "integer" : undefined;
+  const expected =
+    issue.code === "invalid_type" ? KIND_BY_EXPECTED[issue.expected] : issue.code === "too_big" || issue.code === "too_small" ? "integer" : undefined;
   if (expected !== undefined) throw new ApiError("InvalidParameter", (m) => m.paramType(name, expected));
   const detail = issue.message;
   throw new ApiError("InvalidParameter", (m) => m.paramInvalid(name, detail));

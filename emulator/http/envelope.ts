@@ -76,9 +76,11 @@ export function sendData(reply: FastifyReply, requestId: string, data: unknown, 
     .code(200)
     .header(REQUEST_ID_HEADER, requestId)
     .header("content-type", JSON_TYPE)
-    .send(data instanceof RawJson
-      ? Buffer.concat([Buffer.from(`{"request_id":${JSON.stringify(requestId)},"data":`), ...data.chunks, CLOSE])
-      : JSON.stringify({ request_id: requestId, data }));
+    .send(
+      data instanceof RawJson
+        ? Buffer.concat([Buffer.from(`{"request_id":${JSON.stringify(requestId)},"data":`), ...data.chunks, CLOSE])
+        : JSON.stringify({ request_id: requestId, data }),
+    );
 }
 
 /** The failure envelope for `error` as JSON text, its message in `locale`. */

@@ -14,10 +14,20 @@ export const messageLocale = cachedNegotiator(MESSAGE_LOCALES, "en-US");
 export type ValueKind = "integer" | "number" | "string" | "boolean" | "array" | "object";
 
 const EN_KINDS: Record<ValueKind, string> = {
-  integer: "an integer", number: "a number", string: "a string", boolean: "a boolean", array: "an array", object: "an object",
+  integer: "an integer",
+  number: "a number",
+  string: "a string",
+  boolean: "a boolean",
+  array: "an array",
+  object: "an object",
 };
 const ZH_KINDS: Record<ValueKind, string> = {
-  integer: "整数", number: "数字", string: "字符串", boolean: "布尔值", array: "数组", object: "对象",
+  integer: "整数",
+  number: "数字",
+  string: "字符串",
+  boolean: "布尔值",
+  array: "数组",
+  object: "对象",
 };
 
 /** Every message the emulator sends, one function per situation. */
@@ -81,9 +91,10 @@ const EN: Messages = {
   serverAlready: (serverId, status) => `invalid parameter server_id: MCP server ${serverId} is already ${status}`,
   serverNotFound: (serverId) => `MCP server ${serverId} not found`,
   ruleNotFound: (ruleId) => `automation rule ${ruleId} not found`,
-  ruleNotEditable: (ruleId, teamId) => teamId === 0
-    ? `permission denied: automation rule ${ruleId} is a personal rule, writable by its owner only`
-    : `permission denied: automation rule ${ruleId} belongs to team ${teamId}; only members of that team and account admins may write it`,
+  ruleNotEditable: (ruleId, teamId) =>
+    teamId === 0
+      ? `permission denied: automation rule ${ruleId} is a personal rule, writable by its owner only`
+      : `permission denied: automation rule ${ruleId} belongs to team ${teamId}; only members of that team and account admins may write it`,
   teamNotEditable: (teamId) => `permission denied: only members of team ${teamId} and account admins may create its automation rules`,
   triggerTokenInvalid: () => "the trigger token is missing or invalid (Authorization: Bearer <token>)",
   triggerDisabled: (triggerId) => `invalid parameter trigger_id: the trigger ${triggerId} or its rule is disabled`,
@@ -122,9 +133,10 @@ const ZH: Messages = {
   serverAlready: (serverId, status) => `参数 server_id 无效：MCP 服务 ${serverId} 已经是 ${status} 状态`,
   serverNotFound: (serverId) => `MCP 服务 ${serverId} 不存在`,
   ruleNotFound: (ruleId) => `自动化规则 ${ruleId} 不存在`,
-  ruleNotEditable: (ruleId, teamId) => teamId === 0
-    ? `权限不足：自动化规则 ${ruleId} 是个人规则，只有其所有者可以修改`
-    : `权限不足：自动化规则 ${ruleId} 属于团队 ${teamId}，只有该团队成员和账户管理员可以修改`,
+  ruleNotEditable: (ruleId, teamId) =>
+    teamId === 0
+      ? `权限不足：自动化规则 ${ruleId} 是个人规则，只有其所有者可以修改`
+      : `权限不足：自动化规则 ${ruleId} 属于团队 ${teamId}，只有该团队成员和账户管理员可以修改`,
   teamNotEditable: (teamId) => `权限不足：只有团队 ${teamId} 的成员和账户管理员可以为其创建自动化规则`,
   triggerTokenInvalid: () => "触发令牌缺失或无效（Authorization: Bearer <token>）",
   triggerDisabled: (triggerId) => `参数 trigger_id 无效：触发器 ${triggerId} 或其规则已停用`,

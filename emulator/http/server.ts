@@ -37,8 +37,18 @@ import type { OperationName, RequestLogEntry, SeedUser } from "../types";
 
 /** The API operations, one route each (all POST). */
 export const OPERATIONS: readonly Operation[] = [
-  disableServer, enableServer, getServer, listServers, listRules, listTemplates,
-  getRule, createRule, updateRule, deleteRule, runRule, fireTrigger,
+  disableServer,
+  enableServer,
+  getServer,
+  listServers,
+  listRules,
+  listTemplates,
+  getRule,
+  createRule,
+  updateRule,
+  deleteRule,
+  runRule,
+  fireTrigger,
 ];
 
 export interface ServerParts {
@@ -177,11 +187,12 @@ export function buildServer(parts: ServerParts): FastifyInstance {
         return;
       case "error":
       case "rateLimit": {
-        const error = fault.kind === "rateLimit"
-          ? tooFrequently(limits.config === false ? LIMITS.perSecond : limits.config.perSecond, fault.retryAfterSeconds ?? 1, undefined, limits.clockOffsetMs)
-          : fault.status === 503
-            ? new ApiError("ServiceUnavailable", (m) => m.serviceUnavailable())
-            : new ApiError("InternalError", (m) => m.internalError());
+        const error =
+          fault.kind === "rateLimit"
+            ? tooFrequently(limits.config === false ? LIMITS.perSecond : limits.config.perSecond, fault.retryAfterSeconds ?? 1, undefined, limits.clockOffsetMs)
+            : fault.status === 503
+              ? new ApiError("ServiceUnavailable", (m) => m.serviceUnavailable())
+              : new ApiError("InternalError", (m) => m.internalError());
         count(error.status, { requestId, error });
         sendError(reply, requestId, messageLocale(acceptLanguage), error);
         return;
@@ -191,9 +202,10 @@ export function buildServer(parts: ServerParts): FastifyInstance {
     let outcome: { data: unknown } | { error: ApiError };
     try {
       const params = (request.params ?? {}) as Record<string, string>;
-      const caller = operation.authenticate !== undefined
-        ? operation.authenticate(world, request.headers, params)
-        : authenticate((request.query as Record<string, unknown>).app_key, usersByKey);
+      const caller =
+        operation.authenticate !== undefined
+          ? operation.authenticate(world, request.headers, params)
+          : authenticate((request.query as Record<string, unknown>).app_key, usersByKey);
       const rate = operationRateLimit(operation.path);
       rateHeaders = await limits.consume(
         rate.scope === "appKey" ? `${operation.name}|key|${caller.appKey}` : `${operation.name}|account|${caller.accountId}`,
@@ -231,22 +243,24 @@ export function buildServer(parts: ServerParts): FastifyInstance {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?", 1)[0]!.slice(0, 256);
     const allowed = allowedMethods.get(path);
-    const error = allowed !== undefined
-      ? new ApiError("MethodNotAllowed", (m) => m.methodNotAllowed(request.method, allowed), { allow: allowed })
-      : new ApiError("RouteNotFound", (m) => m.routeNotFound(request.method, path));
+    const error =
+      allowed !== undefined
+        ? new ApiError("MethodNotAllowed", (m) => m.methodNotAllowed(request.method, allowed), { allow: allowed })
+        : new ApiError("RouteNotFound", (m) => m.routeNotFound(request.method, path));
     sendError(reply, nextRequestId(), messageLocale(request.headers["accept-language"]), error);
   });
 
   // Errors fastify raises before a handler runs: body too large, unparsable Content-Type, a
   // broken body stream. They are answered (and counted) like any other API error.
   app.setErrorHandler((raw: FastifyError, request, reply) => {
-    const error = raw.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-      ? new ApiError("EntityTooLarge", (m) => m.entityTooLarge(MAX_BODY_BYTES))
-      : raw.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-        ? new ApiError("InvalidContentType", (m) => m.invalidContentType())
-        : raw.statusCode !== undefined && raw.statusCode >= 400 && raw.statusCode < 500
-          ? new ApiError("BadRequest", (m) => m.badRequest())
-          : unexpected(raw);
+    const error =
+      raw.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+        ? new ApiError("EntityTooLarge", (m) => m.entityTooLarge(MAX_BODY_BYTES))
+        : raw.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          ? new ApiError("InvalidContentType", (m) => m.invalidContentType())
+          : raw.statusCode !== undefined && raw.statusCode >= 400 && raw.statusCode < 500
+            ? new ApiError("BadRequest", (m) => m.badRequest())
+            : unexpected(raw);
     const operation = (request.routeOptions.config as RouteConfig).operation;
     const requestId = nextRequestId();
     if (operation !== undefined) {

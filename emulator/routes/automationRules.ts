@@ -133,18 +133,26 @@ function checkFields(f: DeclaredFields): void {
     if (id < 1) throw invalid(`oncall_incident_channel_ids[${i}]`, "must be a positive integration id");
   });
   (f.oncall_incident_severities ?? []).forEach((s, i) => {
-    if (!(RULE_SEVERITIES as readonly string[]).includes(s)) throw new ApiError("InvalidParameter", (m) => m.paramOneOf(`oncall_incident_severities[${i}]`, RULE_SEVERITIES));
+    if (!(RULE_SEVERITIES as readonly string[]).includes(s))
+      throw new ApiError("InvalidParameter", (m) => m.paramOneOf(`oncall_incident_severities[${i}]`, RULE_SEVERITIES));
   });
   if (f.environment_kind !== undefined && f.environment_kind !== null && !(RULE_ENVIRONMENT_KINDS as readonly string[]).includes(f.environment_kind)) {
-    throw new ApiError("InvalidParameter", (m) => m.paramOneOf("environment_kind", RULE_ENVIRONMENT_KINDS.map((k) => JSON.stringify(k))));
+    throw new ApiError("InvalidParameter", (m) =>
+      m.paramOneOf(
+        "environment_kind",
+        RULE_ENVIRONMENT_KINDS.map((k) => JSON.stringify(k)),
+      ),
+    );
   }
 }
 
 /** After a create or update: an enabled on-call trigger needs at least one channel and one severity. */
 function checkOncall(rule: StoredRule): void {
   if (!rule.oncall_incident_trigger_enabled) return;
-  if ((rule.oncall_incident_channel_ids ?? []).length === 0) throw invalid("oncall_incident_channel_ids", "at least one channel id is required when the on-call incident trigger is enabled");
-  if ((rule.oncall_incident_severities ?? []).length === 0) throw invalid("oncall_incident_severities", "at least one severity is required when the on-call incident trigger is enabled");
+  if ((rule.oncall_incident_channel_ids ?? []).length === 0)
+    throw invalid("oncall_incident_channel_ids", "at least one channel id is required when the on-call incident trigger is enabled");
+  if ((rule.oncall_incident_severities ?? []).length === 0)
+    throw invalid("oncall_incident_severities", "at least one severity is required when the on-call incident trigger is enabled");
 }
 
 /** Runs `body`, writing one audit entry with its outcome (the rule id once known). */
@@ -235,7 +243,9 @@ export const createRule: Operation = {
         schedule_next_fire_at_ms: 0,
         ...(oncall ? { oncall_incident_trigger_id: newTriggerId() } : {}),
         oncall_incident_trigger_enabled: f.oncall_incident_trigger_enabled ?? false,
-        ...(oncall ? { oncall_incident_channel_ids: [...(f.oncall_incident_channel_ids ?? [])], oncall_incident_severities: [...(f.oncall_incident_severities ?? [])] } : {}),
+        ...(oncall
+          ? { oncall_incident_channel_ids: [...(f.oncall_incident_channel_ids ?? [])], oncall_incident_severities: [...(f.oncall_incident_severities ?? [])] }
+          : {}),
       };
       rule.schedule_next_fire_at_ms = nextFireAtMs(rule, now);
       checkOncall(rule);

@@ -74,8 +74,16 @@ export const getServer: Operation = {
 
 /** The fields `query` searches (docs/platform-api.md "MCP server list request"): name, description, AI description, id, transport, URL, command, source template name. */
 function searchableText(server: StoredServer): string[] {
-  const fields = [server.server_name, server.description, server.ai_description, server.server_id, server.transport,
-    server.url, server.command, server.source_template_name];
+  const fields = [
+    server.server_name,
+    server.description,
+    server.ai_description,
+    server.server_id,
+    server.transport,
+    server.url,
+    server.command,
+    server.source_template_name,
+  ];
   return fields.filter((f): f is string => f !== undefined).map((f) => f.toLowerCase());
 }
 

@@ -10,7 +10,21 @@
  * leaves either the old file or the new one, never half of one. A lock file (`stateLock.ts`)
  * keeps a second emulator off the same file.
  */
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { EmulatorOptionError } from "../options";
 import { changeLine, parseStateText, snapshotLine, StateFormatError, type PersistedState, type StateChange } from "./stateFormat";
@@ -21,7 +35,10 @@ export const COMPACT_EVERY = 1000;
 
 /** A change could not be saved: it was not applied. The message names the state file, never a temporary path. */
 export class StateSaveError extends Error {
-  constructor(readonly stateFile: string, cause: unknown) {
+  constructor(
+    readonly stateFile: string,
+    cause: unknown,
+  ) {
     super(`could not save the emulator state file ${stateFile} (${describe(cause)}); the change was not applied`, { cause });
     this.name = "StateSaveError";
   }
@@ -59,7 +76,12 @@ export class StateFile {
   #rewriteFirst: boolean;
   #lock: StateLock | undefined;
 
-  private constructor(readonly path: string, lock: StateLock, rewriteFirst: boolean, appended: number) {
+  private constructor(
+    readonly path: string,
+    lock: StateLock,
+    rewriteFirst: boolean,
+    appended: number,
+  ) {
     this.#lock = lock;
     this.#rewriteFirst = rewriteFirst;
     this.#appended = appended;

@@ -58,20 +58,22 @@ const storedServerSchema = wireMcpServerSchema
   .strict();
 
 /** A server as format 1 (pulumi-flashduty 0.1) stored it; read and given the newest schema's defaults. */
-const storedServerV1Schema = z.object({
-  server_id: z.string().min(1),
-  account_id: z.number().int(),
-  team_id: z.number().int().min(0),
-  server_name: z.string(),
-  description: z.string(),
-  transport: z.enum(MCP_SERVER_TRANSPORTS),
-  status: z.enum(MCP_SERVER_STATUSES),
-  created_by: z.number().int(),
-  created_at: z.number().int().min(0),
-  updated_at: z.number().int().min(0),
-  tool_count: z.number().int().min(0),
-  probe_error: z.string(),
-}).strict();
+const storedServerV1Schema = z
+  .object({
+    server_id: z.string().min(1),
+    account_id: z.number().int(),
+    team_id: z.number().int().min(0),
+    server_name: z.string(),
+    description: z.string(),
+    transport: z.enum(MCP_SERVER_TRANSPORTS),
+    status: z.enum(MCP_SERVER_STATUSES),
+    created_by: z.number().int(),
+    created_at: z.number().int().min(0),
+    updated_at: z.number().int().min(0),
+    tool_count: z.number().int().min(0),
+    probe_error: z.string(),
+  })
+  .strict();
 
 function fromV1(server: z.infer<typeof storedServerV1Schema>): StoredServer {
   const { tool_count: _toolCount, probe_error: _probeError, ...rest } = server;
@@ -93,41 +95,50 @@ function withoutAbsent(server: StoredServer): StoredServer {
 /** A rule as stored: the wire shape (`timezone` may be absent in a file: read as ""), `can_edit` false. */
 const storedRuleSchema = wireAutomationRuleSchema.extend({ rule_id: z.string().min(1), timezone: z.string().optional() });
 
-const auditEntrySchema = z.object({
-  time: z.number().min(0),
-  accountId: z.number().int(),
-  actorMemberId: z.number().int(),
-  operation: z.enum(["disable", "enable", "rule.create", "rule.update", "rule.delete", "rule.run"]),
-  serverId: z.string().min(1).optional(),
-  ruleId: z.string().optional(),
-  requestId: z.string().min(1),
-  outcome: z.string().min(1),
-}).strict();
+const auditEntrySchema = z
+  .object({
+    time: z.number().min(0),
+    accountId: z.number().int(),
+    actorMemberId: z.number().int(),
+    operation: z.enum(["disable", "enable", "rule.create", "rule.update", "rule.delete", "rule.run"]),
+    serverId: z.string().min(1).optional(),
+    ruleId: z.string().optional(),
+    requestId: z.string().min(1),
+    outcome: z.string().min(1),
+  })
+  .strict();
 
 const snapshotSchema = z.discriminatedUnion("version", [
-  z.object({
-    version: z.literal(2),
-    servers: z.array(storedServerSchema),
-    audit: z.array(auditEntrySchema),
-    rules: z.array(storedRuleSchema).optional(),
-    tokens: z.record(z.string(), z.string()).optional(),
-  }).strict(),
+  z
+    .object({
+      version: z.literal(2),
+      servers: z.array(storedServerSchema),
+      audit: z.array(auditEntrySchema),
+      rules: z.array(storedRuleSchema).optional(),
+      tokens: z.record(z.string(), z.string()).optional(),
+    })
+    .strict(),
   z.object({ version: z.literal(1), servers: z.array(storedServerV1Schema), audit: z.array(auditEntrySchema) }).strict(),
 ]);
 
-const changeSchema = z.object({
-  put: z.array(storedServerSchema).optional(),
-  remove: z.array(z.string().min(1)).optional(),
-  clearAudit: z.boolean().optional(),
-  audit: z.array(auditEntrySchema).optional(),
-  putRules: z.array(storedRuleSchema).optional(),
-  removeRules: z.array(z.string().min(1)).optional(),
-  tokens: z.record(z.string(), z.string().nullable()).optional(),
-}).strict();
+const changeSchema = z
+  .object({
+    put: z.array(storedServerSchema).optional(),
+    remove: z.array(z.string().min(1)).optional(),
+    clearAudit: z.boolean().optional(),
+    audit: z.array(auditEntrySchema).optional(),
+    putRules: z.array(storedRuleSchema).optional(),
+    removeRules: z.array(z.string().min(1)).optional(),
+    tokens: z.record(z.string(), z.string().nullable()).optional(),
+  })
+  .strict();
 
 /** A problem in the state file: where (`line`, 1-based, when the file is JSON lines; `path`, a JSON path) and what. */
 export class StateFormatError extends Error {
-  constructor(readonly where: string, readonly problem: string) {
+  constructor(
+    readonly where: string,
+    readonly problem: string,
+  ) {
     super(`invalid at ${where}: ${problem}`);
     this.name = "StateFormatError";
   }
@@ -178,7 +189,10 @@ function checkServers(servers: readonly StoredServer[], key: string, line: numbe
   servers.forEach((server, i) => {
     const first = seen.get(server.server_id);
     if (first !== undefined) {
-      throw new StateFormatError(place(line, [key, i, "server_id"]), `duplicate server id ${JSON.stringify(server.server_id)} (also at ${jsonPath([key, first])})`);
+      throw new StateFormatError(
+        place(line, [key, i, "server_id"]),
+        `duplicate server id ${JSON.stringify(server.server_id)} (also at ${jsonPath([key, first])})`,
+      );
     }
     seen.set(server.server_id, i);
     checkServer(server, line, [key, i]);

@@ -16,7 +16,11 @@ const heldHere = new Set<string>();
 
 /** The state file is in use by another emulator. */
 export class StateLockedError extends Error {
-  constructor(readonly stateFile: string, readonly lockFile: string, readonly ownerPid: number) {
+  constructor(
+    readonly stateFile: string,
+    readonly lockFile: string,
+    readonly ownerPid: number,
+  ) {
     super(
       `emulator state file ${stateFile} is in use by another emulator (process ${ownerPid}${ownerPid === process.pid ? ", this process" : ""}; ` +
         `lock file ${lockFile}). Stop that emulator or use another state file.`,

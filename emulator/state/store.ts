@@ -8,7 +8,15 @@ import { seedServers, type StoredServer } from "../seed";
 import type { StoredRule } from "../types";
 import { StateFile, StateSaveError } from "./stateFile";
 import { applyChange, type PersistedState, type RuleState, type StateChange } from "./stateFormat";
-import { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT, type AuditEntry, type OperationCounter, type OperationName, type RequestLogEntry } from "../types";
+import {
+  AUDIT_LOG_LIMIT,
+  OPERATION_NAMES,
+  REQUEST_LOG_LIMIT,
+  type AuditEntry,
+  type OperationCounter,
+  type OperationName,
+  type RequestLogEntry,
+} from "../types";
 
 function emptyCounters(): Record<OperationName, OperationCounter> {
   const counters = {} as Record<OperationName, OperationCounter>;
@@ -47,7 +55,10 @@ export class Store {
    * @throws EmulatorOptionError (folder missing), StateLockedError (in use), Error (invalid file),
    *   StateSaveError (the first save of a new file failed).
    */
-  constructor(private readonly serverCount: number, stateFile?: string) {
+  constructor(
+    private readonly serverCount: number,
+    stateFile?: string,
+  ) {
     if (stateFile === undefined) {
       this.#file = undefined;
       this.resetToSeed();

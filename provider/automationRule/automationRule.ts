@@ -48,7 +48,6 @@ export interface AutomationRuleArgs {
   ruleId?: pulumi.Input<string>;
 }
 
-
 /**
  * The state of an {@link AutomationRule} as the stack records it: its outputs, each optional. The
  * third argument of {@link AutomationRule.get}, as in generated Pulumi SDKs.
@@ -108,10 +107,31 @@ export interface AutomationRuleState {
 
 /** The outputs of {@link AutomationRule}, in the order of {@link AutomationRuleState}. */
 const STATE_KEYS = [
-  "ruleId", "name", "prompt", "cronExpr", "timezone", "teamId", "enabled", "scheduleTriggerEnabled", "httpPostTriggerEnabled",
-  "oncallIncidentTriggerEnabled", "oncallIncidentChannelIds", "oncallIncidentSeverities", "environmentKind", "environmentId",
-  "httpPostTokenRotation", "ownerId", "runScope", "scheduleTriggerId", "httpPostTriggerId", "oncallIncidentTriggerId",
-  "httpPostTriggerUrl", "httpPostToken", "scheduleNextFireAtMs", "createdAt", "updatedAt",
+  "ruleId",
+  "name",
+  "prompt",
+  "cronExpr",
+  "timezone",
+  "teamId",
+  "enabled",
+  "scheduleTriggerEnabled",
+  "httpPostTriggerEnabled",
+  "oncallIncidentTriggerEnabled",
+  "oncallIncidentChannelIds",
+  "oncallIncidentSeverities",
+  "environmentKind",
+  "environmentId",
+  "httpPostTokenRotation",
+  "ownerId",
+  "runScope",
+  "scheduleTriggerId",
+  "httpPostTriggerId",
+  "oncallIncidentTriggerId",
+  "httpPostTriggerUrl",
+  "httpPostToken",
+  "scheduleNextFireAtMs",
+  "createdAt",
+  "updatedAt",
 ] as const satisfies readonly (keyof AutomationRuleState)[];
 true satisfies Equal<(typeof STATE_KEYS)[number], keyof AutomationRuleState>;
 

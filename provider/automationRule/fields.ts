@@ -4,8 +4,19 @@
  * the drift report and the policy pack read it from here.
  */
 export const DECLARED_FIELDS = [
-  "name", "prompt", "cronExpr", "timezone", "teamId", "enabled", "scheduleTriggerEnabled", "httpPostTriggerEnabled",
-  "oncallIncidentTriggerEnabled", "oncallIncidentChannelIds", "oncallIncidentSeverities", "environmentKind", "environmentId",
+  "name",
+  "prompt",
+  "cronExpr",
+  "timezone",
+  "teamId",
+  "enabled",
+  "scheduleTriggerEnabled",
+  "httpPostTriggerEnabled",
+  "oncallIncidentTriggerEnabled",
+  "oncallIncidentChannelIds",
+  "oncallIncidentSeverities",
+  "environmentKind",
+  "environmentId",
 ] as const;
 
 /** One of {@link DECLARED_FIELDS}. */

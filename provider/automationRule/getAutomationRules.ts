@@ -67,10 +67,7 @@ export interface GetAutomationRulesResult {
  * @throws FlashdutyApiError (with operation, code and request id) when the platform refuses
  * @throws FlashdutyConfigError when no app key is configured
  */
-export async function getAutomationRules(
-  args: GetAutomationRulesArgs = {},
-  opts?: pulumi.InvokeOptions,
-): Promise<GetAutomationRulesResult> {
+export async function getAutomationRules(args: GetAutomationRulesArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetAutomationRulesResult> {
   return withDiagnosticsParent(opts?.parent, () => readRules(args), "getAutomationRules");
 }
 
@@ -97,9 +94,6 @@ async function readRules(args: GetAutomationRulesArgs): Promise<GetAutomationRul
  * Same errors, surfaced when the output resolves. In a preview, a `dependsOn` resource that is
  * still to be created leaves the result unknown.
  */
-export function getAutomationRulesOutput(
-  args: GetAutomationRulesOutputArgs = {},
-  opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<GetAutomationRulesResult> {
+export function getAutomationRulesOutput(args: GetAutomationRulesOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAutomationRulesResult> {
   return dataSourceOutput(args, opts, getAutomationRules);
 }

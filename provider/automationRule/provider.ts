@@ -15,7 +15,14 @@ import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 import { UNKNOWN_VALUE } from "../engine/unknown";
 import type { Equal } from "../../wire/typeAssert";
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, FlashdutyClient, RuleSeverity, UpdateAutomationRuleParams } from "../../sdk";
+import type {
+  AutomationRule as Rule,
+  AutomationRuleFields,
+  AutomationRuleWithToken,
+  FlashdutyClient,
+  RuleSeverity,
+  UpdateAutomationRuleParams,
+} from "../../sdk";
 import { DEFAULT_BASE_URL } from "../../sdk/client";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
 import { ruleFieldProblems } from "../../sdk/resources/automationRules";
@@ -130,10 +137,7 @@ function describe(value: unknown): string {
  * time zone, severities, positive channel ids, at least one of each when the on-call trigger is
  * enabled, environmentId only with byoc). Values not known yet (preview) are skipped.
  */
-export async function check(
-  _olds: Partial<AutomationRuleInputs>,
-  news: Record<string, unknown>,
-): Promise<pulumi.dynamic.CheckResult<AutomationRuleInputs>> {
+export async function check(_olds: Partial<AutomationRuleInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<AutomationRuleInputs>> {
   const inputs: Record<string, unknown> = { ...news };
   for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
   const failures: pulumi.dynamic.CheckFailure[] = [];
@@ -142,7 +146,10 @@ export async function check(
     const value = inputs[key];
     if (value === undefined) {
       if (key === "name" || key === "prompt" || key === "cronExpr") {
-        failures.push({ property: key, reason: `${key} is required${key === "cronExpr" ? ' (for a rule with only an HTTP POST trigger use the placeholder "0 0 * * *" with scheduleTriggerEnabled: false)' : ""}` });
+        failures.push({
+          property: key,
+          reason: `${key} is required${key === "cronExpr" ? ' (for a rule with only an HTTP POST trigger use the placeholder "0 0 * * *" with scheduleTriggerEnabled: false)' : ""}`,
+        });
       }
       continue;
     }
@@ -158,9 +165,10 @@ export async function check(
     if (typeof value !== "string" || value.trim() === "") {
       failures.push({
         property: key,
-        reason: key === "ruleId"
-          ? `ruleId must be the id of an existing rule to adopt, such as 'arule_0123abcd' (got ${describe(value)})`
-          : `httpPostTokenRotation must be a non-empty string; change it to rotate the HTTP POST token (got ${describe(value)})`,
+        reason:
+          key === "ruleId"
+            ? `ruleId must be the id of an existing rule to adopt, such as 'arule_0123abcd' (got ${describe(value)})`
+            : `httpPostTokenRotation must be a non-empty string; change it to rotate the HTTP POST token (got ${describe(value)})`,
       });
     }
   }
@@ -277,12 +285,16 @@ export async function create(inputs: AutomationRuleInputs): Promise<pulumi.dynam
     current = await api.automationRules.get({ ruleId });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
-      throw new Error(`automation rule '${ruleId}' (the ruleId input) not found, or not visible to the app key's member (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`);
+      throw new Error(
+        `automation rule '${ruleId}' (the ruleId input) not found, or not visible to the app key's member (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
+      );
     }
     throw err;
   }
   if (current.teamId !== inputs.teamId) {
-    throw new Error(`automation rule '${ruleId}' belongs to ${current.teamId === 0 ? "no team (a personal rule)" : `team ${current.teamId}`}, but teamId is ${inputs.teamId}: set teamId to ${current.teamId} to adopt it (a rule cannot move to another team)`);
+    throw new Error(
+      `automation rule '${ruleId}' belongs to ${current.teamId === 0 ? "no team (a personal rule)" : `team ${current.teamId}`}, but teamId is ${inputs.teamId}: set teamId to ${current.teamId} to adopt it (a rule cannot move to another team)`,
+    );
   }
   const changes = changedFields(toOutputs(current, {}), inputs).filter((key) => key !== "teamId");
   const rotate = inputs.httpPostTriggerEnabled;

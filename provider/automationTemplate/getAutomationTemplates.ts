@@ -35,10 +35,7 @@ export interface GetAutomationTemplatesResult {
  * @throws FlashdutyApiError (with operation, code and request id) when the platform refuses
  * @throws FlashdutyConfigError when no app key is configured
  */
-export async function getAutomationTemplates(
-  args: GetAutomationTemplatesArgs = {},
-  opts?: pulumi.InvokeOptions,
-): Promise<GetAutomationTemplatesResult> {
+export async function getAutomationTemplates(args: GetAutomationTemplatesArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetAutomationTemplatesResult> {
   return withDiagnosticsParent(opts?.parent, () => readTemplates(args), "getAutomationTemplates");
 }
 

@@ -28,7 +28,5 @@ export function dataSourceOutput<Args extends object, Result>(
     .apply((deps) => (Array.isArray(deps) ? deps : [deps]) as pulumi.Resource[])
     .apply((deps) => pulumi.all(deps.map((r) => (pulumi.CustomResource.isInstance(r) ? r.id : r.urn))));
   const invokeOpts: pulumi.InvokeOptions | undefined = opts?.parent === undefined ? undefined : { parent: opts.parent };
-  return pulumi
-    .all([pulumi.output(args ?? {}), dependencies])
-    .apply(([resolved]) => read(resolved as Args, invokeOpts));
+  return pulumi.all([pulumi.output(args ?? {}), dependencies]).apply(([resolved]) => read(resolved as Args, invokeOpts));
 }

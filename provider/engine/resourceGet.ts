@@ -29,7 +29,10 @@ function installedPulumiVersion(): string | undefined {
 
 /** `major.minor.patch` of a version string as numbers (a pre-release counts as its release). */
 function parts(version: string): [number, number, number] {
-  const [major = 0, minor = 0, patch = 0] = version.split(/[-+]/)[0]!.split(".").map((n) => Number.parseInt(n, 10) || 0);
+  const [major = 0, minor = 0, patch = 0] = version
+    .split(/[-+]/)[0]!
+    .split(".")
+    .map((n) => Number.parseInt(n, 10) || 0);
   return [major, minor, patch];
 }
 

@@ -17,11 +17,7 @@ import { escapeTerminalControls as shown } from "../../sdk/terminalText";
  * @returns one sentence for the user, with the operation, code and request id (the platform's
  *   parts with their control characters shown escaped)
  */
-export function describeAccessDenied(
-  err: FlashdutyApiError,
-  server: Pick<McpServer, "serverId" | "teamId">,
-  action: "disable" | "enable",
-): string {
+export function describeAccessDenied(err: FlashdutyApiError, server: Pick<McpServer, "serverId" | "teamId">, action: "disable" | "enable"): string {
   const missing = /ai-sre/i.test(err.serverMessage)
     ? "the MCP management permission (`ai-sre`)"
     : server.teamId === 0

@@ -94,10 +94,10 @@ function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefine
     else if (first !== name) {
       void pulumi.log.warn(
         escapeTerminalControls(
-        `McpServerDisablement resources "${first}" and "${name}" both declare MCP server '${id}'. The server stays ` +
-          `disabled while either exists and is restored once when the one that disabled it is destroyed, but declare each ` +
-          `server once (to rename a resource, give the new name the old one in the "aliases" resource option; the policy ` +
-          `flashduty-one-resource-per-server of pulumi-flashduty/policy can enforce it).`,
+          `McpServerDisablement resources "${first}" and "${name}" both declare MCP server '${id}'. The server stays ` +
+            `disabled while either exists and is restored once when the one that disabled it is destroyed, but declare each ` +
+            `server once (to rename a resource, give the new name the old one in the "aliases" resource option; the policy ` +
+            `flashduty-one-resource-per-server of pulumi-flashduty/policy can enforce it).`,
         ),
         resource,
       );

@@ -123,11 +123,7 @@ function describe(value: unknown): string {
  * with `aliases`, or on state written by 0.1) change in place with no API call; a server that
  * refresh found `enabled` again is an update (drift), which disables it again.
  */
-export async function diff(
-  _id: string,
-  olds: McpServerDisablementOutputs,
-  news: McpServerDisablementInputs,
-): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: McpServerDisablementOutputs, news: McpServerDisablementInputs): Promise<pulumi.dynamic.DiffResult> {
   if (typeof news.serverId === "string") declareServer(news.serverId, news.resourceName);
   const replaces = news.serverId !== olds.serverId ? ["serverId"] : [];
   const drifted = olds.status === "enabled";
@@ -219,7 +215,10 @@ export function update(
   return untilSettled(() => redisable(olds, news));
 }
 
-async function redisable(olds: McpServerDisablementOutputs, news: McpServerDisablementInputs): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
+async function redisable(
+  olds: McpServerDisablementOutputs,
+  news: McpServerDisablementInputs,
+): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
   const outs: McpServerDisablementOutputs = {
     ...olds,
     restoreOnDelete: news.restoreOnDelete ?? true,
@@ -309,11 +308,7 @@ async function getServer(api: FlashdutyClient, serverId: string): Promise<McpSer
  * @returns true when this call (or its lost earlier attempt) switched the server, false when
  *   someone else had already put it in the target state
  */
-async function switchServer(
-  api: FlashdutyClient,
-  server: Pick<McpServer, "serverId" | "teamId">,
-  action: "disable" | "enable",
-): Promise<boolean> {
+async function switchServer(api: FlashdutyClient, server: Pick<McpServer, "serverId" | "teamId">, action: "disable" | "enable"): Promise<boolean> {
   const target = action === "disable" ? "disabled" : "enabled";
   try {
     await api.mcpServers[action]({ serverId: server.serverId });

@@ -135,7 +135,7 @@ class WindowLog {
   }
 }
 
-type PThrottleModule = typeof import("p-throttle", { with: { "resolution-mode": "import" } });
+type PThrottleModule = typeof import("p-throttle", { with: { "resolution-mode": "import" }});
 let limiter: Promise<PThrottleModule> | undefined;
 
 /** @internal Loads p-throttle once per process (the transport starts it early, so no call waits for it). */

@@ -16,12 +16,7 @@ const shared = new Map<string, AdaptiveRateLimiter>();
  * compared as the URL parser normalises it (host letter case, trailing slash), so those never
  * split a bucket. The registry is keyed by a sha256, so the raw key is never a map key.
  */
-export function sharedRateLimiter(
-  baseUrl: string,
-  appKey: string,
-  path: string,
-  limits: { perSecond: number; perMinute: number },
-): AdaptiveRateLimiter {
+export function sharedRateLimiter(baseUrl: string, appKey: string, path: string, limits: { perSecond: number; perMinute: number }): AdaptiveRateLimiter {
   const url = new URL(baseUrl);
   const normalized = `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
   const digest = createHash("sha256").update(normalized).update("\0").update(appKey).digest("hex");

@@ -7,25 +7,31 @@
 import { z } from "zod";
 import { cronDialectProblem, isKnownTimezone } from "../../wire/cronDialect";
 import { sleepUnlessAborted } from "../abortableWait";
-import { FlashdutyAbortError, FlashdutyAmbiguousCreateError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
+import {
+  FlashdutyAbortError,
+  FlashdutyAmbiguousCreateError,
+  FlashdutyApiError,
+  FlashdutyConnectionError,
+  FlashdutyError,
+  FlashdutyResponseError,
+  FlashdutyValidationError,
+} from "../errors";
 import { PAGE_CONCURRENCY, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { backoffDelayMs, RETRYABLE_CODES, RETRYABLE_STATUSES } from "../retry";
 import { defineOperation, type Transport } from "../transport";
-import {
-  checkBoolean,
-  checkEnum,
-  checkId,
-  checkIntegerArray,
-  checkLimit,
-  checkPage,
-  checkParams,
-  checkString,
-} from "../validation";
+import { checkBoolean, checkEnum, checkId, checkIntegerArray, checkLimit, checkPage, checkParams, checkString } from "../validation";
 import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../../wire/wire";
 import { RULE_ENVIRONMENT_KINDS, RULE_LIMITS, RULE_SEVERITIES, type RuleEnvironmentKind, type RuleScope, type RuleSeverity } from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";
-import type { WireAutomationRule, WireAutomationRuleWithToken, WireRuleCreateRequest, WireRuleUpdateRequest, WireRuleListData, WireRuleListRequest } from "../../wire/wire";
+import type {
+  WireAutomationRule,
+  WireAutomationRuleWithToken,
+  WireRuleCreateRequest,
+  WireRuleUpdateRequest,
+  WireRuleListData,
+  WireRuleListRequest,
+} from "../../wire/wire";
 import { withoutUndefined, type Camelized } from "../wireMapping";
 
 export type { RuleEnvironmentKind, RuleScope, RuleSeverity };
@@ -313,7 +319,10 @@ export function ruleFieldProblems(fields: Partial<Record<keyof AutomationRuleFie
 
   if (name !== undefined || requireAll) {
     if (typeof name !== "string" || charLength(name) < 1 || charLength(name) > RULE_LIMITS.maxNameLength) {
-      add("name", `name must be a string of 1 to ${RULE_LIMITS.maxNameLength} characters (got ${typeof name === "string" ? `${charLength(name)} characters` : show(name)})`);
+      add(
+        "name",
+        `name must be a string of 1 to ${RULE_LIMITS.maxNameLength} characters (got ${typeof name === "string" ? `${charLength(name)} characters` : show(name)})`,
+      );
     }
   }
   if (prompt !== undefined || requireAll) {
@@ -367,7 +376,10 @@ export function ruleFieldProblems(fields: Partial<Record<keyof AutomationRuleFie
       add("oncallIncidentChannelIds", "oncallIncidentChannelIds must list at least one channel id when oncallIncidentTriggerEnabled is true");
     }
     if ((severities !== undefined || requireAll) && (!Array.isArray(severities) || severities.length === 0)) {
-      add("oncallIncidentSeverities", `oncallIncidentSeverities must list at least one of ${RULE_SEVERITIES.join(", ")} when oncallIncidentTriggerEnabled is true`);
+      add(
+        "oncallIncidentSeverities",
+        `oncallIncidentSeverities must list at least one of ${RULE_SEVERITIES.join(", ")} when oncallIncidentTriggerEnabled is true`,
+      );
     }
   }
 
@@ -640,8 +652,19 @@ function checkRuleId(operation: string, params: AutomationRuleIdParams): Automat
 }
 
 const FIELD_NAMES: readonly (keyof AutomationRuleFields)[] = [
-  "name", "prompt", "cronExpr", "timezone", "teamId", "enabled", "scheduleTriggerEnabled", "httpPostTriggerEnabled",
-  "oncallIncidentTriggerEnabled", "oncallIncidentChannelIds", "oncallIncidentSeverities", "environmentKind", "environmentId",
+  "name",
+  "prompt",
+  "cronExpr",
+  "timezone",
+  "teamId",
+  "enabled",
+  "scheduleTriggerEnabled",
+  "httpPostTriggerEnabled",
+  "oncallIncidentTriggerEnabled",
+  "oncallIncidentChannelIds",
+  "oncallIncidentSeverities",
+  "environmentKind",
+  "environmentId",
 ];
 
 /** The declared fields of `params` (unknown keys dropped), checked; throws for the first problem. */

@@ -7,16 +7,7 @@
 import { z } from "zod";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
-import {
-  checkBoolean,
-  checkEnum,
-  checkId,
-  checkIntegerArray,
-  checkLimit,
-  checkPage,
-  checkParams,
-  checkString,
-} from "../validation";
+import { checkBoolean, checkEnum, checkId, checkIntegerArray, checkLimit, checkPage, checkParams, checkString } from "../validation";
 import { LIMITS, MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../wire/wire";
 import type { McpServerScope, McpServerStatus } from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";

@@ -120,19 +120,43 @@ async function* walkRuleWrites(emu: Emulator): AsyncGenerator<Answered> {
   const teamId = admin.teamIds[0] ?? 0;
   for (const team_id of [0, teamId]) {
     const who = `member 1002 (team ${team_id})`;
-    const created = await ask(emu, PATHS.automationRuleCreate, admin.appKey, {
-      name: `conformance ${team_id}`, prompt: "Summarise the day.", cron_expr: "30 8 * * 1-5", timezone: "Europe/London", team_id,
-      enabled: true, http_post_trigger_enabled: true, oncall_incident_trigger_enabled: true,
-      oncall_incident_channel_ids: [7], oncall_incident_severities: ["Critical"], environment_kind: "cloud",
-    }, `${who} rule create`);
+    const created = await ask(
+      emu,
+      PATHS.automationRuleCreate,
+      admin.appKey,
+      {
+        name: `conformance ${team_id}`,
+        prompt: "Summarise the day.",
+        cron_expr: "30 8 * * 1-5",
+        timezone: "Europe/London",
+        team_id,
+        enabled: true,
+        http_post_trigger_enabled: true,
+        oncall_incident_trigger_enabled: true,
+        oncall_incident_channel_ids: [7],
+        oncall_incident_severities: ["Critical"],
+        environment_kind: "cloud",
+      },
+      `${who} rule create`,
+    );
     yield created;
     const rule = data(created);
     yield await ask(emu, PATHS.automationRuleGet, admin.appKey, { rule_id: rule.rule_id }, `${who} rule get`);
-    const rotated = await ask(emu, PATHS.automationRuleUpdate, admin.appKey, { rule_id: rule.rule_id, name: "renamed", rotate_http_post_trigger_token: true }, `${who} rule update with rotation`);
+    const rotated = await ask(
+      emu,
+      PATHS.automationRuleUpdate,
+      admin.appKey,
+      { rule_id: rule.rule_id, name: "renamed", rotate_http_post_trigger_token: true },
+      `${who} rule update with rotation`,
+    );
     yield rotated;
     yield await ask(emu, PATHS.automationRuleUpdate, admin.appKey, { rule_id: rule.rule_id, schedule_trigger_enabled: false }, `${who} rule update`);
     yield await ask(emu, PATHS.automationRuleRun, admin.appKey, { rule_id: rule.rule_id }, `${who} rule run`);
-    const fire = await call(emu, rule.http_post_trigger_url, { key: null, body: { text: "deployed" }, headers: { authorization: `Bearer ${data(rotated).http_post_token}` } });
+    const fire = await call(emu, rule.http_post_trigger_url, {
+      key: null,
+      body: { text: "deployed" },
+      headers: { authorization: `Bearer ${data(rotated).http_post_token}` },
+    });
     yield { path: FIRE_PATH, label: `${who} trigger fire`, status: fire.status, text: fire.text };
     yield await ask(emu, PATHS.automationRuleDelete, admin.appKey, { rule_id: rule.rule_id }, `${who} rule delete`);
   }
@@ -200,9 +224,22 @@ describe("every answer of the emulator has the JSON types of the vendor's client
   test("also on an emulator loaded from a state file an older emulator wrote (secret_schema an array)", async () => {
     const file = join(dir, "old-state.json");
     const old = {
-      server_id: "mcp_legacy", account_id: 1, team_id: 0, server_name: "Legacy", description: "", transport: "sse", status: "enabled",
-      environments: [], connect_timeout: 0, call_timeout: 0, created_by: 1001, created_at: 1_700_000_000_000, updated_at: 1_700_000_000_000,
-      url: "https://legacy.example/sse", auth_mode: "per_user_secret", secret_schema: [{ key: "TOKEN", required: true }],
+      server_id: "mcp_legacy",
+      account_id: 1,
+      team_id: 0,
+      server_name: "Legacy",
+      description: "",
+      transport: "sse",
+      status: "enabled",
+      environments: [],
+      connect_timeout: 0,
+      call_timeout: 0,
+      created_by: 1001,
+      created_at: 1_700_000_000_000,
+      updated_at: 1_700_000_000_000,
+      url: "https://legacy.example/sse",
+      auth_mode: "per_user_secret",
+      secret_schema: [{ key: "TOKEN", required: true }],
     };
     writeFileSync(file, `${JSON.stringify({ version: 2, servers: [old], audit: [] })}\n`);
     const loaded = await startEmulator({ limits: false, stateFile: file, seed: { rules: 0 } });

@@ -6,7 +6,14 @@
 import { describe, expect, test } from "vitest";
 import { compareDataSourceOutputs } from "../../drift";
 
-const rule = (ruleId: string, fields: Record<string, unknown> = {}) => ({ ruleId, name: `Rule ${ruleId}`, enabled: true, prompt: "p", scheduleNextFireAtMs: 1, ...fields });
+const rule = (ruleId: string, fields: Record<string, unknown> = {}) => ({
+  ruleId,
+  name: `Rule ${ruleId}`,
+  enabled: true,
+  prompt: "p",
+  scheduleNextFireAtMs: 1,
+  ...fields,
+});
 const template = (name: string, fields: Record<string, unknown> = {}) => ({ name, description: "d", icon: "bell", enabled: true, prompt: "p", ...fields });
 
 describe("compareDataSourceOutputs", () => {
@@ -31,14 +38,24 @@ describe("compareDataSourceOutputs", () => {
       { output: "teamRules.rules", kind: "changed", id: "b", name: "Rule b", fields: [{ field: "enabled", before: true, after: false }] },
     ]);
     expect(result.templates).toEqual([
-      { output: "catalog.zh.templates", kind: "changed", id: "每日告警摘要", name: "每日告警摘要", locale: "zh-CN", fields: [{ field: "prompt", before: "p", after: "新" }] },
+      {
+        output: "catalog.zh.templates",
+        kind: "changed",
+        id: "每日告警摘要",
+        name: "每日告警摘要",
+        locale: "zh-CN",
+        fields: [{ field: "prompt", before: "p", after: "新" }],
+      },
       { output: "plain", kind: "removed", id: "Daily alert digest", name: "Daily alert digest", fields: [] },
     ]);
     expect(result.notes).toEqual([]);
   });
 
   test("an empty list then a full one: all added; a schedule that fired is not an edit", () => {
-    const result = compareDataSourceOutputs({ r: { rules: [rule("a")] }, t: [] }, { r: { rules: [rule("a", { scheduleNextFireAtMs: 99 })] }, t: [template("New one")] });
+    const result = compareDataSourceOutputs(
+      { r: { rules: [rule("a")] }, t: [] },
+      { r: { rules: [rule("a", { scheduleNextFireAtMs: 99 })] }, t: [template("New one")] },
+    );
     expect(result.rules).toEqual([]);
     expect(result.templates).toEqual([{ output: "t", kind: "added", id: "New one", name: "New one", fields: [] }]);
   });

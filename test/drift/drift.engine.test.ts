@@ -12,7 +12,17 @@ import { startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { createEngineStack, type EngineStack, type EngineStackOptions } from "../support/engineStack";
 import { filesUnder } from "../support/files";
-import { ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, outsideCode, renderHtml, shownInCode, visibleText, GITHUB_LINKABLE } from "../support/hostileText";
+import {
+  ISSUE_EXAMPLES,
+  TERMINAL_CONTROL,
+  comments,
+  elements,
+  outsideCode,
+  renderHtml,
+  shownInCode,
+  visibleText,
+  GITHUB_LINKABLE,
+} from "../support/hostileText";
 
 const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "flashduty.yml");
@@ -73,13 +83,20 @@ async function driftJson(stack: EngineStack): Promise<{ code: number; report: Dr
 
 /** The workflow's `pulumi-flashduty drift` command lines, as argument lists with `$STACK` and `$PROJECT_DIR` filled in. */
 function workflowDriftCommands(stack: string, projectDir: string): string[][] {
-  const lines = readFileSync(WORKFLOW, "utf8").split("\n").filter((line) => line.includes("npx pulumi-flashduty drift"));
+  const lines = readFileSync(WORKFLOW, "utf8")
+    .split("\n")
+    .filter((line) => line.includes("npx pulumi-flashduty drift"));
   return lines.map((line) =>
     line
       .slice(line.indexOf("npx pulumi-flashduty ") + "npx pulumi-flashduty ".length)
       .trim()
       .split(/\s+/)
-      .map((word) => word.replace(/^"(.*)"$/, "$1").replace("$STACK", stack).replace("$PROJECT_DIR", projectDir)),
+      .map((word) =>
+        word
+          .replace(/^"(.*)"$/, "$1")
+          .replace("$STACK", stack)
+          .replace("$PROJECT_DIR", projectDir),
+      ),
   );
 }
 
@@ -158,7 +175,12 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
 
     // What the report promised: the next `up` disables the three again, and then there is no drift.
     await stack.ws.run(["up", "--refresh", "--yes"]);
-    expect(emulator.servers().filter((s) => servers.includes(s.server_id)).every((s) => s.status === "disabled")).toBe(true);
+    expect(
+      emulator
+        .servers()
+        .filter((s) => servers.includes(s.server_id))
+        .every((s) => s.status === "disabled"),
+    ).toBe(true);
     expect((await drift(stack, [])).code).toBe(0);
   });
 
@@ -226,7 +248,11 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
         locale: "en-US",
         fields: [
           { field: "enabled", before: true, after: false },
-          { field: "prompt", before: "Summarise the alerts and incidents of the last 24 hours, grouped by service, and highlight anything still open.", after: "Summarise only P1 and P2 alerts." },
+          {
+            field: "prompt",
+            before: "Summarise the alerts and incidents of the last 24 hours, grouped by service, and highlight anything still open.",
+            after: "Summarise only P1 and P2 alerts.",
+          },
         ],
       },
     ]);
@@ -251,7 +277,9 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
     expect(run).toMatchObject({ code: 2, stderr: "" });
     expect(run.stdout.replace(/\n/g, "")).not.toMatch(TERMINAL_CONTROL);
     const html = renderHtml(run.stdout);
-    expect(elements(html).filter((e) => !["p", "strong", "code", "h3", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "sub"].includes(e))).toEqual([]);
+    expect(elements(html).filter((e) => !["p", "strong", "code", "h3", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "sub"].includes(e))).toEqual(
+      [],
+    );
     expect(comments(html)).toEqual(["<!-- pulumi-flashduty-drift stack=test -->"]);
     expect(run.stdout.endsWith("\n<!-- pulumi-flashduty-drift stack=test -->\n")).toBe(true);
     expect(outsideCode(html)).not.toMatch(GITHUB_LINKABLE);
@@ -262,7 +290,10 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
     expect(json).toMatchObject({ code: 2, stderr: "" });
     expect(json.stdout.replace(/\n/g, "")).not.toMatch(TERMINAL_CONTROL);
     const report = JSON.parse(json.stdout) as DriftReport;
-    const renamed = report.rules.filter((r) => r.kind === "changed").map((r) => r.name).sort();
+    const renamed = report.rules
+      .filter((r) => r.kind === "changed")
+      .map((r) => r.name)
+      .sort();
     expect(renamed).toEqual([...names].sort());
     const n3 = report.rules.find((r) => r.id === ids[2])!;
     expect(n3.fields.find((f) => f.field === "name")).toEqual({ field: "name", before: expect.any(String), after: ISSUE_EXAMPLES[2] });
@@ -283,7 +314,14 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
     expect(noProject.code).toBe(1);
     expect(noProject.stderr).toContain(`no Pulumi project in ${stack.stateDir}: Pulumi.yaml not found`);
 
-    for (const args of [["drift"], ["drift", "--stack"], ["drift", "--stack", "test", "--bogus"], ["drift", "--stack", "test", "--max-rows", "0"], ["deploy"], []]) {
+    for (const args of [
+      ["drift"],
+      ["drift", "--stack"],
+      ["drift", "--stack", "test", "--bogus"],
+      ["drift", "--stack", "test", "--max-rows", "0"],
+      ["deploy"],
+      [],
+    ]) {
       const run = await cli(args, stack.projectDir, env);
       expect(run.code, args.join(" ")).toBe(1);
       expect(run.stderr, args.join(" ")).toMatch(/^pulumi-flashduty: error: .+\n\nUsage: pulumi-flashduty/);
@@ -310,11 +348,20 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
 
   test("a stack with no deployment yet: exit 0, with a note that there is nothing to compare", async () => {
     emulator.reset();
-    const stack = await createEngineStack({ baseUrl: emulator.url, appKey: emulator.keys.admin, program: { servers: ["mcp_grafana"], rules: { scope: "all" } } });
+    const stack = await createEngineStack({
+      baseUrl: emulator.url,
+      appKey: emulator.keys.admin,
+      program: { servers: ["mcp_grafana"], rules: { scope: "all" } },
+    });
     stacks.push(stack);
     const { code, report } = await driftJson(stack);
     expect(code).toBe(0);
-    expect(report).toMatchObject({ drift: false, checkedServers: 0, checkedOutputs: [], notes: ["The stack has no deployment yet (run `pulumi up` first); there is nothing to compare."] });
+    expect(report).toMatchObject({
+      drift: false,
+      checkedServers: 0,
+      checkedOutputs: [],
+      notes: ["The stack has no deployment yet (run `pulumi up` first); there is nothing to compare."],
+    });
     expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
   });
 

@@ -7,17 +7,20 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import {
-  GITHUB_COMMENT_LIMIT,
-  renderJson,
-  renderMarkdown,
-  reportMarker,
-  type DriftReport,
-  type ItemChange,
-  type ServerDrift,
-} from "../../drift";
+import { GITHUB_COMMENT_LIMIT, renderJson, renderMarkdown, reportMarker, type DriftReport, type ItemChange, type ServerDrift } from "../../drift";
 import { compareDataSourceOutputs } from "../../drift/dataSources";
-import { GITHUB_LINKABLE, ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, hostileText, outsideCode, renderHtml, shownInCode, visibleText } from "../support/hostileText";
+import {
+  GITHUB_LINKABLE,
+  ISSUE_EXAMPLES,
+  TERMINAL_CONTROL,
+  comments,
+  elements,
+  hostileText,
+  outsideCode,
+  renderHtml,
+  shownInCode,
+  visibleText,
+} from "../support/hostileText";
 
 /** Elements the report itself writes. */
 const OURS = new Set(["p", "strong", "code", "h3", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "sub"]);
@@ -63,11 +66,15 @@ const item: fc.Arbitrary<ItemChange> = fc
     id: text,
     name: text,
     locale: fc.option(text, { nil: undefined }),
-    fields: fc.array(fc.record({ field: text, before: fc.oneof(text, fc.integer(), fc.boolean()), after: fc.oneof(text, fc.constant(null)) }), { maxLength: 3 }),
+    fields: fc.array(fc.record({ field: text, before: fc.oneof(text, fc.integer(), fc.boolean()), after: fc.oneof(text, fc.constant(null)) }), {
+      maxLength: 3,
+    }),
   })
   .map(({ locale, ...rest }) => (locale === undefined ? rest : { ...rest, locale }));
 /** Notes as `compareDataSourceOutputs` writes them, for output paths the platform named. */
-const notes = fc.array(text, { maxLength: 3 }).map((keys) => compareDataSourceOutputs(Object.fromEntries(keys.map((k) => [k, [{ ruleId: "r", name: "n" }]])), {}).notes);
+const notes = fc
+  .array(text, { maxLength: 3 })
+  .map((keys) => compareDataSourceOutputs(Object.fromEntries(keys.map((k) => [k, [{ ruleId: "r", name: "n" }]])), {}).notes);
 
 /** Checks every rendering of `report`; returns the rendered HTML. */
 function checkInert(report: DriftReport, markdown = renderMarkdown(report)): string {
@@ -90,9 +97,21 @@ function checkInert(report: DriftReport, markdown = renderMarkdown(report)): str
 
 describe("drift report of hostile platform text", () => {
   test("the issue's names: shown as code, nothing alive, no escape sequence on stdout", () => {
-    const rules = ISSUE_EXAMPLES.map((name, i): ItemChange => ({ output: "rules.rules", kind: "changed", id: `arule_${i}`, name, fields: [{ field: "name", before: "old", after: name }] }));
+    const rules = ISSUE_EXAMPLES.map(
+      (name, i): ItemChange => ({ output: "rules.rules", kind: "changed", id: `arule_${i}`, name, fields: [{ field: "name", before: "old", after: name }] }),
+    );
     const report = reportOf(
-      [{ urn: "urn:pulumi:dev::platform::t::mcp", resourceName: "mcp", serverId: "mcp_x", serverName: ISSUE_EXAMPLES[1]!, declared: "disabled", observed: "enabled", nextUp: "disable" }],
+      [
+        {
+          urn: "urn:pulumi:dev::platform::t::mcp",
+          resourceName: "mcp",
+          serverId: "mcp_x",
+          serverName: ISSUE_EXAMPLES[1]!,
+          declared: "disabled",
+          observed: "enabled",
+          nextUp: "disable",
+        },
+      ],
       rules,
       [],
       [],
@@ -103,36 +122,67 @@ describe("drift report of hostile platform text", () => {
     const html = checkInert(report);
     expect(html).toContain(`<code>${shownInCode(ISSUE_EXAMPLES[0]!)}</code>`);
     expect(html).toContain(`<code>${shownInCode("N5 #1 acme/repo#2 GH-3 deadbeefcafe1234 :smile: &lt;b&gt; &#x3C;script&#x3E; &amp;")}</code>`);
-    expect(html).toContain("<code>N5 #\u20601 acme/repo#\u20602 GH-\u20603 deadbeefcafe1234 :smile: &amp;lt;b&amp;gt; &amp;#\u2060x3C;script&amp;#\u2060x3E; &amp;amp;</code>");
+    expect(html).toContain(
+      "<code>N5 #\u20601 acme/repo#\u20602 GH-\u20603 deadbeefcafe1234 :smile: &amp;lt;b&amp;gt; &amp;#\u2060x3C;script&amp;#\u2060x3E; &amp;amp;</code>",
+    );
   });
 
   test("property: every report renders inert, with every shown name as a code element", () => {
     fc.assert(
-      fc.property(fc.array(server, { maxLength: 3 }), fc.array(item, { maxLength: 4 }), fc.array(item, { maxLength: 3 }), notes, text, (servers, rules, templates, noteList, project) => {
-        const report = reportOf(servers, rules, templates, noteList, project);
-        const html = checkInert(report);
-        for (const name of [...servers.map((s) => s.serverName), ...rules.map((r) => r.name)]) {
-          if (name === "" || Array.from(name).length > 100) continue;
-          // In a table cell a backslash before a pipe carries a word joiner (markdownTableCell).
-          expect(html).toContain(`<code>${shownInCode(name).replace(/\\(?=\|)/g, "\\\u2060")}</code>`);
-        }
-      }),
+      fc.property(
+        fc.array(server, { maxLength: 3 }),
+        fc.array(item, { maxLength: 4 }),
+        fc.array(item, { maxLength: 3 }),
+        notes,
+        text,
+        (servers, rules, templates, noteList, project) => {
+          const report = reportOf(servers, rules, templates, noteList, project);
+          const html = checkInert(report);
+          for (const name of [...servers.map((s) => s.serverName), ...rules.map((r) => r.name)]) {
+            if (name === "" || Array.from(name).length > 100) continue;
+            // In a table cell a backslash before a pipe carries a word joiner (markdownTableCell).
+            expect(html).toContain(`<code>${shownInCode(name).replace(/\\(?=\|)/g, "\\\u2060")}</code>`);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   test("thousands of changed items with long hostile names: under GitHub's limit, the counts left out said, the JSON complete", () => {
     const long = `${ISSUE_EXAMPLES[0]} ${"\u001b[31m@team/x ".repeat(60)}`;
-    const rules = Array.from({ length: 5000 }, (_, i): ItemChange => ({
-      output: "rules.rules",
-      kind: "changed",
-      id: `arule_${i}`,
-      name: `${long} ${i}`,
-      fields: Array.from({ length: 12 }, (_, f) => ({ field: f === 0 ? `field_${long}` : `field_${f}`, before: f, after: f + 1 })),
-    }));
-    const templates = Array.from({ length: 3000 }, (_, i): ItemChange => ({ output: "templates.templates", kind: "added", id: `t${i}`, name: `${long} t${i}`, locale: "en-US", fields: [] }));
-    const servers = Array.from({ length: 2000 }, (_, i): ServerDrift => ({ urn: `urn:x::s${i}`, resourceName: `s${i}`, serverId: `mcp_${i}`, serverName: long, declared: "disabled", observed: "enabled", nextUp: "disable" }));
-    const report = reportOf(servers, rules, templates, Array.from({ length: 3000 }, (_, i) => `Output \`o${i}\` (rule list) is new since the last \`pulumi up\` (a program change); not compared.`));
+    const rules = Array.from(
+      { length: 5000 },
+      (_, i): ItemChange => ({
+        output: "rules.rules",
+        kind: "changed",
+        id: `arule_${i}`,
+        name: `${long} ${i}`,
+        fields: Array.from({ length: 12 }, (_, f) => ({ field: f === 0 ? `field_${long}` : `field_${f}`, before: f, after: f + 1 })),
+      }),
+    );
+    const templates = Array.from(
+      { length: 3000 },
+      (_, i): ItemChange => ({ output: "templates.templates", kind: "added", id: `t${i}`, name: `${long} t${i}`, locale: "en-US", fields: [] }),
+    );
+    const servers = Array.from(
+      { length: 2000 },
+      (_, i): ServerDrift => ({
+        urn: `urn:x::s${i}`,
+        resourceName: `s${i}`,
+        serverId: `mcp_${i}`,
+        serverName: long,
+        declared: "disabled",
+        observed: "enabled",
+        nextUp: "disable",
+      }),
+    );
+    const report = reportOf(
+      servers,
+      rules,
+      templates,
+      Array.from({ length: 3000 }, (_, i) => `Output \`o${i}\` (rule list) is new since the last \`pulumi up\` (a program change); not compared.`),
+    );
     for (const maxRows of [20, 100_000]) {
       const markdown = renderMarkdown(report, { maxRows });
       checkInert(report, markdown);

@@ -41,7 +41,7 @@ describe("renderMarkdown", () => {
       ],
     };
     const markdown = renderMarkdown(report({ drift: true, rules: [change], summary: { ...report().summary, rules: { added: 0, removed: 0, changed: 1 } } }));
-    expect(markdown).toContain("| changed | `a \\| b\\nc` | `arule_1` | `rules.rules` | `cronExpr`: ``\"0 `x` *\"`` → `\"1 * *\"`, `prompt` changed |");
+    expect(markdown).toContain('| changed | `a \\| b\\nc` | `arule_1` | `rules.rules` | `cronExpr`: ``"0 `x` *"`` → `"1 * *"`, `prompt` changed |');
   });
 
   test("tables longer than maxRows end with the count of the rest; maxRows is checked", () => {
@@ -49,7 +49,9 @@ describe("renderMarkdown", () => {
     const markdown = renderMarkdown(report({ drift: true, rules, summary: { ...report().summary, rules: { added: 25, removed: 0, changed: 0 } } }));
     expect(markdown.split("\n").filter((line) => line.startsWith("| added |"))).toHaveLength(20);
     expect(markdown).toContain("\n... and 5 more rule changes (`--json` lists them all).\n");
-    expect(markdown.split("\n")[0]).toBe("**Drift found** in stack `dev` (project `platform`): 25 automation rules changed on the platform since the last `pulumi up`.");
+    expect(markdown.split("\n")[0]).toBe(
+      "**Drift found** in stack `dev` (project `platform`): 25 automation rules changed on the platform since the last `pulumi up`.",
+    );
     expect(() => renderMarkdown(report(), { maxRows: 0 })).toThrow("maxRows must be an integer of at least 1, got 0");
   });
 });

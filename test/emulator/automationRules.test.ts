@@ -13,8 +13,7 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 const user = (key: string): SeedUser => SEED_USERS.find((u) => u.appKey === key)!;
-const list = (body: unknown, key = emu.keys.admin, headers?: Record<string, string>) =>
-  call(emu, PATHS.automationRuleList, { key, body, headers });
+const list = (body: unknown, key = emu.keys.admin, headers?: Record<string, string>) => call(emu, PATHS.automationRuleList, { key, body, headers });
 
 /** One page as sent on the wire (checked against the client's schema, returned raw so absent fields stay absent). */
 async function page(body: unknown, key = emu.keys.admin): Promise<{ total: number; rules: StoredRule[] }> {
@@ -37,9 +36,9 @@ async function walk(body: Record<string, unknown>, key = emu.keys.admin): Promis
 /** Visibility computed from the raw seed, independently of the emulator's index. */
 function expectedVisible(u: SeedUser): StoredRule[] {
   const admin = u.role === "owner" || u.role === "admin";
-  return allRules.filter((r) =>
-    r.account_id === u.accountId &&
-    (r.run_scope === "person" ? r.owner_id === u.memberId : admin || u.teamIds.includes(r.team_id)));
+  return allRules.filter(
+    (r) => r.account_id === u.accountId && (r.run_scope === "person" ? r.owner_id === u.memberId : admin || u.teamIds.includes(r.team_id)),
+  );
 }
 
 describe("visibility", () => {
@@ -72,8 +71,7 @@ describe("visibility", () => {
   it("the API returns exactly visibleRules() (same objects, all pages, same order)", async () => {
     for (const key of Object.values(emu.keys)) expect(await walk({}, key)).toEqual(emu.visibleRules(key));
     const filter = { scope: "team", team_ids: [1, 2], enabled: true, keyword: "CHECK" };
-    expect(await walk(filter, emu.keys.member)).toEqual(
-      emu.visibleRules(emu.keys.member, { scope: "team", teamIds: [1, 2], enabled: true, keyword: "CHECK" }));
+    expect(await walk(filter, emu.keys.member)).toEqual(emu.visibleRules(emu.keys.member, { scope: "team", teamIds: [1, 2], enabled: true, keyword: "CHECK" }));
     expect(() => emu.visibleRules("nope")).toThrow();
   });
 });

@@ -22,8 +22,22 @@ const stateDir = mkdtempSync(join(tmpdir(), "fd-emulator-cli-"));
 beforeAll(async () => {
   await promisify(execFile)(process.execPath, [
     join(root, "node_modules", "typescript", "bin", "tsc"),
-    "--module", "node16", "--moduleResolution", "node16", "--target", "ES2022", "--strict", "--esModuleInterop",
-    "--skipLibCheck", "--types", "node", "--rootDir", root, "--outDir", outDir, join(root, "emulator", "cli.ts"),
+    "--module",
+    "node16",
+    "--moduleResolution",
+    "node16",
+    "--target",
+    "ES2022",
+    "--strict",
+    "--esModuleInterop",
+    "--skipLibCheck",
+    "--types",
+    "node",
+    "--rootDir",
+    root,
+    "--outDir",
+    outDir,
+    join(root, "emulator", "cli.ts"),
   ]);
 }, 60_000);
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -88,10 +102,17 @@ describe("emulator CLI", () => {
   it("parses its options", () => {
     expect(parseCliArgs([])).toEqual({ port: 8787, host: undefined, seed: { rules: undefined, servers: undefined }, stateFile: undefined, limits: undefined });
     expect(parseCliArgs(["--port", "0", "--rules", "10000", "--servers", "20", "--state", "s.json", "--no-limits", "--host", "0.0.0.0"])).toEqual({
-      port: 0, host: "0.0.0.0", seed: { rules: 10000, servers: 20 }, stateFile: "s.json", limits: false,
+      port: 0,
+      host: "0.0.0.0",
+      seed: { rules: 10000, servers: 20 },
+      stateFile: "s.json",
+      limits: false,
     });
     expect((parseCliArgs(["--rate-window", "sliding", "--clock-offset-ms=-30000"]) as EmulatorOptions).limits).toEqual({
-      perSecond: 50, perMinute: 1000, window: "sliding", clockOffsetMs: -30_000,
+      perSecond: 50,
+      perMinute: 1000,
+      window: "sliding",
+      clockOffsetMs: -30_000,
     });
     expect((parseCliArgs(["--clock-offset-ms", "500"]) as EmulatorOptions).limits).toEqual({ perSecond: 50, perMinute: 1000, clockOffsetMs: 500 });
     expect(() => parseCliArgs(["--rate-window", "leaky"])).toThrow(/--rate-window must be fixed or sliding/);

@@ -16,8 +16,7 @@ beforeEach(() => {
 });
 afterAll(() => emu.close());
 
-const control = (path: string, body?: unknown) =>
-  call(emu, `/_emulator/${path}`, { key: null, method: body === undefined ? "GET" : "POST", body });
+const control = (path: string, body?: unknown) => call(emu, `/_emulator/${path}`, { key: null, method: body === undefined ? "GET" : "POST", body });
 
 describe("control API", () => {
   it("GET state: servers, users with keys, teams, rule count, limits, faults", async () => {
@@ -42,9 +41,18 @@ describe("control API", () => {
     expect(counters).toEqual(emu.counters());
     expect(counters["mcpServer.disable"]).toEqual({ requests: 1, statuses: { "200": 1 } });
     expect(Object.keys(counters).sort()).toEqual([
-      "automationRule.create", "automationRule.delete", "automationRule.get", "automationRule.list", "automationRule.run",
-      "automationRule.update", "automationTemplate.list", "automationTrigger.fire",
-      "mcpServer.disable", "mcpServer.enable", "mcpServer.get", "mcpServer.list",
+      "automationRule.create",
+      "automationRule.delete",
+      "automationRule.get",
+      "automationRule.list",
+      "automationRule.run",
+      "automationRule.update",
+      "automationTemplate.list",
+      "automationTrigger.fire",
+      "mcpServer.disable",
+      "mcpServer.enable",
+      "mcpServer.get",
+      "mcpServer.list",
     ]);
   });
 
@@ -122,7 +130,9 @@ describe("control API", () => {
     expect(isLoopback("::ffff:10.0.0.1")).toBe(false);
     expect(isLoopback(undefined)).toBe(false);
     // Over the wire too, when this machine has a non-loopback address to call from.
-    const external = Object.values(networkInterfaces()).flat().find((i) => i !== undefined && i.family === "IPv4" && !i.internal);
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i !== undefined && i.family === "IPv4" && !i.internal);
     if (external === undefined) return;
     const open = await startEmulator({ host: "0.0.0.0", seed: { rules: 0 }, limits: false });
     try {

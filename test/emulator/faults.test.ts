@@ -46,7 +46,10 @@ describe("fault kinds", () => {
   });
 
   it("error: 500 InternalError (default) or 503 ServiceUnavailable envelopes; nothing applied", async () => {
-    emu.setFaults([{ operation: "mcpServer.disable", kind: "error", count: 1 }, { operation: "mcpServer.disable", kind: "error", status: 503, count: 1 }]);
+    emu.setFaults([
+      { operation: "mcpServer.disable", kind: "error", count: 1 },
+      { operation: "mcpServer.disable", kind: "error", status: 503, count: 1 },
+    ]);
     expectError(await disable(), 500, "InternalError");
     expectError(await disable(), 503, "ServiceUnavailable");
     expect(emu.server("mcp_grafana")!.status).toBe("enabled");
@@ -56,7 +59,10 @@ describe("fault kinds", () => {
   });
 
   it("rateLimit: 429 RequestTooFrequently with Retry-After (default 1) and X-RateLimit-*", async () => {
-    emu.setFaults([{ operation: "automationTemplate.list", kind: "rateLimit", count: 1 }, { operation: "automationTemplate.list", kind: "rateLimit", retryAfterSeconds: 7, count: 1 }]);
+    emu.setFaults([
+      { operation: "automationTemplate.list", kind: "rateLimit", count: 1 },
+      { operation: "automationTemplate.list", kind: "rateLimit", retryAfterSeconds: 7, count: 1 },
+    ]);
     const first = await templates();
     expectError(first, 429, "RequestTooFrequently");
     expect(first.headers["retry-after"]).toBe("1");
@@ -141,7 +147,11 @@ describe("fault selection", () => {
   });
 
   it("can be set at start, and reset() clears them", async () => {
-    const faulty = await startEmulator({ seed: { rules: 0 }, limits: false, faults: [{ operation: "automationTemplate.list", kind: "error", status: 503, count: 1 }] });
+    const faulty = await startEmulator({
+      seed: { rules: 0 },
+      limits: false,
+      faults: [{ operation: "automationTemplate.list", kind: "error", status: 503, count: 1 }],
+    });
     try {
       const answer = await call(faulty, PATHS.automationTemplateList, { key: faulty.keys.admin, body: {} });
       expectError(answer, 503, "ServiceUnavailable");

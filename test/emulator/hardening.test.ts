@@ -55,7 +55,13 @@ describe("control API: this machine only", () => {
     expect(rebinding.json.request_id).toMatch(/\w+/);
     expect(JSON.stringify(rebinding.json)).not.toContain(emu.keys.admin);
 
-    const csrf = await raw(emu, "POST", "/_emulator/reset", { host: `127.0.0.1:${port}`, origin: "https://evil.example", "content-type": "application/json" }, "{}");
+    const csrf = await raw(
+      emu,
+      "POST",
+      "/_emulator/reset",
+      { host: `127.0.0.1:${port}`, origin: "https://evil.example", "content-type": "application/json" },
+      "{}",
+    );
     expect(csrf.status).toBe(403);
     expect(csrf.json.error.code).toBe("AccessDenied");
   });
@@ -90,7 +96,13 @@ describe("state file", () => {
       mkdirSync(file);
       const port = new URL(emu.url).port;
       const body = JSON.stringify({ server_id: "mcp_grafana" });
-      const answer = await raw(emu, "POST", `/safari/mcp/server/disable?app_key=${emu.keys.admin}`, { host: `127.0.0.1:${port}`, "content-type": "application/json" }, body);
+      const answer = await raw(
+        emu,
+        "POST",
+        `/safari/mcp/server/disable?app_key=${emu.keys.admin}`,
+        { host: `127.0.0.1:${port}`, "content-type": "application/json" },
+        body,
+      );
       expect(answer.status).toBe(500);
       expect(answer.json.error.code).toBe("InternalError");
       expect(emu.server("mcp_grafana")?.status).toBe("enabled");
@@ -98,7 +110,13 @@ describe("state file", () => {
 
       rmSync(file, { recursive: true, force: true });
       writeFileSync(file, "");
-      const retried = await raw(emu, "POST", `/safari/mcp/server/disable?app_key=${emu.keys.admin}`, { host: `127.0.0.1:${port}`, "content-type": "application/json" }, body);
+      const retried = await raw(
+        emu,
+        "POST",
+        `/safari/mcp/server/disable?app_key=${emu.keys.admin}`,
+        { host: `127.0.0.1:${port}`, "content-type": "application/json" },
+        body,
+      );
       expect(retried.status).toBe(200);
       expect(emu.server("mcp_grafana")?.status).toBe("disabled");
     } finally {
@@ -116,7 +134,13 @@ describe("state file", () => {
 
   it("caps the audit log at its limit, dropping the oldest entries", () => {
     const audit = Array.from({ length: 5 }, (_, i) => ({
-      time: i, accountId: 1, actorMemberId: 1001, operation: "disable" as const, serverId: "mcp_x", requestId: `r${i}`, outcome: "success",
+      time: i,
+      accountId: 1,
+      actorMemberId: 1001,
+      operation: "disable" as const,
+      serverId: "mcp_x",
+      requestId: `r${i}`,
+      outcome: "success",
     }));
     const entry = { ...audit[0]!, time: 5, requestId: "r5" };
     applyChange(new Map(), audit, { audit: [entry] }, 3);

@@ -134,22 +134,67 @@ describe("state file", () => {
       );
     });
     const v1 = join(dir, "v1.json");
-    const old = { server_id: "mcp_old", account_id: 1, team_id: 1, server_name: "Old", description: "", transport: "sse",
-      status: "enabled", created_by: 1001, created_at: 1, updated_at: 2, tool_count: 3, probe_error: "" };
+    const old = {
+      server_id: "mcp_old",
+      account_id: 1,
+      team_id: 1,
+      server_name: "Old",
+      description: "",
+      transport: "sse",
+      status: "enabled",
+      created_by: 1001,
+      created_at: 1,
+      updated_at: 2,
+      tool_count: 3,
+      probe_error: "",
+    };
     writeFileSync(v1, JSON.stringify({ version: 1, servers: [old], audit: [] }));
     await withEmulator({ stateFile: v1, seed: { rules: 0 }, limits: false }, async (emu) => {
-      expect(emu.servers()).toStrictEqual([{ server_id: "mcp_old", account_id: 1, team_id: 1, server_name: "Old", description: "",
-        transport: "sse", status: "enabled", created_by: 1001, created_at: 1, updated_at: 2, environments: [], connect_timeout: 0,
-        call_timeout: 0, secret_schema: "", oauth_metadata: "", can_edit: false }]);
+      expect(emu.servers()).toStrictEqual([
+        {
+          server_id: "mcp_old",
+          account_id: 1,
+          team_id: 1,
+          server_name: "Old",
+          description: "",
+          transport: "sse",
+          status: "enabled",
+          created_by: 1001,
+          created_at: 1,
+          updated_at: 2,
+          environments: [],
+          connect_timeout: 0,
+          call_timeout: 0,
+          secret_schema: "",
+          oauth_metadata: "",
+          can_edit: false,
+        },
+      ]);
     });
   });
 
   it("reads a file written when secret_schema was an array (or oauth_metadata an object): both become JSON text", async () => {
     const file = join(dir, "array-schema.json");
     const schema = [{ key: "TOKEN", label: "Token", required: true }];
-    const server = { server_id: "mcp_arr", account_id: 1, team_id: 0, server_name: "Arr", description: "", transport: "stdio",
-      status: "enabled", environments: [], connect_timeout: 0, call_timeout: 0, created_by: 1001, created_at: 1, updated_at: 2,
-      command: "arr-mcp", auth_mode: "per_user_secret", secret_schema: schema, oauth_metadata: { issuer: "https://auth.example" } };
+    const server = {
+      server_id: "mcp_arr",
+      account_id: 1,
+      team_id: 0,
+      server_name: "Arr",
+      description: "",
+      transport: "stdio",
+      status: "enabled",
+      environments: [],
+      connect_timeout: 0,
+      call_timeout: 0,
+      created_by: 1001,
+      created_at: 1,
+      updated_at: 2,
+      command: "arr-mcp",
+      auth_mode: "per_user_secret",
+      secret_schema: schema,
+      oauth_metadata: { issuer: "https://auth.example" },
+    };
     const change = { put: [{ ...server, server_id: "mcp_arr2", secret_schema: [] }] };
     writeFileSync(file, `${JSON.stringify({ version: 2, servers: [server], audit: [] })}\n${JSON.stringify(change)}\n`);
     await withEmulator({ stateFile: file, seed: { rules: 0 }, limits: false }, async (emu) => {

@@ -85,8 +85,13 @@ describe("get", () => {
     // secret_schema and oauth_metadata are always sent: JSON text, "" when the server has none.
     expect(answer.body.data).toStrictEqual({ ...seed, secret_schema: "", oauth_metadata: "", can_edit: true });
     expect(answer.body.data).toMatchObject({
-      server_id: "mcp_k8s", account_id: 1, team_id: 3, transport: "stdio", status: "enabled",
-      environments: ["byoc_runner_7f3a9c", "byoc_runner_e21d04"], command: "/usr/local/bin/kubernetes-mcp-server",
+      server_id: "mcp_k8s",
+      account_id: 1,
+      team_id: 3,
+      transport: "stdio",
+      status: "enabled",
+      environments: ["byoc_runner_7f3a9c", "byoc_runner_e21d04"],
+      command: "/usr/local/bin/kubernetes-mcp-server",
     });
     for (const legacy of ["tools", "tool_count", "list_error", "environment_kind", "environment_id"]) {
       expect(answer.body.data).not.toHaveProperty(legacy);
@@ -112,8 +117,22 @@ describe("server shapes", () => {
   const has = (s: object, key: string) => Object.hasOwn(s, key);
 
   it("every server has the required fields; transport-specific ones only where they belong", () => {
-    const required = ["server_id", "account_id", "team_id", "can_edit", "environments", "server_name", "description",
-      "transport", "status", "connect_timeout", "call_timeout", "created_by", "created_at", "updated_at"];
+    const required = [
+      "server_id",
+      "account_id",
+      "team_id",
+      "can_edit",
+      "environments",
+      "server_name",
+      "description",
+      "transport",
+      "status",
+      "connect_timeout",
+      "call_timeout",
+      "created_by",
+      "created_at",
+      "updated_at",
+    ];
     for (const s of servers()) {
       for (const key of required) expect(s, `${s.server_id}.${key}`).toHaveProperty(key);
       expect(["stdio", "sse", "streamable-http"]).toContain(s.transport);
@@ -137,7 +156,11 @@ describe("server shapes", () => {
     expect(some((s) => s.environments.some((e) => e.startsWith("byoc_")))).toBe(true);
     expect(some((s) => s.connect_timeout === 0 && s.call_timeout === 0)).toBe(true);
     expect(some((s) => s.connect_timeout > 0) && some((s) => s.call_timeout > 0)).toBe(true);
-    for (const mode of ["shared", "per_user_secret", "per_user_oauth", ""]) expect(some((s) => s.auth_mode === mode), mode).toBe(true);
+    for (const mode of ["shared", "per_user_secret", "per_user_oauth", ""])
+      expect(
+        some((s) => s.auth_mode === mode),
+        mode,
+      ).toBe(true);
     expect(some((s) => !has(s, "auth_mode"))).toBe(true);
     // JSON text (the vendor's model types both as strings), "" when the server has none.
     for (const s of all) expect([typeof s.secret_schema, typeof s.oauth_metadata], s.server_id).toEqual(["string", "string"]);
@@ -145,8 +168,14 @@ describe("server shapes", () => {
     expect(some((s) => s.oauth_metadata !== "" && JSON.parse(s.oauth_metadata!) !== null)).toBe(true);
     expect(some((s) => s.secret_schema === "" && s.oauth_metadata === "")).toBe(true);
     for (const flag of ["proxy_url", "allow_insecure_oauth_http", "allow_insecure_tls_skip_verify", "ai_description", "source_template_name"]) {
-      expect(some((s) => has(s, flag)), flag).toBe(true);
-      expect(some((s) => !has(s, flag)), flag).toBe(true);
+      expect(
+        some((s) => has(s, flag)),
+        flag,
+      ).toBe(true);
+      expect(
+        some((s) => !has(s, flag)),
+        flag,
+      ).toBe(true);
     }
     expect(some((s) => s.transport === "stdio" && s.env !== undefined)).toBe(true);
     expect(some((s) => s.transport === "stdio" && !has(s, "args") && !has(s, "env"))).toBe(true);
@@ -188,7 +217,10 @@ describe("list", () => {
   });
 
   it("scope: account = team_id 0, team = team servers, all = both; include_account (default true) with empty scope or all", async () => {
-    const accountWide = account1().filter((s) => s.team_id === 0).map((s) => s.server_id).sort();
+    const accountWide = account1()
+      .filter((s) => s.team_id === 0)
+      .map((s) => s.server_id)
+      .sort();
     expect((await ids({ scope: "account" })).ids.sort()).toEqual(accountWide);
     expect((await ids({ scope: "account", include_account: false })).ids.sort()).toEqual(accountWide);
     const teams = account1().filter((s) => s.team_id !== 0).length;

@@ -77,8 +77,7 @@ describe("rate limits", () => {
 
   it("disable/enable are limited per app key", async () => {
     emu.setLimits({ perSecond: 1000, perMinute: 3 });
-    const toggle = (key: string, i: number) =>
-      call(emu, i % 2 ? PATHS.mcpServerEnable : PATHS.mcpServerDisable, { key, body: { server_id: "mcp_grafana" } });
+    const toggle = (key: string, i: number) => call(emu, i % 2 ? PATHS.mcpServerEnable : PATHS.mcpServerDisable, { key, body: { server_id: "mcp_grafana" } });
     for (let i = 0; i < 3; i++) expect((await call(emu, PATHS.mcpServerDisable, { key: emu.keys.admin, body: { server_id: "mcp_nope" } })).status).toBe(400);
     expectError(await call(emu, PATHS.mcpServerDisable, { key: emu.keys.admin, body: { server_id: "mcp_grafana" } }), 429, "RequestTooFrequently");
     expect(emu.server("mcp_grafana")!.status).toBe("enabled");

@@ -99,9 +99,7 @@ describe("requestLog", () => {
     const big = JSON.stringify({ server_id: "mcp_grafana", pad: "x".repeat(1_100_000) });
     const answer = await call(emu, PATHS.mcpServerDisable, { key: emu.keys.admin, raw: big });
     expect(answer.status).toBe(413);
-    expect(emu.requestLog()).toEqual([
-      expect.objectContaining({ operation: "mcpServer.disable", status: 413, requestId: answer.body.request_id }),
-    ]);
+    expect(emu.requestLog()).toEqual([expect.objectContaining({ operation: "mcpServer.disable", status: 413, requestId: answer.body.request_id })]);
     expect(emu.requestLog()[0]).not.toHaveProperty("serverId");
   });
 });

@@ -54,11 +54,33 @@ async function fire(url: string, token: string): Promise<number> {
   return res.statusCode;
 }
 
-const DIGEST = { name: "digest", args: { name: "Daily digest (engine)", prompt: "Summarise yesterday's alerts.", cronExpr: "0 8 * * *", timezone: "Asia/Shanghai", teamId: 1 } };
-const HOOK = { name: "hook", args: { name: "Deploy hook (engine)", prompt: "Check the deploy.", cronExpr: "0 0 * * *", scheduleTriggerEnabled: false, httpPostTriggerEnabled: true, teamId: 1 } };
+const DIGEST = {
+  name: "digest",
+  args: { name: "Daily digest (engine)", prompt: "Summarise yesterday's alerts.", cronExpr: "0 8 * * *", timezone: "Asia/Shanghai", teamId: 1 },
+};
+const HOOK = {
+  name: "hook",
+  args: {
+    name: "Deploy hook (engine)",
+    prompt: "Check the deploy.",
+    cronExpr: "0 0 * * *",
+    scheduleTriggerEnabled: false,
+    httpPostTriggerEnabled: true,
+    teamId: 1,
+  },
+};
 const ONCALL = {
   name: "oncall",
-  args: { name: "Incident triage (engine)", prompt: "Triage the incident.", cronExpr: "0 0 * * *", scheduleTriggerEnabled: false, oncallIncidentTriggerEnabled: true, oncallIncidentChannelIds: [3001], oncallIncidentSeverities: ["Critical", "Warning"], teamId: 1 },
+  args: {
+    name: "Incident triage (engine)",
+    prompt: "Triage the incident.",
+    cronExpr: "0 0 * * *",
+    scheduleTriggerEnabled: false,
+    oncallIncidentTriggerEnabled: true,
+    oncallIncidentChannelIds: [3001],
+    oncallIncidentSeverities: ["Critical", "Warning"],
+    teamId: 1,
+  },
 };
 
 describe("AutomationRule with the real Pulumi CLI", () => {
@@ -109,7 +131,13 @@ describe("AutomationRule with the real Pulumi CLI", () => {
     expect(writes()).toEqual({ create: 4, update: 2, delete: 0 });
 
     // Rotation: a new token; the old one stops working; the new one is still a secret.
-    await stack.setProgram({ automationRules: [{ ...DIGEST, args: { ...DIGEST.args, cronExpr: "30 9 * * 1-5" } }, { ...HOOK, args: { ...HOOK.args, httpPostTokenRotation: "2026-11" } }, ONCALL] });
+    await stack.setProgram({
+      automationRules: [
+        { ...DIGEST, args: { ...DIGEST.args, cronExpr: "30 9 * * 1-5" } },
+        { ...HOOK, args: { ...HOOK.args, httpPostTokenRotation: "2026-11" } },
+        ONCALL,
+      ],
+    });
     await stack.ws.run(["up", "--yes"]);
     outs = await ruleOutputs(stack);
     expect(outs.hook!.ruleId).toBe(hook.ruleId);
@@ -120,7 +148,13 @@ describe("AutomationRule with the real Pulumi CLI", () => {
     expect(JSON.stringify(await stack.ws.exportState())).not.toContain(outs.hook!.httpPostToken!);
 
     // A new teamId replaces the rule: a new one in team 2, the old one deleted.
-    await stack.setProgram({ automationRules: [{ ...DIGEST, args: { ...DIGEST.args, cronExpr: "30 9 * * 1-5", teamId: 2 } }, { ...HOOK, args: { ...HOOK.args, httpPostTokenRotation: "2026-11" } }, ONCALL] });
+    await stack.setProgram({
+      automationRules: [
+        { ...DIGEST, args: { ...DIGEST.args, cronExpr: "30 9 * * 1-5", teamId: 2 } },
+        { ...HOOK, args: { ...HOOK.args, httpPostTokenRotation: "2026-11" } },
+        ONCALL,
+      ],
+    });
     const replacePreview = await stack.ws.run(["preview", "--diff"]);
     expect(replacePreview.output).toMatch(/1 to replace/);
     await stack.ws.run(["up", "--yes"]);
@@ -154,7 +188,11 @@ describe("AutomationRule with the real Pulumi CLI", () => {
     // The first create's answer is lost after the rule was made: still exactly one rule.
     emulator.setFaults([{ operation: "automationRule.create", kind: "applyThenDrop", count: 1 }]);
     const console = await new FlashdutyClient({ appKey: key, baseUrl: emulator.url }).automationRules.create({
-      name: "Made in the console", prompt: "Old prompt.", cronExpr: "0 6 * * *", teamId: 2, enabled: false,
+      name: "Made in the console",
+      prompt: "Old prompt.",
+      cronExpr: "0 6 * * *",
+      teamId: 2,
+      enabled: false,
     });
     emulator.setFaults([]);
     expect(named(key, "Made in the console")).toHaveLength(1);

@@ -83,7 +83,9 @@ async function settleKilled(cli: RunningCli, stack: EngineStack): Promise<void> 
 
 /** The McpServerDisablement resources in the state by name, and the pending operations. */
 async function stateOf(stack: EngineStack) {
-  const { deployment } = (await stack.ws.exportState()) as { deployment: { resources?: Array<Record<string, any>>; pending_operations?: Array<Record<string, any>> } };
+  const { deployment } = (await stack.ws.exportState()) as {
+    deployment: { resources?: Array<Record<string, any>>; pending_operations?: Array<Record<string, any>> };
+  };
   const resources: Record<string, { serverId: string; status: string; disabledByThisResource: boolean; restoreOnDelete: boolean | "always" }> = {};
   for (const r of deployment.resources ?? []) if (r.type === TYPE) resources[String(r.urn).split("::").pop()!] = r.outputs;
   const pending = (deployment.pending_operations ?? []).map((op) => `${op.type} ${String(op.resource?.urn).split("::").pop()}`);
@@ -153,7 +155,7 @@ describe("a pipeline killed at any moment: the next run converges and keeps the 
     },
   );
 
-  test("restoreOnDelete true: the resources whose disables landed unrecorded adopt with a warning each; stating the intent (\"always\") makes destroy enable them", async () => {
+  test('restoreOnDelete true: the resources whose disables landed unrecorded adopt with a warning each; stating the intent ("always") makes destroy enable them', async () => {
     emulator.reset();
     const stack = await newStack();
     emulator.setFaults([{ operation: "mcpServer.disable", kind: "latency", latencyMs: LATENCY_MS }]);
@@ -164,7 +166,10 @@ describe("a pipeline killed at any moment: the next run converges and keeps the 
     emulator.setFaults([]);
 
     const killed = await stateOf(stack);
-    const interrupted = killed.pending.filter((p) => p.startsWith("creating ")).map((p) => p.slice("creating ".length)).sort();
+    const interrupted = killed.pending
+      .filter((p) => p.startsWith("creating "))
+      .map((p) => p.slice("creating ".length))
+      .sort();
     // What the engine kept: the completed creates as resources (their servers disabled), the
     // interrupted ones as pending creates ("creating", with their inputs), nothing else.
     expect(interrupted.length).toBeGreaterThan(0);
@@ -234,7 +239,7 @@ describe("a pipeline killed at any moment: the next run converges and keeps the 
     await expectDestroyRestoresAll(stack);
   });
 
-  test("a kill while the state is saved can leave an empty sidecar: every command fails with \"failed to load checkpoint: EOF\" until the README's step deletes it", async () => {
+  test('a kill while the state is saved can leave an empty sidecar: every command fails with "failed to load checkpoint: EOF" until the README\'s step deletes it', async () => {
     emulator.reset();
     const stack = await newStack("always");
     await stack.ws.run(["up", "--yes"]);

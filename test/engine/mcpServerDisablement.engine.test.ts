@@ -62,7 +62,10 @@ describe("McpServerDisablement and the data sources with the real Pulumi CLI", (
     expect(outputs.rules.total).toBe(expectedRules.length);
     expect(outputs.rules.rules).toEqual(expectedRules);
     for (const locale of ["en-US", "zh-CN"]) {
-      const names = emulator.templates(locale).map((t) => t.name).sort();
+      const names = emulator
+        .templates(locale)
+        .map((t) => t.name)
+        .sort();
       expect(outputs.templates[locale]?.templates.map((t) => t.name)).toEqual(names);
     }
 

@@ -130,7 +130,9 @@ describe("McpServerDisablement keeps the platform equal to the program across pr
     await stack.ws.run(["up", "--yes"]);
     await expectInvariant(stack, { first: "mcp_datadog", second: "mcp_datadog" });
     expect(writes("mcp_datadog")).toEqual({ disable: 1, enable: 0 });
-    const byUs = Object.entries(await stateOf(stack)).filter(([, r]) => r.disabledByThisResource).map(([name]) => name);
+    const byUs = Object.entries(await stateOf(stack))
+      .filter(([, r]) => r.disabledByThisResource)
+      .map(([name]) => name);
     expect(byUs).toHaveLength(1);
 
     // Remove the one that disabled it: the other still declares the server, so it stays disabled.

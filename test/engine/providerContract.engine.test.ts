@@ -37,8 +37,7 @@ function fixtureFor(stackName: string, baseUrl: string): any {
   return state;
 }
 
-const providerTexts = (state: any): string[] =>
-  state.deployment.resources.filter((r: any) => r.type === TYPE).map((r: any) => r.inputs.__provider as string);
+const providerTexts = (state: any): string[] => state.deployment.resources.filter((r: any) => r.type === TYPE).map((r: any) => r.inputs.__provider as string);
 
 /**
  * A fresh stack holding the fixture's state, the platform as 0.1.0 left it: it disabled

@@ -29,7 +29,10 @@ async function newStack(program: NonNullable<Parameters<typeof createEngineStack
 /** Requests that change something on the platform, of every operation. */
 function writes(): number {
   const c = emulator.counters();
-  return (["mcpServer.disable", "mcpServer.enable", "automationRule.create", "automationRule.update", "automationRule.delete"] as const).reduce((n, op) => n + c[op].requests, 0);
+  return (["mcpServer.disable", "mcpServer.enable", "automationRule.create", "automationRule.update", "automationRule.delete"] as const).reduce(
+    (n, op) => n + c[op].requests,
+    0,
+  );
 }
 
 interface GetOutputs {
@@ -81,7 +84,10 @@ describe("get with the real Pulumi CLI", () => {
       isInstance: { mcpServerDisablement: false, automationRule: true },
     });
     const resources = (await stack.ws.exportState()).deployment.resources ?? [];
-    const external = resources.filter((r) => r.external === true).map((r) => String(r.urn).split("::").pop()).sort();
+    const external = resources
+      .filter((r) => r.external === true)
+      .map((r) => String(r.urn).split("::").pop())
+      .sort();
     expect(external).toEqual(["declaredToo", "github", "rule"]);
 
     // A console edit shows in the next read; nothing is put back.

@@ -109,12 +109,18 @@ function importedPackages(tgz: string, self: string): string[] {
 }
 
 function tarList(tgz: string): string[] {
-  return execFileSync("tar", ["tzf", tgz], { encoding: "utf8" }).split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+  return execFileSync("tar", ["tzf", tgz], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean)
+    .map((f) => f.replace(/^package\//, ""));
 }
 
 /** Calls the emulator's control API; resolves with the envelope's `data`. */
 async function control(pathname: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${baseUrl}${pathname}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const res = await fetch(
+    `${baseUrl}${pathname}`,
+    body === undefined ? {} : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } },
+  );
   const envelope = (await res.json()) as { data?: unknown; error?: unknown };
   if (!res.ok) throw new Error(`${pathname}: HTTP ${res.status} ${JSON.stringify(envelope.error)}`);
   return envelope.data;
@@ -188,7 +194,9 @@ describe("the published tarballs", () => {
     expect(files).toContain("README.md");
     expect(files).toContain("CHANGELOG.md");
     expect(readFromTarball(tarballs["pulumi-flashduty"]!, "LICENSE")).toMatch(/Apache License\s+Version 2\.0/);
-    expect(files.filter((f) => /^(dist\/(bench|scripts|test|emulator)\/|scripts\/|bench\/|test\/|emulator\/)|\.go$|go\.(mod|sum)$|\.tsbuildinfo$/.test(f))).toEqual([]);
+    expect(
+      files.filter((f) => /^(dist\/(bench|scripts|test|emulator)\/|scripts\/|bench\/|test\/|emulator\/)|\.go$|go\.(mod|sum)$|\.tsbuildinfo$/.test(f)),
+    ).toEqual([]);
     const emulatorFiles = tarList(tarballs["pulumi-flashduty-emulator"]!);
     expect(emulatorFiles).toContain("dist/emulator/cli.js");
     expect(emulatorFiles).toContain("dist/emulator/index.d.ts");

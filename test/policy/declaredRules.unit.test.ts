@@ -17,7 +17,11 @@ import { DIALECT_TIMEZONES, fourFieldCron } from "../support/dialectCrons";
 
 const DEFAULTS = readConfig<AutomationRuleGuardrailsConfig>(automationRuleGuardrailsPolicy().configSchema as DefaultedSchema, {});
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-const resource = (name: string, props: Record<string, unknown>) => ({ type: AUTOMATION_RULE_TYPE, name, props: { name: `Rule ${name}`, prompt: "p", cronExpr: "0 9 * * *", ...props } });
+const resource = (name: string, props: Record<string, unknown>) => ({
+  type: AUTOMATION_RULE_TYPE,
+  name,
+  props: { name: `Rule ${name}`, prompt: "p", cronExpr: "0 9 * * *", ...props },
+});
 
 test("schedule interval, personal HTTP POST trigger and on-call severities, naming the resource and the rule", () => {
   const rules = declaredRules([
@@ -37,7 +41,9 @@ test("schedule interval, personal HTTP POST trigger and on-call severities, nami
 });
 
 test("values not known at preview pass; disabled rules count only with includeDisabledRules", () => {
-  const unknown = declaredRules([resource("u", { cronExpr: UNKNOWN, teamId: UNKNOWN, httpPostTriggerEnabled: true, oncallIncidentTriggerEnabled: true, oncallIncidentSeverities: UNKNOWN })]);
+  const unknown = declaredRules([
+    resource("u", { cronExpr: UNKNOWN, teamId: UNKNOWN, httpPostTriggerEnabled: true, oncallIncidentTriggerEnabled: true, oncallIncidentSeverities: UNKNOWN }),
+  ]);
   expect(declaredRuleViolations(unknown, DEFAULTS)).toEqual([]);
   const off = declaredRules([resource("off", { enabled: false, httpPostTriggerEnabled: true })]);
   expect(declaredRuleViolations(off, DEFAULTS)).toEqual([]);
@@ -72,11 +78,12 @@ test("declared crons are read in the platform's dialect: 4 fields at minute 0, a
   ]);
 });
 
-test("property: a declared 4-field cron C the platform accepts is judged as \"0 \" + C", () => {
+test('property: a declared 4-field cron C the platform accepts is judged as "0 " + C', () => {
   fc.assert(
     fc.property(fourFieldCron(), fc.constantFrom(...DIALECT_TIMEZONES), fc.integer({ min: 0, max: 3000 }), (cron, timezone, minScheduleIntervalMinutes) => {
       const config = { ...DEFAULTS, minScheduleIntervalMinutes };
-      const judge = (cronExpr: string) => declaredRuleViolations(declaredRules([resource("r", { cronExpr, timezone, teamId: 1 })]), config, Date.UTC(2026, 0, 5));
+      const judge = (cronExpr: string) =>
+        declaredRuleViolations(declaredRules([resource("r", { cronExpr, timezone, teamId: 1 })]), config, Date.UTC(2026, 0, 5));
       expect(judge(cron).map((m) => m.replace(`schedule \`${cron}\``, `schedule \`0 ${cron}\``))).toEqual(judge(`0 ${cron}`));
     }),
     // Each run evaluates two schedules over a year (cron-parser): fewer runs than pure properties.

@@ -101,7 +101,9 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
       level: "mandatory",
       subject: "pulumi-nodejs:dynamic/flashduty:McpServerDisablement: mcp_grafana",
     });
-    expect(of("flashduty-one-resource-per-server")[0]!.text).toMatch(/mcp_grafana is managed by 2 McpServerDisablement resources \("grafana-again", "mcp_grafana"\); keep one\./);
+    expect(of("flashduty-one-resource-per-server")[0]!.text).toMatch(
+      /mcp_grafana is managed by 2 McpServerDisablement resources \("grafana-again", "mcp_grafana"\); keep one\./,
+    );
 
     expect(of("flashduty-restore-on-delete")).toEqual([
       expect.objectContaining({ level: "advisory", subject: "pulumi-nodejs:dynamic/flashduty:McpServerDisablement: grafana-again" }),
@@ -120,7 +122,9 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     for (const rule of tooOften) expect(rule.name.endsWith(LEGACY_RULE_NAME_SUFFIX), rule.name).toBe(true);
     expect(personalHttp.length).toBeGreaterThan(0);
     for (const rule of tooOften) {
-      expect(texts).toContain(`rule \`${rule.name}\` (\`${rule.rule_id}\`): schedule \`${rule.cron_expr}\` (\`${rule.timezone || "UTC"}\`) fires every 5 minutes`);
+      expect(texts).toContain(
+        `rule \`${rule.name}\` (\`${rule.rule_id}\`): schedule \`${rule.cron_expr}\` (\`${rule.timezone || "UTC"}\`) fires every 5 minutes`,
+      );
     }
     for (const rule of personalHttp) {
       expect(texts).toContain(`rule \`${rule.name}\` (\`${rule.rule_id}\`): personal rule with an enabled HTTP POST trigger`);
@@ -238,10 +242,18 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
       },
     });
     const result = await previewWithPack(stack, {
-      "flashduty-automation-rule-guardrails": { ...LENIENT_GUARDRAILS, minScheduleIntervalMinutes: 120, checkPersonalHttpPostTriggers: true, enforcementLevel: "mandatory" },
+      "flashduty-automation-rule-guardrails": {
+        ...LENIENT_GUARDRAILS,
+        minScheduleIntervalMinutes: 120,
+        checkPersonalHttpPostTriggers: true,
+        enforcementLevel: "mandatory",
+      },
     });
     expect(result.code).not.toBe(0);
-    const texts = violations(result.output).filter((v) => v.policy === "flashduty-automation-rule-guardrails").map((v) => v.text).join("\n");
+    const texts = violations(result.output)
+      .filter((v) => v.policy === "flashduty-automation-rule-guardrails")
+      .map((v) => v.text)
+      .join("\n");
     expect(texts).toContain('AutomationRule resource "hook" (rule "Personal hook"): personal rule with an enabled HTTP POST trigger');
     expect(texts).toContain('AutomationRule resource "hourly" (rule "Hourly check"): schedule `0 * * * *` (`UTC`) fires every 60 minutes');
     expect(emulator.counters()["automationRule.create"].requests).toBe(0);

@@ -58,15 +58,17 @@ describe("ruleViolations", () => {
       rule("arule_5", { cronExpr: "not a cron" }),
     ];
     expect(ruleViolations(rules, { ...DEFAULTS, minScheduleIntervalMinutes: 330 }, NOW)).toEqual([
-      'rule `Rule arule_1` (`arule_1`): schedule `0 */6 * * *` (`Australia/Sydney`) fires every 300 minutes, more often than minScheduleIntervalMinutes (330)',
-      'rule `Rule arule_2` (`arule_2`): schedule `*/5 * * * *` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (330)',
-      expect.stringMatching(/^rule `Rule arule_5` \(`arule_5`\): schedule `not a cron` \(`Asia\/Shanghai`\) cannot be evaluated: `invalid cron expression "not a cron"/),
+      "rule `Rule arule_1` (`arule_1`): schedule `0 */6 * * *` (`Australia/Sydney`) fires every 300 minutes, more often than minScheduleIntervalMinutes (330)",
+      "rule `Rule arule_2` (`arule_2`): schedule `*/5 * * * *` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (330)",
+      expect.stringMatching(
+        /^rule `Rule arule_5` \(`arule_5`\): schedule `not a cron` \(`Asia\/Shanghai`\) cannot be evaluated: `invalid cron expression "not a cron"/,
+      ),
     ]);
     expect(ruleViolations(rules, { ...DEFAULTS, minScheduleIntervalMinutes: 330, includeDisabledRules: true }, NOW)).toHaveLength(4);
     expect(ruleViolations(rules, { ...DEFAULTS, checkScheduleInterval: false }, NOW)).toEqual([]);
     // A legacy rule with no timezone is read in UTC.
     expect(ruleViolations([rule("arule_6", { cronExpr: "*/1 * * * *", timezone: "" })], DEFAULTS, NOW)).toEqual([
-      'rule `Rule arule_6` (`arule_6`): schedule `*/1 * * * *` (`UTC`) fires every 1 minute, more often than minScheduleIntervalMinutes (15)',
+      "rule `Rule arule_6` (`arule_6`): schedule `*/1 * * * *` (`UTC`) fires every 1 minute, more often than minScheduleIntervalMinutes (15)",
     ]);
   });
 
@@ -81,17 +83,17 @@ describe("ruleViolations", () => {
     const evaluated = rules.slice(0, 3);
     // Daily at 09:00 and hourly 09:00-18:00 on weekdays pass the default 15 minutes; the legacy row does not.
     expect(ruleViolations(evaluated, DEFAULTS, NOW)).toEqual([
-      'rule `Rule arule_legacy` (`arule_legacy`): schedule `*/5 9-18 * * 1-5` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (15)',
+      "rule `Rule arule_legacy` (`arule_legacy`): schedule `*/5 9-18 * * 1-5` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (15)",
     ]);
     // Just above each reading's gap: hourly (60) and daily (1440).
     expect(ruleViolations(evaluated, { ...DEFAULTS, minScheduleIntervalMinutes: 61 }, NOW)).toEqual([
-      'rule `Rule arule_legacy` (`arule_legacy`): schedule `*/5 9-18 * * 1-5` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (61)',
-      'rule `Rule arule_office` (`arule_office`): schedule `9-18 * * 1-5` (`Asia/Shanghai`) fires every 60 minutes, more often than minScheduleIntervalMinutes (61)',
+      "rule `Rule arule_legacy` (`arule_legacy`): schedule `*/5 9-18 * * 1-5` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (61)",
+      "rule `Rule arule_office` (`arule_office`): schedule `9-18 * * 1-5` (`Asia/Shanghai`) fires every 60 minutes, more often than minScheduleIntervalMinutes (61)",
     ]);
     expect(ruleViolations(evaluated, { ...DEFAULTS, minScheduleIntervalMinutes: 1441 }, NOW)).toEqual([
-      'rule `Rule arule_daily` (`arule_daily`): schedule `9 * * *` (`UTC`) fires every 1440 minutes, more often than minScheduleIntervalMinutes (1441)',
-      'rule `Rule arule_legacy` (`arule_legacy`): schedule `*/5 9-18 * * 1-5` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (1441)',
-      'rule `Rule arule_office` (`arule_office`): schedule `9-18 * * 1-5` (`Asia/Shanghai`) fires every 60 minutes, more often than minScheduleIntervalMinutes (1441)',
+      "rule `Rule arule_daily` (`arule_daily`): schedule `9 * * *` (`UTC`) fires every 1440 minutes, more often than minScheduleIntervalMinutes (1441)",
+      "rule `Rule arule_legacy` (`arule_legacy`): schedule `*/5 9-18 * * 1-5` (`Asia/Shanghai`) fires every 5 minutes, more often than minScheduleIntervalMinutes (1441)",
+      "rule `Rule arule_office` (`arule_office`): schedule `9-18 * * 1-5` (`Asia/Shanghai`) fires every 60 minutes, more often than minScheduleIntervalMinutes (1441)",
     ]);
     // A seconds field or a macro has no reading in the dialect: reported like any invalid schedule
     // (the word joiner after `@` keeps it from being a mention).
@@ -101,7 +103,7 @@ describe("ruleViolations", () => {
     ]);
   });
 
-  test("property: a rule whose cron is a 4-field C the platform accepts is judged as with \"0 \" + C", () => {
+  test('property: a rule whose cron is a 4-field C the platform accepts is judged as with "0 " + C', () => {
     fc.assert(
       fc.property(fourFieldCron(), fc.constantFrom(...DIALECT_TIMEZONES), fc.integer({ min: 0, max: 3000 }), (cron, timezone, minScheduleIntervalMinutes) => {
         const config = { ...DEFAULTS, minScheduleIntervalMinutes };
@@ -121,7 +123,7 @@ describe("ruleViolations", () => {
       rule("arule_off", { teamId: 0, httpPostTriggerEnabled: false }),
     ];
     expect(ruleViolations(rules, DEFAULTS, NOW)).toEqual([
-      'rule `Rule arule_p` (`arule_p`): personal rule with an enabled HTTP POST trigger (`atrig_1`); move the rule to a team or disable the trigger',
+      "rule `Rule arule_p` (`arule_p`): personal rule with an enabled HTTP POST trigger (`atrig_1`); move the rule to a team or disable the trigger",
     ]);
     expect(ruleViolations(rules, { ...DEFAULTS, checkPersonalHttpPostTriggers: false }, NOW)).toEqual([]);
   });
@@ -134,8 +136,8 @@ describe("ruleViolations", () => {
       rule("arule_off", { oncallIncidentTriggerEnabled: false, oncallIncidentSeverities: [] }),
     ];
     expect(ruleViolations(rules, DEFAULTS, NOW)).toEqual([
-      'rule `Rule arule_none` (`arule_none`): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for',
-      'rule `Rule arule_null` (`arule_null`): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for',
+      "rule `Rule arule_none` (`arule_none`): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for",
+      "rule `Rule arule_null` (`arule_null`): enabled on-call incident trigger with no severities (it would run on every incident); list the severities it is for",
     ]);
     expect(ruleViolations(rules, { ...DEFAULTS, checkOncallTriggerSeverities: false }, NOW)).toEqual([]);
   });
@@ -144,7 +146,7 @@ describe("ruleViolations", () => {
     const rules = [rule("arule_c"), rule("arule_a"), rule("arule_b"), rule("arule_d", { enabled: false })];
     expect(ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 3 }, NOW)).toEqual([]);
     expect(ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 2 }, NOW)).toEqual([
-      '3 automation rules are enabled, more than maxEnabledRules (2): `Rule arule_a` (`arule_a`), `Rule arule_b` (`arule_b`), `Rule arule_c` (`arule_c`)',
+      "3 automation rules are enabled, more than maxEnabledRules (2): `Rule arule_a` (`arule_a`), `Rule arule_b` (`arule_b`), `Rule arule_c` (`arule_c`)",
     ]);
     const many = Array.from({ length: 12 }, (_, i) => rule(`arule_${String(i).padStart(2, "0")}`));
     expect(ruleViolations(many, { ...DEFAULTS, maxEnabledRules: 0 }, NOW)[0]).toMatch(/^12 automation rules .*`Rule arule_09` \(`arule_09`\) and 2 more$/);
@@ -152,11 +154,25 @@ describe("ruleViolations", () => {
   });
 
   test("property: rules the platform named with hostile text give messages with no control character and nothing alive as Markdown", () => {
-    const hostileRule = fc.record({ name: hostileText(), ruleId: hostileText(6), cronExpr: fc.oneof(hostileText(6), fc.constant("* * * * *")), timezone: fc.oneof(hostileText(4), fc.constant("UTC")), trigger: hostileText(6) });
+    const hostileRule = fc.record({
+      name: hostileText(),
+      ruleId: hostileText(6),
+      cronExpr: fc.oneof(hostileText(6), fc.constant("* * * * *")),
+      timezone: fc.oneof(hostileText(4), fc.constant("UTC")),
+      trigger: hostileText(6),
+    });
     fc.assert(
       fc.property(fc.array(hostileRule, { minLength: 1, maxLength: 4 }), (specs) => {
         const rules = specs.map((s, i) =>
-          rule(`${s.ruleId}${i}`, { name: s.name, cronExpr: s.cronExpr, timezone: s.timezone, teamId: i % 2 === 0 ? 0 : 7, httpPostTriggerEnabled: true, httpPostTriggerId: s.trigger, oncallIncidentTriggerEnabled: true }),
+          rule(`${s.ruleId}${i}`, {
+            name: s.name,
+            cronExpr: s.cronExpr,
+            timezone: s.timezone,
+            teamId: i % 2 === 0 ? 0 : 7,
+            httpPostTriggerEnabled: true,
+            httpPostTriggerId: s.trigger,
+            oncallIncidentTriggerEnabled: true,
+          }),
         );
         const messages = ruleViolations(rules, { ...DEFAULTS, maxEnabledRules: 0 }, NOW);
         expect(messages.length).toBeGreaterThan(rules.length);

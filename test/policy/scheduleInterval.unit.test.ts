@@ -69,7 +69,7 @@ describe("minScheduleGapMinutes", () => {
     expect(minScheduleGapMinutes("9-18 * * 1-5", "Asia/Shanghai", { from: JAN_2026, dialect: "written" })).toBe(60);
   });
 
-  test("property: a 4-field cron C the platform accepts is judged as \"0 \" + C, in both readings", () => {
+  test('property: a 4-field cron C the platform accepts is judged as "0 " + C, in both readings', () => {
     fc.assert(
       fc.property(fourFieldCron(), fc.constantFrom(...DIALECT_TIMEZONES), fc.constantFrom("stored" as const, "written" as const), (cron, timezone, dialect) => {
         const options = { from: JAN_2026, dialect };
@@ -83,8 +83,12 @@ describe("minScheduleGapMinutes", () => {
   test("no seconds field, no macro: what the dialect has no reading for is an InvalidScheduleError", () => {
     for (const options of [{}, { dialect: "stored" as const }, { dialect: "written" as const }]) {
       expect(() => minScheduleGapMinutes("*/30 * * * * *", "UTC", options)).toThrow(InvalidScheduleError);
-      expect(() => minScheduleGapMinutes("*/30 * * * * *", "UTC", options)).toThrow(/invalid cron expression "\*\/30 \* \* \* \* \*" in the platform's dialect: a seconds field is not supported/);
-      expect(() => minScheduleGapMinutes("@daily", "UTC", options)).toThrow(/invalid cron expression "@daily" in the platform's dialect: it must have 5 fields .*, got 1$/);
+      expect(() => minScheduleGapMinutes("*/30 * * * * *", "UTC", options)).toThrow(
+        /invalid cron expression "\*\/30 \* \* \* \* \*" in the platform's dialect: a seconds field is not supported/,
+      );
+      expect(() => minScheduleGapMinutes("@daily", "UTC", options)).toThrow(
+        /invalid cron expression "@daily" in the platform's dialect: it must have 5 fields .*, got 1$/,
+      );
       expect(() => minScheduleGapMinutes("0 9 * *  * * *", "UTC", options)).toThrow(/got 7$/);
     }
   });

@@ -38,8 +38,16 @@ describe("check", () => {
     const { inputs, failures } = await checked(BASE);
     expect(failures).toEqual([]);
     expect(inputs).toMatchObject({
-      timezone: "UTC", teamId: 0, enabled: true, scheduleTriggerEnabled: true, httpPostTriggerEnabled: false,
-      oncallIncidentTriggerEnabled: false, oncallIncidentChannelIds: [], oncallIncidentSeverities: [], environmentKind: "", environmentId: "",
+      timezone: "UTC",
+      teamId: 0,
+      enabled: true,
+      scheduleTriggerEnabled: true,
+      httpPostTriggerEnabled: false,
+      oncallIncidentTriggerEnabled: false,
+      oncallIncidentChannelIds: [],
+      oncallIncidentSeverities: [],
+      environmentKind: "",
+      environmentId: "",
     });
   });
 
@@ -70,26 +78,56 @@ describe("check", () => {
 
   test("accepts 4 fields, a weekday range, byoc with a runner, on-call with both lists", async () => {
     const { failures } = await checked({
-      ...BASE, cronExpr: "9 * * 1-5", environmentKind: "byoc", environmentId: "runner-1",
-      oncallIncidentTriggerEnabled: true, oncallIncidentChannelIds: [1, 2], oncallIncidentSeverities: ["Critical", "Info"],
+      ...BASE,
+      cronExpr: "9 * * 1-5",
+      environmentKind: "byoc",
+      environmentId: "runner-1",
+      oncallIncidentTriggerEnabled: true,
+      oncallIncidentChannelIds: [1, 2],
+      oncallIncidentSeverities: ["Critical", "Info"],
     });
     expect(failures).toEqual([]);
   });
 
   test("unknown values at preview are skipped, also on the other side of a cross-field rule", async () => {
-    const { failures } = await checked({ ...BASE, cronExpr: UNKNOWN, oncallIncidentTriggerEnabled: UNKNOWN, environmentKind: UNKNOWN, environmentId: "runner", oncallIncidentChannelIds: [UNKNOWN] });
+    const { failures } = await checked({
+      ...BASE,
+      cronExpr: UNKNOWN,
+      oncallIncidentTriggerEnabled: UNKNOWN,
+      environmentKind: UNKNOWN,
+      environmentId: "runner",
+      oncallIncidentChannelIds: [UNKNOWN],
+    });
     expect(failures).toEqual([]);
   });
 });
 
 describe("diff", () => {
-  const olds = { ...BASE, timezone: "UTC", teamId: 1, enabled: true, scheduleTriggerEnabled: true, httpPostTriggerEnabled: false, oncallIncidentTriggerEnabled: true,
-    oncallIncidentChannelIds: [1, 2], oncallIncidentSeverities: ["Critical", "Warning"], environmentKind: "", environmentId: "",
-    ruleId: "arule_1", ownerId: 1, runScope: "team", scheduleNextFireAtMs: 0, createdAt: 0, updatedAt: 0 } as AutomationRuleOutputs;
+  const olds = {
+    ...BASE,
+    timezone: "UTC",
+    teamId: 1,
+    enabled: true,
+    scheduleTriggerEnabled: true,
+    httpPostTriggerEnabled: false,
+    oncallIncidentTriggerEnabled: true,
+    oncallIncidentChannelIds: [1, 2],
+    oncallIncidentSeverities: ["Critical", "Warning"],
+    environmentKind: "",
+    environmentId: "",
+    ruleId: "arule_1",
+    ownerId: 1,
+    runScope: "team",
+    scheduleNextFireAtMs: 0,
+    createdAt: 0,
+    updatedAt: 0,
+  } as AutomationRuleOutputs;
   const news = (change: Partial<AutomationRuleInputs> = {}) => ({ ...olds, ruleId: undefined, ...change }) as AutomationRuleInputs;
 
   test("no change: lists compared as sets, a legacy empty time zone equals UTC", async () => {
-    expect(await impl.diff("arule_1", { ...olds, timezone: "" }, news({ oncallIncidentSeverities: ["Warning", "Critical"], oncallIncidentChannelIds: [2, 1] }))).toMatchObject({ changes: false, replaces: [] });
+    expect(
+      await impl.diff("arule_1", { ...olds, timezone: "" }, news({ oncallIncidentSeverities: ["Warning", "Critical"], oncallIncidentChannelIds: [2, 1] })),
+    ).toMatchObject({ changes: false, replaces: [] });
   });
 
   test("in-place changes name the fields; teamId and another ruleId replace; rotation is a change", async () => {

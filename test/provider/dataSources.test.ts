@@ -19,7 +19,6 @@ afterAll(async () => {
   await emulator.close();
 });
 
-
 describe("getAutomationRules", () => {
   test("walks every page: each visible rule once, sorted by rule id, identical across calls", async () => {
     const visible = emulator.visibleRules(emulator.keys.admin);
@@ -54,9 +53,14 @@ describe("getAutomationRules", () => {
     expect(lacking("httpPostTriggerId").length).toBeGreaterThan(0);
     expect(lacking("scheduleTriggerId").length).toBeGreaterThan(0);
     expect(lacking("oncallIncidentTriggerId").length).toBeGreaterThan(0);
-    const noTriggers = result.rules.filter((r) => r.scheduleTriggerId === undefined && r.httpPostTriggerId === undefined && r.oncallIncidentTriggerId === undefined);
+    const noTriggers = result.rules.filter(
+      (r) => r.scheduleTriggerId === undefined && r.httpPostTriggerId === undefined && r.oncallIncidentTriggerId === undefined,
+    );
     expect(noTriggers.length).toBeGreaterThan(0);
-    const legacy = emulator.visibleRules(emulator.keys.admin).filter((r) => r.timezone === "").map((r) => r.rule_id);
+    const legacy = emulator
+      .visibleRules(emulator.keys.admin)
+      .filter((r) => r.timezone === "")
+      .map((r) => r.rule_id);
     expect(legacy.length).toBeGreaterThan(0);
     for (const id of legacy) expect(result.rules.find((r) => r.ruleId === id)!.timezone).toBe("");
     // What Pulumi stores: no undefined anywhere, identical after JSON and after the runtime's own serialization.
@@ -68,7 +72,10 @@ describe("getAutomationRules", () => {
   test("filters reach the platform: team scope, enabled, keyword, teamIds", async () => {
     const filter = { scope: "team" as const, enabled: true, teamIds: [1, 2] };
     const { rules } = await getAutomationRules(filter);
-    const expected = emulator.visibleRules(emulator.keys.admin, filter).map((r) => r.rule_id).sort();
+    const expected = emulator
+      .visibleRules(emulator.keys.admin, filter)
+      .map((r) => r.rule_id)
+      .sort();
     expect(rules.map((r) => r.ruleId)).toEqual(expected);
     expect(rules.every((r) => r.enabled && [1, 2].includes(r.teamId))).toBe(true);
   });
@@ -98,7 +105,12 @@ describe("getAutomationTemplates", () => {
     for (const locale of ["en-US", "zh-CN"]) {
       const result = await getAutomationTemplates({ locale });
       expect(result.locale).toBe(locale);
-      expect(result.templates.map((t) => t.name)).toEqual(emulator.templates(locale).map((t) => t.name).sort());
+      expect(result.templates.map((t) => t.name)).toEqual(
+        emulator
+          .templates(locale)
+          .map((t) => t.name)
+          .sort(),
+      );
       expect(result.templates.length).toBeGreaterThanOrEqual(6);
     }
   });
@@ -108,7 +120,12 @@ describe("getAutomationTemplates", () => {
     try {
       const result = await getAutomationTemplates();
       expect(result.locale).toBe("zh-CN");
-      expect(result.templates.map((t) => t.name)).toEqual(emulator.templates("zh-CN").map((t) => t.name).sort());
+      expect(result.templates.map((t) => t.name)).toEqual(
+        emulator
+          .templates("zh-CN")
+          .map((t) => t.name)
+          .sort(),
+      );
     } finally {
       pulumi.runtime.setConfig("flashduty:locale", "");
     }
@@ -132,7 +149,9 @@ describe("waiting on the account's rate limit", () => {
     try {
       await read();
       const lines = spy.mock.calls.map((args) => String(args[0])).filter((line) => line.includes("rate limit"));
-      expect(lines).toEqual([expect.stringMatching(new RegExp(`^info: \\[runtime\\] ${name} is waiting about [\\d.]+ s on the Flashduty account's rate limit`))]);
+      expect(lines).toEqual([
+        expect.stringMatching(new RegExp(`^info: \\[runtime\\] ${name} is waiting about [\\d.]+ s on the Flashduty account's rate limit`)),
+      ]);
     } finally {
       spy.mockRestore();
       emulator.setFaults([]);

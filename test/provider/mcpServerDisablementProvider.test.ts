@@ -223,7 +223,9 @@ describe("read, update, delete", () => {
     expect(read.props).not.toHaveProperty("disabledAt");
     expect((await impl.read("mcp_github", { ...provider, restoreOnDelete: false })).props?.restoreOnDelete).toBe(false);
     expect(count("mcpServer.disable") + count("mcpServer.enable")).toBe(0);
-    await expect(impl.read("mcp_missing", provider)).rejects.toThrow(/^MCP server 'mcp_missing' not found \(POST \/safari\/mcp\/server\/get, ResourceNotFound, request id /);
+    await expect(impl.read("mcp_missing", provider)).rejects.toThrow(
+      /^MCP server 'mcp_missing' not found \(POST \/safari\/mcp\/server\/get, ResourceNotFound, request id /,
+    );
   });
 
   test("read drops a server that no longer exists", async () => {
@@ -246,7 +248,7 @@ describe("read, update, delete", () => {
     expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
   });
 
-  test("restoreOnDelete \"always\": delete enables an adopted server once, and none that is already enabled", async () => {
+  test('restoreOnDelete "always": delete enables an adopted server once, and none that is already enabled', async () => {
     const adopted = (await impl.create({ serverId: "mcp_jira", restoreOnDelete: "always" })).outs!;
     expect(adopted).toMatchObject({ disabledByThisResource: false, restoreOnDelete: "always" });
     // A later update (`destroy`): a new plugin process, configured afresh.
@@ -258,7 +260,7 @@ describe("read, update, delete", () => {
     expect(count("mcpServer.enable")).toBe(1);
   });
 
-  test("changing restoreOnDelete to \"always\" is an in-place update with no API call", async () => {
+  test('changing restoreOnDelete to "always" is an in-place update with no API call', async () => {
     const adopted = (await impl.create({ serverId: "mcp_jira", restoreOnDelete: true })).outs!;
     const news = { serverId: "mcp_jira", restoreOnDelete: "always" as const };
     expect(await impl.diff("mcp_jira", adopted, news)).toMatchObject({ changes: true, replaces: [] });

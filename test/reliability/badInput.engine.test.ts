@@ -29,10 +29,30 @@ const RESOURCE_RUNS: Record<string, Record<string, unknown>> = {
 const RESOURCE_CASES: Array<{ name: string; run: string; property: string; reason: string }> = [
   { name: "serverId empty", run: "empty-server-id", property: "serverId", reason: "serverId must be a non-empty string (got an empty or blank string)" },
   { name: "serverId whitespace", run: "blank-server-id", property: "serverId", reason: "serverId must be a non-empty string (got an empty or blank string)" },
-  { name: "serverId a number", run: "numeric-server-id", property: "serverId", reason: "serverId must be a string (an MCP server id such as 'mcp_grafana'), got number 42" },
-  { name: "serverId missing", run: "missing-server-id", property: "serverId", reason: "serverId must be a string (an MCP server id such as 'mcp_grafana'), got undefined" },
-  { name: "restoreOnDelete a string", run: "string-restore", property: "restoreOnDelete", reason: 'restoreOnDelete must be true, false or "always", got string "yes"' },
-  { name: "restoreOnDelete a number", run: "numeric-restore", property: "restoreOnDelete", reason: 'restoreOnDelete must be true, false or "always", got number 1' },
+  {
+    name: "serverId a number",
+    run: "numeric-server-id",
+    property: "serverId",
+    reason: "serverId must be a string (an MCP server id such as 'mcp_grafana'), got number 42",
+  },
+  {
+    name: "serverId missing",
+    run: "missing-server-id",
+    property: "serverId",
+    reason: "serverId must be a string (an MCP server id such as 'mcp_grafana'), got undefined",
+  },
+  {
+    name: "restoreOnDelete a string",
+    run: "string-restore",
+    property: "restoreOnDelete",
+    reason: 'restoreOnDelete must be true, false or "always", got string "yes"',
+  },
+  {
+    name: "restoreOnDelete a number",
+    run: "numeric-restore",
+    property: "restoreOnDelete",
+    reason: 'restoreOnDelete must be true, false or "always", got number 1',
+  },
 ];
 
 /** Data-source cases, all in the run "data-sources". */
@@ -63,11 +83,14 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
   stack = await reliabilityStack({ emulator, program: {} });
   const runs: Array<[string, Record<string, string>]> = [
-    ["data-sources", {
-      servers: "[]",
-      ruleCases: JSON.stringify(RULE_CASES.map((c) => c.args)),
-      templateCases: JSON.stringify(TEMPLATE_CASES.map((c) => c.locale)),
-    }],
+    [
+      "data-sources",
+      {
+        servers: "[]",
+        ruleCases: JSON.stringify(RULE_CASES.map((c) => c.args)),
+        templateCases: JSON.stringify(TEMPLATE_CASES.map((c) => c.locale)),
+      },
+    ],
     ...Object.entries(RESOURCE_RUNS).map(([name, args]): [string, Record<string, string>] => [
       name,
       { servers: JSON.stringify([{ name, args }]), ruleCases: "[]", templateCases: "[]" },
@@ -102,7 +125,9 @@ describe("bad input fails preview, naming the field and the limit, with no API c
     const { result, requests } = results.get("data-sources")!;
     expect(result.code).not.toBe(0);
     expectNoCrash(result.output);
-    expect(result.output).toContain(`FlashdutyValidationError: ${message.startsWith("getAutomationRules") ? "" : "POST /safari/automation/rule/list: "}${message}`);
+    expect(result.output).toContain(
+      `FlashdutyValidationError: ${message.startsWith("getAutomationRules") ? "" : "POST /safari/automation/rule/list: "}${message}`,
+    );
     expect(requests).toBe(0);
   });
 

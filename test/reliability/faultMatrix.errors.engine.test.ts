@@ -45,11 +45,19 @@ async function expectDataSources(stack: EngineStack): Promise<void> {
     rules: { total: number; rules: Array<{ ruleId: string }> };
     templates: Record<string, { templates: Array<{ name: string }> }>;
   };
-  const expected = suite.emulator.visibleRules(suite.emulator.keys.admin, { scope: "all" }).map((r) => r.rule_id).sort();
+  const expected = suite.emulator
+    .visibleRules(suite.emulator.keys.admin, { scope: "all" })
+    .map((r) => r.rule_id)
+    .sort();
   expect(outputs.rules.total).toBe(expected.length);
   expect(outputs.rules.rules.map((r) => r.ruleId)).toEqual(expected);
   for (const locale of DATA_SOURCES.templates) {
-    expect(outputs.templates[locale]?.templates.map((t) => t.name)).toEqual(suite.emulator.templates(locale).map((t) => t.name).sort());
+    expect(outputs.templates[locale]?.templates.map((t) => t.name)).toEqual(
+      suite.emulator
+        .templates(locale)
+        .map((t) => t.name)
+        .sort(),
+    );
   }
 }
 
@@ -78,7 +86,9 @@ describe("fault matrix: server errors and lost responses", () => {
     for (const op of ["mcpServer.get", "mcpServer.disable", "automationRule.list"] as const) {
       expect((counters[op].statuses["500"] ?? 0) + (counters[op].statuses["503"] ?? 0)).toBeGreaterThan(0);
     }
-    expect(up.output).toMatch(/flashduty: POST \/safari\/mcp\/server\/(get|disable) attempt 1 of 11 failed \((InternalError, HTTP 500|ServiceUnavailable, HTTP 503)/);
+    expect(up.output).toMatch(
+      /flashduty: POST \/safari\/mcp\/server\/(get|disable) attempt 1 of 11 failed \((InternalError, HTTP 500|ServiceUnavailable, HTTP 503)/,
+    );
     expectExactlyOnce(suite.emulator, "disable", SWITCHED, ADOPTED);
     // A 500/503 applies nothing, so no retry ever met an already disabled server.
     expect(suite.emulator.audit().every((e) => e.outcome === "success")).toBe(true);

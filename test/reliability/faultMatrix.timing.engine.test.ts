@@ -83,7 +83,9 @@ describe("fault matrix: rate limits, timeouts, proxies", () => {
     const last = new Map<string, RequestLogEntry>();
     for (const entry of [...log].sort((a, b) => a.receivedAt - b.receivedAt)) last.set(chainKey(entry), entry);
     for (const [key, entry] of last) expect({ key, status: entry.status }).toEqual({ key, status: 200 });
-    console.log(`fault 3: ${gaps.length} retries after a 429, smallest gap over Retry-After ${Math.min(...gaps.map((g, i) => g - limited[i]!.retryAfterSeconds! * 1000)).toFixed(1)} ms`);
+    console.log(
+      `fault 3: ${gaps.length} retries after a 429, smallest gap over Retry-After ${Math.min(...gaps.map((g, i) => g - limited[i]!.retryAfterSeconds! * 1000)).toFixed(1)} ms`,
+    );
   });
 
   test("4: latency above the client timeout on every attempt: timeout error, nothing half-written, next up completes", async () => {
@@ -154,7 +156,9 @@ describe("fault matrix: rate limits, timeouts, proxies", () => {
     expect(proxied.code).not.toBe(0);
     expectNoCrash(proxied.output);
     const htmlError = (op: string) =>
-      new RegExp(`POST /safari/${op} returned an unexpected response \\(HTTP 502\\) after 4 attempts: \\(body\\): not JSON \\(text/html: "<html> <head><title>502 Bad Gateway</title>`);
+      new RegExp(
+        `POST /safari/${op} returned an unexpected response \\(HTTP 502\\) after 4 attempts: \\(body\\): not JSON \\(text/html: "<html> <head><title>502 Bad Gateway</title>`,
+      );
     expect(proxied.output).toMatch(htmlError("automation/rule/list"));
     expect(proxied.output).toMatch(htmlError("mcp/server/get"));
     expect(await disablementsInState(stack)).toEqual([]);

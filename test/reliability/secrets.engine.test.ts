@@ -46,7 +46,8 @@ const RETRIES: FaultSpec[] = [
 const PROGRAM = { servers: ["mcp_grafana", "mcp_k8s", "mcp_jira"], rules: { scope: "all" }, templates: [null, "zh-CN"] };
 
 /** A line of the provider plugin (stderr, shown by the CLI) about a retry. */
-const PROVIDER_RETRY = /flashduty: POST \/safari\/mcp\/server\/get attempt 1 of 4 failed \(ServiceUnavailable, HTTP 503, request id [0-9a-f]+\); retrying in \d+ ms/;
+const PROVIDER_RETRY =
+  /flashduty: POST \/safari\/mcp\/server\/get attempt 1 of 4 failed \(ServiceUnavailable, HTTP 503, request id [0-9a-f]+\); retrying in \d+ ms/;
 /** A `pulumi.log.debug` line of the data sources (program) about a retry; shown with --debug. */
 const PROGRAM_RETRY = /debug: flashduty: POST \/safari\/automation\/rule\/list attempt 1 of 4 failed \(InternalError, HTTP 500/;
 
@@ -91,8 +92,9 @@ describe("the app key never appears", () => {
       // the inputs of the default dynamic provider (`pulumi:providers:pulumi-nodejs`), so the key
       // is in the state, encrypted like every secret (`stack export --show-secrets` would show
       // it). With FLASHDUTY_APP_KEY it is not in the state in any form.
-      const provider = (JSON.parse(exported.slice(exported.indexOf("{"))).deployment.resources as Array<Record<string, any>>)
-        .find((r) => r.type === "pulumi:providers:pulumi-nodejs");
+      const provider = (JSON.parse(exported.slice(exported.indexOf("{"))).deployment.resources as Array<Record<string, any>>).find(
+        (r) => r.type === "pulumi:providers:pulumi-nodejs",
+      );
       if (keyVia === "config") {
         expect(provider?.inputs?.["flashduty:appKey"]).toHaveProperty("ciphertext");
         expect(revealed).toContain(key);
@@ -137,7 +139,9 @@ describe("the app key never appears", () => {
       expect(result.code).not.toBe(0);
       expectNoCrash(result.output);
       // The data sources' error is printed whole: message, stack and its (redacted) cause.
-      expect(result.output).toMatch(/POST \/safari\/automation\/rule\/list failed: connection error after 2 attempts: ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:\d+/);
+      expect(result.output).toMatch(
+        /POST \/safari\/automation\/rule\/list failed: connection error after 2 attempts: ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:\d+/,
+      );
       expect(result.output).toMatch(/\[cause\]: Error: connect ECONNREFUSED/);
       if (args[0] === "up") {
         expect(result.output).toMatch(/error: POST \/safari\/mcp\/server\/get failed: connection error after 2 attempts: ECONNREFUSED/);
@@ -158,9 +162,9 @@ describe("the app key never appears", () => {
       if (req.url?.startsWith("/safari/mcp/server/get")) {
         res.writeHead(502, { "content-type": "text/html" }).end(`${req.url} -> <html><body>502 Bad Gateway</body></html>`);
       } else {
-        res.writeHead(500, { "content-type": "application/json" }).end(
-          JSON.stringify({ request_id: "echo1", error: { code: "InternalError", message: `upstream failed for ${req.url} with key ${sentKey}` } }),
-        );
+        res
+          .writeHead(500, { "content-type": "application/json" })
+          .end(JSON.stringify({ request_id: "echo1", error: { code: "InternalError", message: `upstream failed for ${req.url} with key ${sentKey}` } }));
       }
     });
     await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
@@ -175,10 +179,14 @@ describe("the app key never appears", () => {
         expect(result.code).not.toBe(0);
         expectNoCrash(result.output);
         // The echoes reached the errors, with the key masked.
-        expect(result.output).toContain("POST /safari/automation/rule/list failed: InternalError (HTTP 500, request id echo1) after 2 attempts: upstream failed for /safari/automation/rule/list?app_key=*** with key ***");
+        expect(result.output).toContain(
+          "POST /safari/automation/rule/list failed: InternalError (HTTP 500, request id echo1) after 2 attempts: upstream failed for /safari/automation/rule/list?app_key=*** with key ***",
+        );
         if (args[0] === "up") {
           // (The CLI prints this error's quotes escaped.)
-          expect(result.output).toMatch(/POST \/safari\/mcp\/server\/get returned an unexpected response \(HTTP 502\) after 2 attempts: \(body\): not JSON \(text\/html: \\?"\/safari\/mcp\/server\/get\?app_key=\*\*\* -> <html>/);
+          expect(result.output).toMatch(
+            /POST \/safari\/mcp\/server\/get returned an unexpected response \(HTTP 502\) after 2 attempts: \(body\): not JSON \(text\/html: \\?"\/safari\/mcp\/server\/get\?app_key=\*\*\* -> <html>/,
+          );
           expect(result.output).toMatch(/flashduty: POST \/safari\/mcp\/server\/get attempt 1 of 2 failed \(HTTP 502, unreadable body\)/);
         }
         expectNoKey(result.output, `pulumi ${args.join(" ")}`);

@@ -39,7 +39,9 @@ describe.each(RATE_WINDOW_CASES)("$name", (kind) => {
     expectExactlyOnce(emulator, "disable", servers, []);
     expect(emulator.requestLog().some((e) => e.status === 429)).toBe(true);
     // The user is told why a resource is slow: one line under it, naming the rate limit.
-    expect(ups.map((u) => u.output).join("\n")).toMatch(/McpServerDisablement "mcp_gen_\d+" \(mcp_gen_\d+\) is waiting about [\d.]+ s on the Flashduty account's rate limit/);
+    expect(ups.map((u) => u.output).join("\n")).toMatch(
+      /McpServerDisablement "mcp_gen_\d+" \(mcp_gen_\d+\) is waiting about [\d.]+ s on the Flashduty account's rate limit/,
+    );
 
     const destroys = await Promise.all(stacks.map((s) => s.ws.run(["destroy", "--yes", "--skip-preview"], { check: false })));
     for (const destroy of destroys) expect(destroy.code, destroy.output).toBe(0);

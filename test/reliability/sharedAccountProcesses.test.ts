@@ -21,7 +21,6 @@ const PROCESSES = 4;
 describe.each(RATE_WINDOW_CASES)("$name", (kind) => {
   let emulator: Emulator;
 
-
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: { rules: RULES, servers: 12 + PROCESSES * SERVERS_PER_PROCESS }, limits: limitsFor(kind, LIMITS) });
   });
@@ -54,7 +53,13 @@ describe.each(RATE_WINDOW_CASES)("$name", (kind) => {
     const share = (i: number) => servers.slice(i * SERVERS_PER_PROCESS, (i + 1) * SERVERS_PER_PROCESS);
     const run = (mode: "disable" | "enable") =>
       runWorkers(
-        Array.from({ length: PROCESSES }, (_, i) => ({ baseUrl: emulator.url, appKey: emulator.keys.admin, userAgent: `${mode}-${i}`, mode, serverIds: share(i) })),
+        Array.from({ length: PROCESSES }, (_, i) => ({
+          baseUrl: emulator.url,
+          appKey: emulator.keys.admin,
+          userAgent: `${mode}-${i}`,
+          mode,
+          serverIds: share(i),
+        })),
       );
 
     for (const result of await run("disable")) expect(result).toMatchObject({ ok: true, items: SERVERS_PER_PROCESS });

@@ -39,12 +39,16 @@ describe("dependency rules", () => {
   });
 
   it("sdk/ imports neither the provider, drift, policy, the emulator nor Pulumi", () => {
-    const bad = importsOf("sdk").filter((i) => ["provider", "drift", "policy", "emulator", "cli"].includes(topFolder(i.target)) || i.target.startsWith("@pulumi/"));
+    const bad = importsOf("sdk").filter(
+      (i) => ["provider", "drift", "policy", "emulator", "cli"].includes(topFolder(i.target)) || i.target.startsWith("@pulumi/"),
+    );
     expect(bad).toEqual([]);
   });
 
   it("the emulator shares only wire/ with the rest of the repository", () => {
-    const bad = importsOf("emulator").filter((i) => i.target.startsWith("pulumi-flashduty") || ["sdk", "provider", "drift", "policy", "cli"].includes(topFolder(i.target)));
+    const bad = importsOf("emulator").filter(
+      (i) => i.target.startsWith("pulumi-flashduty") || ["sdk", "provider", "drift", "policy", "cli"].includes(topFolder(i.target)),
+    );
     expect(bad).toEqual([]);
   });
 
@@ -56,7 +60,10 @@ describe("dependency rules", () => {
 
   it("nothing published imports the emulator", () => {
     for (const folder of ["wire", "sdk", "provider", "drift", "policy", "cli"]) {
-      expect(importsOf(folder).filter((i) => topFolder(i.target) === "emulator" || i.target.startsWith("pulumi-flashduty-emulator")), folder).toEqual([]);
+      expect(
+        importsOf(folder).filter((i) => topFolder(i.target) === "emulator" || i.target.startsWith("pulumi-flashduty-emulator")),
+        folder,
+      ).toEqual([]);
     }
   });
 
@@ -64,7 +71,13 @@ describe("dependency rules", () => {
     const graph = new Map<string, string[]>();
     for (const file of sources("emulator")) {
       const from = file.replace(/\.ts$/, "").split(path.sep).join("/");
-      graph.set(from, specifiers(file).filter((s) => s.startsWith(".")).map((s) => target(file, s)).filter((t) => t.startsWith("emulator/")));
+      graph.set(
+        from,
+        specifiers(file)
+          .filter((s) => s.startsWith("."))
+          .map((s) => target(file, s))
+          .filter((t) => t.startsWith("emulator/")),
+      );
     }
     const cycles: string[][] = [];
     const state = new Map<string, "visiting" | "done">();

@@ -88,7 +88,8 @@ describe("the repository's documents", () => {
 
   it("point to nothing outside the repository, in code or in prose", () => {
     const outside = /\.\.\/shared\/|shared\/spec|shared\/notes|api-seed\.md|real-api\.md|vendor-wire-types\.json/;
-    const offenders = tracked.filter((f) => /\.(ts|js|mjs|cjs|md|json|ya?ml|sh)$/.test(f) && f !== "test/repository/links.test.ts" && f !== "package-lock.json")
+    const offenders = tracked
+      .filter((f) => /\.(ts|js|mjs|cjs|md|json|ya?ml|sh)$/.test(f) && f !== "test/repository/links.test.ts" && f !== "package-lock.json")
       .filter((f) => outside.test(readFileSync(path.join(ROOT, f), "utf8")));
     expect(offenders).toEqual([]);
   });

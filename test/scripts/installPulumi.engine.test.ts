@@ -73,7 +73,12 @@ async function install(folders: string[]): Promise<{ fragment: string; log: stri
 
 /** A stack whose every command runs with `path` as PATH; `pulumi preview` of one server (the program, the host, the shim). */
 async function preview(pathValue: string) {
-  const stack = await createEngineStack({ baseUrl: emulator.url, appKey: emulator.keys.admin, program: { servers: ["mcp_grafana"] }, env: { PATH: pathValue } });
+  const stack = await createEngineStack({
+    baseUrl: emulator.url,
+    appKey: emulator.keys.admin,
+    program: { servers: ["mcp_grafana"] },
+    env: { PATH: pathValue },
+  });
   stacks.push(stack);
   return stack.ws.run(["preview", "--diff"], { check: false });
 }

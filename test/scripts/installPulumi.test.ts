@@ -128,7 +128,9 @@ describe("install-pulumi.sh: the host it names is the host the CLI finds", () =>
     expect(found("pulumi")).toBe(official);
     expect(found("pulumi-resource-pulumi-nodejs")).toBeDefined();
     expect(fragment).toBe([official, localBin].join(delimiter));
-    expect(log).toContain(`using Pulumi CLI v${VERSION} (found on PATH, ${official}); Node.js language host: official pulumi-language-nodejs v${VERSION} at ${official}`);
+    expect(log).toContain(
+      `using Pulumi CLI v${VERSION} (found on PATH, ${official}); Node.js language host: official pulumi-language-nodejs v${VERSION} at ${official}`,
+    );
   });
 
   test("only an official host on PATH (no CLI beside it): the project-local CLI paired with that host, then the project-local folder", async () => {
@@ -162,7 +164,9 @@ describe("install-pulumi.sh: the host it names is the host the CLI finds", () =>
     const { fragment, log, found } = await install([cli, hostDir], cliDir);
     const [paired, ...rest] = fragment.split(delimiter);
     expect(rest).toEqual([localBin]);
-    expect(log).toContain(`using Pulumi CLI v${VERSION} (found on PATH, ${cli}); Node.js language host: official pulumi-language-nodejs v${VERSION} at ${hostDir}; run together from ${paired}`);
+    expect(log).toContain(
+      `using Pulumi CLI v${VERSION} (found on PATH, ${cli}); Node.js language host: official pulumi-language-nodejs v${VERSION} at ${hostDir}; run together from ${paired}`,
+    );
     expectPaired(paired!, localBin, cli, hostDir, localBin);
     expect(found("pulumi")).toBe(paired);
     expect(found("pulumi-language-nodejs")).toBe(paired);

@@ -48,7 +48,14 @@ describe("AdaptiveRateLimiter", () => {
     const start = Date.now();
     for (let i = 0; i < 100; i++) {
       expect(await grantedAt(limiter)).toBe(start);
-      limiter.observe({ sentAt: start, status: 200, rateLimited: false, limit: 50, remaining: Math.max(0, 49 - i), resetAtSeconds: Math.ceil(start / 1000) + 1 });
+      limiter.observe({
+        sentAt: start,
+        status: 200,
+        rateLimited: false,
+        limit: 50,
+        remaining: Math.max(0, 49 - i),
+        resetAtSeconds: Math.ceil(start / 1000) + 1,
+      });
     }
     expect(limiter.throttled).toBe(false);
     expect(limiter.pagesInFlight()).toBe(50);
@@ -144,7 +151,8 @@ describe("AdaptiveRateLimiter", () => {
     expect(limiter.concurrency).toBe(7);
     const granted: number[] = [];
     const releases: Array<() => void> = [];
-    for (let i = 0; i < 9; i++) void limiter.acquire().then((release) => {
+    for (let i = 0; i < 9; i++)
+      void limiter.acquire().then((release) => {
         granted.push(i);
         releases.push(release);
       });
@@ -320,7 +328,8 @@ describe("AdaptiveRateLimiter", () => {
     expect(limiter.concurrency).toBe(1);
     const releases: Array<() => void> = [];
     const granted: number[] = [];
-    for (let i = 0; i < 3; i++) void limiter.acquire().then((release) => {
+    for (let i = 0; i < 3; i++)
+      void limiter.acquire().then((release) => {
         granted.push(Date.now());
         releases.push(release);
       });
@@ -359,7 +368,10 @@ describe("AdaptiveRateLimiter", () => {
     vi.setSystemTime(1_700_000_000_600);
     const limiter = new AdaptiveRateLimiter(LIMITS, { gate: false });
     // The per-minute limit (1000) is the tighter one and resets within 2 s.
-    limiter.observe({ sentAt: Date.now() - 40, status: 429, rateLimited: true, retryAfterMs: 2000, limit: 1000, remaining: 0, resetAtSeconds: 1_700_000_002 }, half);
+    limiter.observe(
+      { sentAt: Date.now() - 40, status: 429, rateLimited: true, retryAfterMs: 2000, limit: 1000, remaining: 0, resetAtSeconds: 1_700_000_002 },
+      half,
+    );
     expect(limiter.concurrency).toBeGreaterThan(1);
     expect(limiter.pausedUntil).toBeGreaterThanOrEqual(Date.now() + 1_000);
   });
@@ -487,7 +499,15 @@ describe("AdaptiveRateLimiter", () => {
     // A minute window's figure (reset far away on a clock the Date header shows agrees) does not lower the per-second rate.
     const other = new AdaptiveRateLimiter(LIMITS, { gate: false });
     const serverDate = Math.floor(Date.now() / 1000) * 1000;
-    other.observe({ sentAt: Date.now(), status: 200, rateLimited: false, limit: 40, remaining: 3, resetAtSeconds: Math.ceil(Date.now() / 1000) + 30, serverDate });
+    other.observe({
+      sentAt: Date.now(),
+      status: 200,
+      rateLimited: false,
+      limit: 40,
+      remaining: 3,
+      resetAtSeconds: Math.ceil(Date.now() / 1000) + 30,
+      serverDate,
+    });
     expect(other.rate).toBe(50);
   });
 
@@ -496,7 +516,10 @@ describe("AdaptiveRateLimiter", () => {
     refused(limiter, 30_000);
     const controller = new AbortController();
     const waiting = limiter.acquire({ signal: controller.signal });
-    const outcome = waiting.then(() => "granted", (e: unknown) => e);
+    const outcome = waiting.then(
+      () => "granted",
+      (e: unknown) => e,
+    );
     controller.abort();
     await vi.advanceTimersByTimeAsync(0);
     expect(await outcome).toBeInstanceOf(RateWaitAborted);
@@ -519,8 +542,7 @@ describe("runWithRetries and refusals", () => {
       outcomeUnknown: false,
       retryAfterMs,
       summary: "RequestTooFrequently, HTTP 429",
-      toError: (final) =>
-        new FlashdutyApiError({ operation: "POST /x", code: "RequestTooFrequently", httpStatus: 429, serverMessage: "slow down", ...final }),
+      toError: (final) => new FlashdutyApiError({ operation: "POST /x", code: "RequestTooFrequently", httpStatus: 429, serverMessage: "slow down", ...final }),
     },
   });
 

@@ -72,14 +72,22 @@ describe("create, get, update, delete", () => {
     expect(raw.status).toBe(200);
     const data = raw.body.data;
     expect(data.http_post_token).toBeUndefined();
-    for (const key of ["created_at", "updated_at", "schedule_next_fire_at_ms", "team_id", "owner_id", "account_id"]) expect(Number.isInteger(data[key])).toBe(true);
+    for (const key of ["created_at", "updated_at", "schedule_next_fire_at_ms", "team_id", "owner_id", "account_id"])
+      expect(Number.isInteger(data[key])).toBe(true);
     expect(typeof data.timezone).toBe("string");
     expect(await api.automationRules.get({ ruleId: created.ruleId })).not.toHaveProperty("httpPostToken");
   });
 
   test("omitted fields take the platform's defaults: enabled false, schedule trigger on, no HTTP or on-call trigger; 0 next fire when disabled", async () => {
     const created = await client().automationRules.create({ name: "Defaults", prompt: "p", cronExpr: "0 9 * * *" });
-    expect(created).toMatchObject({ enabled: false, scheduleTriggerEnabled: true, httpPostTriggerEnabled: false, teamId: 0, runScope: "person", scheduleNextFireAtMs: 0 });
+    expect(created).toMatchObject({
+      enabled: false,
+      scheduleTriggerEnabled: true,
+      httpPostTriggerEnabled: false,
+      teamId: 0,
+      runScope: "person",
+      scheduleNextFireAtMs: 0,
+    });
     expect(created).not.toHaveProperty("httpPostTriggerId");
     expect(created).not.toHaveProperty("httpPostToken");
     expect(created).not.toHaveProperty("oncallIncidentTriggerId");
@@ -97,11 +105,15 @@ describe("create, get, update, delete", () => {
     expect(rotated.httpPostToken).toMatch(/^sat_/);
     expect(rotated.httpPostToken).not.toBe(created.httpPostToken);
     const fire = (token: string) =>
-      request(`${em.url}${created.httpPostTriggerUrl}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ text: "go" }) });
+      request(`${em.url}${created.httpPostTriggerUrl}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ text: "go" }),
+      });
     expect((await fire(created.httpPostToken!)).statusCode).toBe(401);
     const fired = await fire(rotated.httpPostToken!);
     expect(fired.statusCode).toBe(200);
-    expect((await fired.body.json() as { data: { type: string } }).data.type).toBe("routine_fire");
+    expect(((await fired.body.json()) as { data: { type: string } }).data.type).toBe("routine_fire");
 
     const disabled = await api.automationRules.update({ ruleId: created.ruleId, enabled: false });
     expect(disabled.scheduleNextFireAtMs).toBe(0);
@@ -111,10 +123,20 @@ describe("create, get, update, delete", () => {
     const gone = await caught(api.automationRules.get({ ruleId: created.ruleId }));
     expect(gone).toBeInstanceOf(FlashdutyApiError);
     expect((gone as FlashdutyApiError).isNotFound).toBe(true);
-    expect((await caught(api.automationRules.delete({ ruleId: created.ruleId })) as FlashdutyApiError).code).toBe("ResourceNotFound");
+    expect(((await caught(api.automationRules.delete({ ruleId: created.ruleId }))) as FlashdutyApiError).code).toBe("ResourceNotFound");
     expect((await fire(rotated.httpPostToken!)).statusCode).toBe(401);
-    const ops = em.audit().filter((e) => e.ruleId === created.ruleId).map((e) => `${e.operation}:${e.outcome}`);
-    expect(ops).toEqual(["rule.create:success", "rule.update:success", "rule.update:success", "rule.update:success", "rule.delete:success", "rule.delete:ResourceNotFound"]);
+    const ops = em
+      .audit()
+      .filter((e) => e.ruleId === created.ruleId)
+      .map((e) => `${e.operation}:${e.outcome}`);
+    expect(ops).toEqual([
+      "rule.create:success",
+      "rule.update:success",
+      "rule.update:success",
+      "rule.update:success",
+      "rule.delete:success",
+      "rule.delete:ResourceNotFound",
+    ]);
   });
 
   test("team_id cannot change; an enabled on-call trigger needs channels and severities (the platform's answer)", async () => {
@@ -123,7 +145,10 @@ describe("create, get, update, delete", () => {
     const moved = await caught(api.automationRules.update({ ruleId: created.ruleId, teamId: 2 }));
     expect((moved as FlashdutyApiError).code).toBe("InvalidParameter");
     expect((moved as FlashdutyApiError).serverMessage).toContain("team_id");
-    const raw = await call(em, "/safari/automation/rule/update", { key: em.keys.admin, body: { rule_id: created.ruleId, oncall_incident_trigger_enabled: true } });
+    const raw = await call(em, "/safari/automation/rule/update", {
+      key: em.keys.admin,
+      body: { rule_id: created.ruleId, oncall_incident_trigger_enabled: true },
+    });
     expect(raw.status).toBe(400);
     expect(raw.body.error.message).toContain("oncall_incident_channel_ids");
   });
@@ -134,7 +159,7 @@ describe("permissions", () => {
     const personal = await client("member").automationRules.create({ name: "Mine", prompt: "p", cronExpr: "0 9 * * *" });
     const admin = client("admin");
     // An admin does not even see another member's personal rule.
-    expect((await caught(admin.automationRules.update({ ruleId: personal.ruleId, name: "x" })) as FlashdutyApiError).code).toBe("ResourceNotFound");
+    expect(((await caught(admin.automationRules.update({ ruleId: personal.ruleId, name: "x" }))) as FlashdutyApiError).code).toBe("ResourceNotFound");
 
     const teamRule = await admin.automationRules.create({ ...DIGEST, teamId: 1 });
     const outsider = await caught(client("teamMember2").automationRules.update({ ruleId: teamRule.ruleId, name: "x" }));
@@ -145,7 +170,7 @@ describe("permissions", () => {
     expect(noTeam).toBeInstanceOf(FlashdutyApiError);
     expect((noTeam as FlashdutyApiError).code).toBe("AccessDenied");
     expect((noTeam as FlashdutyApiError).serverMessage).toContain("team 1");
-    expect((await caught(client("noAiSre").automationRules.create(DIGEST)) as FlashdutyApiError).serverMessage).toContain("ai-sre");
+    expect(((await caught(client("noAiSre").automationRules.create(DIGEST))) as FlashdutyApiError).serverMessage).toContain("ai-sre");
   });
 });
 
@@ -210,7 +235,8 @@ describe("exactly-once create", () => {
 describe("limits and checks", () => {
   test("the server refuses a 21st write in one second with 429; the client paces writes at 20/s and never draws it", async () => {
     const raw = [];
-    for (let i = 0; i < 21; i++) raw.push(call(em, "/safari/automation/rule/create", { key: em.keys.admin, body: { name: `burst ${i}`, prompt: "p", cron_expr: "0 9 * * *" } }));
+    for (let i = 0; i < 21; i++)
+      raw.push(call(em, "/safari/automation/rule/create", { key: em.keys.admin, body: { name: `burst ${i}`, prompt: "p", cron_expr: "0 9 * * *" } }));
     const statuses = (await Promise.all(raw)).map((a) => a.status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
     em.reset();
@@ -290,7 +316,12 @@ describe("state file", () => {
         const fired = await request(`${second.url}${hook.httpPostTriggerUrl}`, { method: "POST", headers: { authorization: `Bearer ${hook.httpPostToken}` } });
         await fired.body.dump();
         expect(fired.statusCode).toBe(200);
-        expect(second.audit().filter((e) => e.ruleId === hook.ruleId).map((e) => e.operation)).toEqual(["rule.create", "rule.update"]);
+        expect(
+          second
+            .audit()
+            .filter((e) => e.ruleId === hook.ruleId)
+            .map((e) => e.operation),
+        ).toEqual(["rule.create", "rule.update"]);
       } finally {
         await second.close();
       }

@@ -92,35 +92,38 @@ describe("API error codes", () => {
   });
 
   // "OK" on a 2xx is a success for the vendor's client (see "success envelopes" in test/sdk/envelope.test.ts).
-  test.each([...ERROR_CODES.filter((c) => c !== "OK"), "SomethingBrandNew"])("%s becomes a FlashdutyApiError naming operation, code and request id", async (code) => {
-    const status = STATUS_OF[code] ?? 418;
-    rec.respond(() => fail(status, code, `message for ${code}`, `rid-${code}`));
-    // A refusal (429) is retried until the call's deadline: a deadline of 1 ms makes it final.
-    const e = await caught(clientFor({ deadlineMs: 1 }).mcpServers.disable({ serverId: "mcp_grafana" }));
-    expect(e).toBeInstanceOf(FlashdutyApiError);
-    const api = e as FlashdutyApiError;
-    expect(api.code).toBe(code);
-    expect(api.httpStatus).toBe(status);
-    expect(api.requestId).toBe(`rid-${code}`);
-    expect(api.serverMessage).toBe(`message for ${code}`);
-    expect(api.operation).toBe("POST /safari/mcp/server/disable");
-    expect(api.attempts).toBe(1);
-    expect(api.message).toContain("POST /safari/mcp/server/disable");
-    expect(api.message).toContain(code);
-    expect(api.message).toContain(`rid-${code}`);
-    expect(api.message).toContain(`message for ${code}`);
-    expect(api.name).toBe("FlashdutyApiError");
-    expect(api.isNotFound).toBe(code === "ResourceNotFound");
-    expect(api.isUnauthorized).toBe(code === "Unauthorized");
-    expect(api.isAccessDenied).toBe(code === "AccessDenied");
-    expect(api.isRateLimited).toBe(code === "RequestTooFrequently");
-    expect(api.isInvalidParameter).toBe(code === "InvalidParameter");
-    expect(isFlashdutyApiError(api)).toBe(true);
-    expect(isFlashdutyApiError(api, code)).toBe(true);
-    expect(isFlashdutyApiError(api, "Nope")).toBe(false);
-    expect(isFlashdutyApiError(new Error("x"))).toBe(false);
-    expectNoKey(api);
-  });
+  test.each([...ERROR_CODES.filter((c) => c !== "OK"), "SomethingBrandNew"])(
+    "%s becomes a FlashdutyApiError naming operation, code and request id",
+    async (code) => {
+      const status = STATUS_OF[code] ?? 418;
+      rec.respond(() => fail(status, code, `message for ${code}`, `rid-${code}`));
+      // A refusal (429) is retried until the call's deadline: a deadline of 1 ms makes it final.
+      const e = await caught(clientFor({ deadlineMs: 1 }).mcpServers.disable({ serverId: "mcp_grafana" }));
+      expect(e).toBeInstanceOf(FlashdutyApiError);
+      const api = e as FlashdutyApiError;
+      expect(api.code).toBe(code);
+      expect(api.httpStatus).toBe(status);
+      expect(api.requestId).toBe(`rid-${code}`);
+      expect(api.serverMessage).toBe(`message for ${code}`);
+      expect(api.operation).toBe("POST /safari/mcp/server/disable");
+      expect(api.attempts).toBe(1);
+      expect(api.message).toContain("POST /safari/mcp/server/disable");
+      expect(api.message).toContain(code);
+      expect(api.message).toContain(`rid-${code}`);
+      expect(api.message).toContain(`message for ${code}`);
+      expect(api.name).toBe("FlashdutyApiError");
+      expect(api.isNotFound).toBe(code === "ResourceNotFound");
+      expect(api.isUnauthorized).toBe(code === "Unauthorized");
+      expect(api.isAccessDenied).toBe(code === "AccessDenied");
+      expect(api.isRateLimited).toBe(code === "RequestTooFrequently");
+      expect(api.isInvalidParameter).toBe(code === "InvalidParameter");
+      expect(isFlashdutyApiError(api)).toBe(true);
+      expect(isFlashdutyApiError(api, code)).toBe(true);
+      expect(isFlashdutyApiError(api, "Nope")).toBe(false);
+      expect(isFlashdutyApiError(new Error("x"))).toBe(false);
+      expectNoKey(api);
+    },
+  );
 
   test.each([
     [400, "InvalidParameter"],
@@ -400,9 +403,7 @@ describe("retries", () => {
   });
 
   test("Retry-After in seconds is honoured: the retry comes no earlier", async () => {
-    rec.respond((r) =>
-      r.n === 1 ? fail(429, "RequestTooFrequently", "slow down", "rid-429", { "retry-after": "1" }) : ok({ templates: [] }),
-    );
+    rec.respond((r) => (r.n === 1 ? fail(429, "RequestTooFrequently", "slow down", "rid-429", { "retry-after": "1" }) : ok({ templates: [] })));
     const logs: string[] = [];
     await clientFor({ maxRetries: 1, log: (m) => logs.push(m) }).automationTemplates.list();
     const gap = rec.requests[1]!.at - rec.requests[0]!.at;
@@ -448,9 +449,7 @@ describe("retries", () => {
 
 describe("mayHaveApplied", () => {
   test("disable: a 500 then InvalidParameter (already disabled) reports that an attempt may have applied", async () => {
-    rec.respond((r) =>
-      r.n === 1 ? fail(500, "InternalError", "oops") : fail(400, "InvalidParameter", "server is already disabled", "rid-2"),
-    );
+    rec.respond((r) => (r.n === 1 ? fail(500, "InternalError", "oops") : fail(400, "InvalidParameter", "server is already disabled", "rid-2")));
     const e = (await caught(clientFor({ maxRetries: 1 }).mcpServers.disable({ serverId: "mcp_a" }))) as FlashdutyApiError;
     expect(e.isInvalidParameter).toBe(true);
     expect(e.attempts).toBe(2);

@@ -9,7 +9,18 @@ import { describe, expect, test } from "vitest";
 import { FlashdutyApiError, FlashdutyResponseError } from "../../sdk";
 import { markdownCode, markdownTableCell } from "../../sdk/markdownText";
 import { escapeTerminalControls, escapeTerminalControlsInLines, isTerminalControl, terminalSafeJson } from "../../sdk/terminalText";
-import { GITHUB_LINKABLE, ISSUE_EXAMPLES, TERMINAL_CONTROL, comments, elements, hostileText, outsideCode, renderHtml, shownInCode, visibleText } from "../support/hostileText";
+import {
+  GITHUB_LINKABLE,
+  ISSUE_EXAMPLES,
+  TERMINAL_CONTROL,
+  comments,
+  elements,
+  hostileText,
+  outsideCode,
+  renderHtml,
+  shownInCode,
+  visibleText,
+} from "../support/hostileText";
 
 const RUNS = { numRuns: 400 };
 
@@ -69,7 +80,9 @@ describe("markdownCode against CommonMark + GFM (micromark)", () => {
       expect(renderHtml(`Rule ${markdownCode(text)} changed.`)).toBe(`<p>Rule ${codeElement(text)} changed.</p>`);
     }
     expect(markdownCode("N2 @acme/oncall please approve <!-- hide the rest")).toBe("`N2 @\u2060acme/oncall please approve <!-- hide the rest`");
-    expect(markdownCode("see #12 and acme/repo#3, mail a@b.example, @ alone, C#")).toBe("`see #\u206012 and acme/repo#\u20603, mail a@\u2060b.example, @ alone, C#`");
+    expect(markdownCode("see #12 and acme/repo#3, mail a@b.example, @ alone, C#")).toBe(
+      "`see #\u206012 and acme/repo#\u20603, mail a@\u2060b.example, @ alone, C#`",
+    );
     expect(markdownCode("a `b` c")).toBe("``a `b` c``");
     expect(markdownCode("`b`")).toBe("`` `b` ``");
     expect(markdownCode("")).toBe("");
@@ -114,11 +127,27 @@ describe("SDK error messages show the platform's text with its controls escaped"
   test("property: FlashdutyApiError and FlashdutyResponseError messages hold no control character; fields keep the text", () => {
     fc.assert(
       fc.property(hostileText(), hostileText(6), hostileText(6), (serverMessage, code, requestId) => {
-        const err = new FlashdutyApiError({ operation: "POST /safari/automation/rule/list", attempts: 2, mayHaveApplied: false, code, httpStatus: 400, requestId, serverMessage });
+        const err = new FlashdutyApiError({
+          operation: "POST /safari/automation/rule/list",
+          attempts: 2,
+          mayHaveApplied: false,
+          code,
+          httpStatus: 400,
+          requestId,
+          serverMessage,
+        });
         expect(err.message).not.toMatch(TERMINAL_CONTROL);
         expect(err.message).toContain(escapeTerminalControls(serverMessage));
         expect(err.serverMessage).toBe(serverMessage);
-        const bad = new FlashdutyResponseError({ operation: "POST /x", attempts: 1, mayHaveApplied: false, httpStatus: 200, requestId, path: code, problem: serverMessage });
+        const bad = new FlashdutyResponseError({
+          operation: "POST /x",
+          attempts: 1,
+          mayHaveApplied: false,
+          httpStatus: 200,
+          requestId,
+          path: code,
+          problem: serverMessage,
+        });
         expect(bad.message).not.toMatch(TERMINAL_CONTROL);
       }),
       RUNS,

@@ -81,7 +81,10 @@ const rules = fc
     fc.tuple(
       ...ids.map((rule_id) =>
         withUnknown(
-          fc.record({ rule_id: fc.constant(rule_id), ...RULE_REQUIRED, ...RULE_OPTIONAL }, { requiredKeys: ["rule_id", ...(Object.keys(RULE_REQUIRED) as (keyof typeof RULE_REQUIRED)[])] }),
+          fc.record(
+            { rule_id: fc.constant(rule_id), ...RULE_REQUIRED, ...RULE_OPTIONAL },
+            { requiredKeys: ["rule_id", ...(Object.keys(RULE_REQUIRED) as (keyof typeof RULE_REQUIRED)[])] },
+          ),
           RULE_KEYS,
         ),
       ),
@@ -89,7 +92,9 @@ const rules = fc
   );
 
 // Keys include `__proto__` now and then (JSON allows it): the client drops such keys, see withoutProtoKeys.
-const stringMap = fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 10 }), fc.constant("__proto__")), fc.constantFrom("******", "info", "1"), { maxKeys: 3 });
+const stringMap = fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 10 }), fc.constant("__proto__")), fc.constantFrom("******", "info", "1"), {
+  maxKeys: 3,
+});
 const SERVER_REQUIRED = {
   server_id: fc.stringMatching(/^mcp_[a-z0-9_]{1,12}$/),
   account_id: int32,
@@ -136,10 +141,13 @@ const server = withUnknown(
 
 const TEMPLATE_KEYS = ["name", "description", "icon", "enabled", "prompt"];
 const templates = orNull(
-  fc.uniqueArray(withUnknown(fc.record({ name: text, description: text, icon: fc.constantFrom("bell", "gauge"), enabled: fc.boolean(), prompt: text }), TEMPLATE_KEYS), {
-    selector: (t) => t.name,
-    maxLength: 4,
-  }),
+  fc.uniqueArray(
+    withUnknown(fc.record({ name: text, description: text, icon: fc.constantFrom("bell", "gauge"), enabled: fc.boolean(), prompt: text }), TEMPLATE_KEYS),
+    {
+      selector: (t) => t.name,
+      maxLength: 4,
+    },
+  ),
 );
 
 /** The success envelope around `data`: `error` absent, null or a success code; `data` absent when undefined. */
@@ -210,8 +218,16 @@ function legacyValid(key: string, value: unknown): boolean {
   if (value === null || value === undefined) return false;
   if (key === "tool_count") return Number.isSafeInteger(value); // zod's int(): a safe integer
   if (key === "tools") {
-    return Array.isArray(value) && value.every((t) => typeof t === "object" && t !== null && typeof (t as { name?: unknown }).name === "string" &&
-      ["string", "undefined"].includes(typeof (t as { description?: unknown }).description));
+    return (
+      Array.isArray(value) &&
+      value.every(
+        (t) =>
+          typeof t === "object" &&
+          t !== null &&
+          typeof (t as { name?: unknown }).name === "string" &&
+          ["string", "undefined"].includes(typeof (t as { description?: unknown }).description),
+      )
+    );
   }
   return typeof value === "string";
 }

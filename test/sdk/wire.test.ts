@@ -80,7 +80,10 @@ describe("requests", () => {
   test.each([
     [undefined, {}],
     [{}, {}],
-    [{ page: 2, limit: 50 }, { p: 2, limit: 50 }],
+    [
+      { page: 2, limit: 50 },
+      { p: 2, limit: 50 },
+    ],
     [{ scope: "account" }, { scope: "account" }],
     [{ query: "graf" }, { query: "graf" }],
     [{ teamIds: [1, 3] }, { team_ids: [1, 3] }],
@@ -242,22 +245,48 @@ describe("responses", () => {
     rec.respond(() =>
       ok(
         wireServer("mcp_gh", {
-          transport: "stdio", url: undefined, headers: undefined, environments: [], ai_description: "For the agent",
-          command: "npx", args: ["-y", "server-github"], env: { TOKEN: "******" }, proxy_url: "http://proxy:3128",
-          allow_insecure_oauth_http: false, allow_insecure_tls_skip_verify: true, auth_mode: "per_user_secret",
-          secret_schema: secretSchema, oauth_metadata: "{}", source_template_name: "GitHub",
-          tools: [{ name: "search_repos", description: "Search" }, { name: "get_pr" }], tool_count: 2, list_error: "",
-          environment_kind: "cloud", environment_id: "",
+          transport: "stdio",
+          url: undefined,
+          headers: undefined,
+          environments: [],
+          ai_description: "For the agent",
+          command: "npx",
+          args: ["-y", "server-github"],
+          env: { TOKEN: "******" },
+          proxy_url: "http://proxy:3128",
+          allow_insecure_oauth_http: false,
+          allow_insecure_tls_skip_verify: true,
+          auth_mode: "per_user_secret",
+          secret_schema: secretSchema,
+          oauth_metadata: "{}",
+          source_template_name: "GitHub",
+          tools: [{ name: "search_repos", description: "Search" }, { name: "get_pr" }],
+          tool_count: 2,
+          list_error: "",
+          environment_kind: "cloud",
+          environment_id: "",
         }),
       ),
     );
     const s = await client.mcpServers.get({ serverId: "mcp_gh" });
     expect(s).toMatchObject({
-      environments: [], aiDescription: "For the agent", command: "npx", args: ["-y", "server-github"], env: { TOKEN: "******" },
-      proxyUrl: "http://proxy:3128", allowInsecureOauthHttp: false, allowInsecureTlsSkipVerify: true, authMode: "per_user_secret",
-      secretSchema, oauthMetadata: "{}", sourceTemplateName: "GitHub",
-      tools: [{ name: "search_repos", description: "Search" }, { name: "get_pr" }], toolCount: 2, listError: "",
-      environmentKind: "cloud", environmentId: "",
+      environments: [],
+      aiDescription: "For the agent",
+      command: "npx",
+      args: ["-y", "server-github"],
+      env: { TOKEN: "******" },
+      proxyUrl: "http://proxy:3128",
+      allowInsecureOauthHttp: false,
+      allowInsecureTlsSkipVerify: true,
+      authMode: "per_user_secret",
+      secretSchema,
+      oauthMetadata: "{}",
+      sourceTemplateName: "GitHub",
+      tools: [{ name: "search_repos", description: "Search" }, { name: "get_pr" }],
+      toolCount: 2,
+      listError: "",
+      environmentKind: "cloud",
+      environmentId: "",
     });
     expect(s).not.toHaveProperty("url");
     expect(s).not.toHaveProperty("headers");
@@ -265,11 +294,13 @@ describe("responses", () => {
 
   test("secret_schema and oauth_metadata sent as an array or object (older servers) read as their JSON text", async () => {
     rec.respond(() =>
-      ok(wireServer("mcp_old", {
-        auth_mode: "per_user_secret",
-        secret_schema: [{ key: "TOKEN", label: "Token", required: true }],
-        oauth_metadata: { issuer: "https://auth.example" },
-      })),
+      ok(
+        wireServer("mcp_old", {
+          auth_mode: "per_user_secret",
+          secret_schema: [{ key: "TOKEN", label: "Token", required: true }],
+          oauth_metadata: { issuer: "https://auth.example" },
+        }),
+      ),
     );
     const s = await client.mcpServers.get({ serverId: "mcp_old" });
     expect(s.secretSchema).toBe('[{"key":"TOKEN","label":"Token","required":true}]');
@@ -282,16 +313,40 @@ describe("responses", () => {
     rec.respond(() => ok(required));
     const s = await client.mcpServers.get({ serverId: "mcp_min" });
     expect(s).toStrictEqual({
-      serverId: "mcp_min", accountId: 1001, teamId: 0, canEdit: true, environments: [], serverName: "Grafana",
-      description: "Dashboards", transport: "streamable-http", status: "disabled", connectTimeout: 10, callTimeout: 60,
-      createdBy: 501, createdAt: 1718000000000, updatedAt: 1718000500000,
+      serverId: "mcp_min",
+      accountId: 1001,
+      teamId: 0,
+      canEdit: true,
+      environments: [],
+      serverName: "Grafana",
+      description: "Dashboards",
+      transport: "streamable-http",
+      status: "disabled",
+      connectTimeout: 10,
+      callTimeout: 60,
+      createdBy: 501,
+      createdAt: 1718000000000,
+      updatedAt: 1718000500000,
     });
   });
 
   test("optional MCP server fields sent as null are absent; malformed legacy fields are ignored, never fatal", async () => {
     rec.respond(() =>
-      ok(wireServer("mcp_n", { url: null, headers: null, args: null, env: null, auth_mode: null, secret_schema: null,
-        tools: "not a list", tool_count: "many", list_error: 5, environment_kind: {}, environment_id: null })),
+      ok(
+        wireServer("mcp_n", {
+          url: null,
+          headers: null,
+          args: null,
+          env: null,
+          auth_mode: null,
+          secret_schema: null,
+          tools: "not a list",
+          tool_count: "many",
+          list_error: 5,
+          environment_kind: {},
+          environment_id: null,
+        }),
+      ),
     );
     const s = await client.mcpServers.get({ serverId: "mcp_n" });
     for (const key of ["url", "headers", "env", "authMode", "secretSchema", "tools", "toolCount", "listError", "environmentKind", "environmentId"]) {
@@ -302,12 +357,27 @@ describe("responses", () => {
 
   test("a rule without HTTP POST, schedule and on-call triggers: the trigger fields are absent (no key)", async () => {
     const {
-      schedule_trigger_id: _s, http_post_trigger_id: _h, http_post_trigger_url: _u, oncall_incident_trigger_id: _o,
-      oncall_incident_channel_ids: _c, oncall_incident_severities: _v, timezone: _t, ...bare
+      schedule_trigger_id: _s,
+      http_post_trigger_id: _h,
+      http_post_trigger_url: _u,
+      oncall_incident_trigger_id: _o,
+      oncall_incident_channel_ids: _c,
+      oncall_incident_severities: _v,
+      timezone: _t,
+      ...bare
     } = wireRule(3, { schedule_trigger_enabled: false, http_post_trigger_enabled: false, oncall_incident_trigger_enabled: false });
-    rec.respond(() => ok({ total: 2, rules: [bare, wireRule(4, { oncall_incident_channel_ids: null, oncall_incident_severities: null, http_post_trigger_id: null })] }));
+    rec.respond(() =>
+      ok({ total: 2, rules: [bare, wireRule(4, { oncall_incident_channel_ids: null, oncall_incident_severities: null, http_post_trigger_id: null })] }),
+    );
     const { rules } = await client.automationRules.list();
-    for (const key of ["scheduleTriggerId", "httpPostTriggerId", "httpPostTriggerUrl", "oncallIncidentTriggerId", "oncallIncidentChannelIds", "oncallIncidentSeverities"]) {
+    for (const key of [
+      "scheduleTriggerId",
+      "httpPostTriggerId",
+      "httpPostTriggerUrl",
+      "oncallIncidentTriggerId",
+      "oncallIncidentChannelIds",
+      "oncallIncidentSeverities",
+    ]) {
       expect(rules[0]).not.toHaveProperty(key);
     }
     expect(rules[0]!.timezone).toBe("");

@@ -41,4 +41,12 @@ export function fourFieldCron(): fc.Arbitrary<string> {
 }
 
 /** Time zones with and without daylight saving time (Lord Howe shifts 30 min), and `""` (legacy rules: UTC). */
-export const DIALECT_TIMEZONES: readonly string[] = ["UTC", "", "Asia/Shanghai", "America/New_York", "Europe/London", "Australia/Sydney", "Australia/Lord_Howe"];
+export const DIALECT_TIMEZONES: readonly string[] = [
+  "UTC",
+  "",
+  "Asia/Shanghai",
+  "America/New_York",
+  "Europe/London",
+  "Australia/Sydney",
+  "Australia/Lord_Howe",
+];

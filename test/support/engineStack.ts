@@ -15,7 +15,14 @@ export interface EngineStackOptions {
   appKey: string;
   keyVia?: "config" | "env";
   /** Program config: servers, rules, templates, restoreOnDelete (JSON-encoded here). */
-  program?: { servers?: unknown[]; rules?: unknown; templates?: Array<string | null>; restoreOnDelete?: boolean | "always"; automationRules?: unknown[]; gets?: unknown[] };
+  program?: {
+    servers?: unknown[];
+    rules?: unknown;
+    templates?: Array<string | null>;
+    restoreOnDelete?: boolean | "always";
+    automationRules?: unknown[];
+    gets?: unknown[];
+  };
   /** Extra environment for every command. */
   env?: NodeJS.ProcessEnv;
 }

@@ -27,21 +27,115 @@ export const ISSUE_EXAMPLES: readonly string[] = [
 
 /** Pieces hostile text is made of. */
 const PIECES = [
-  "[", "]", "(", ")", "![", "](", "<", ">", "</", "/>", "<img src=x onerror=alert(1)>", "<a href=x>", "<script>", "<details>",
-  "<!--", "-->", "--!>", "<![CDATA[", "<?", "&lt;", "&#60;", "&#x3C;", "&amp;", "&", ";", "@", "@acme", "@acme/oncall", "#",
-  "#1", "owner/repo#12", "GH-7", "0123456789abcdef0123", ":", "://", "https://evil.example/x", "http://", "www.", "www.evil.example",
-  "mailto:", "a@b.example", "`", "``", "```", "~~~", "|", "\\", "\\|", "*", "**", "_", "~", "~~", "-", "---", "=", "+", " ", "  ",
-  "\t", "\n", "\r", "\r\n", "\u000b", "\u000c", "\u0000", "\u0007", "\u001b", "\u001b[2J", "\u001b]8;;https://evil.example\u0007",
-  "\u007f", "\u0080", "\u0085", "\u009b", "\u009f", "\u00a0", "\u200b", "\u200e", "\u200f", "\u2028", "\u2029", "\u202a", "\u202e",
-  "\u2060", "\u2066", "\u2069", "\u061c", "\ufeff", "\ud800", "\udfff", "😀", "名前", "x", "1",
+  "[",
+  "]",
+  "(",
+  ")",
+  "![",
+  "](",
+  "<",
+  ">",
+  "</",
+  "/>",
+  "<img src=x onerror=alert(1)>",
+  "<a href=x>",
+  "<script>",
+  "<details>",
+  "<!--",
+  "-->",
+  "--!>",
+  "<![CDATA[",
+  "<?",
+  "&lt;",
+  "&#60;",
+  "&#x3C;",
+  "&amp;",
+  "&",
+  ";",
+  "@",
+  "@acme",
+  "@acme/oncall",
+  "#",
+  "#1",
+  "owner/repo#12",
+  "GH-7",
+  "0123456789abcdef0123",
+  ":",
+  "://",
+  "https://evil.example/x",
+  "http://",
+  "www.",
+  "www.evil.example",
+  "mailto:",
+  "a@b.example",
+  "`",
+  "``",
+  "```",
+  "~~~",
+  "|",
+  "\\",
+  "\\|",
+  "*",
+  "**",
+  "_",
+  "~",
+  "~~",
+  "-",
+  "---",
+  "=",
+  "+",
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "\r",
+  "\r\n",
+  "\u000b",
+  "\u000c",
+  "\u0000",
+  "\u0007",
+  "\u001b",
+  "\u001b[2J",
+  "\u001b]8;;https://evil.example\u0007",
+  "\u007f",
+  "\u0080",
+  "\u0085",
+  "\u009b",
+  "\u009f",
+  "\u00a0",
+  "\u200b",
+  "\u200e",
+  "\u200f",
+  "\u2028",
+  "\u2029",
+  "\u202a",
+  "\u202e",
+  "\u2060",
+  "\u2066",
+  "\u2069",
+  "\u061c",
+  "\ufeff",
+  "\ud800",
+  "\udfff",
+  "😀",
+  "名前",
+  "x",
+  "1",
 ];
 
 /** Strings built from {@link PIECES} and random text of any code units (lone surrogates included). */
 export function hostileString(maxPieces = 12): fc.Arbitrary<string> {
   return fc
-    .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PIECES) }, fc.string({ unit: "binary", maxLength: 4 }), fc.string({ unit: "grapheme", maxLength: 4 })), {
-      maxLength: maxPieces,
-    })
+    .array(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...PIECES) },
+        fc.string({ unit: "binary", maxLength: 4 }),
+        fc.string({ unit: "grapheme", maxLength: 4 }),
+      ),
+      {
+        maxLength: maxPieces,
+      },
+    )
     .map((parts) => parts.join(""));
 }
 
@@ -71,7 +165,12 @@ export function shownInCode(text: string): string {
 
 /** The text a person sees in `html`: tags removed, micromark's four entities decoded. */
 export function visibleText(html: string): string {
-  return html.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 }
 
 /** Names of the elements in `html`, in order. */
@@ -96,5 +195,6 @@ export function outsideCode(html: string): string {
 export const GITHUB_LINKABLE = /(?:^|[^\w`])@[A-Za-z0-9]|(?:^|[^\w&])#\d|\bGH-\d/i;
 
 /** Control characters a terminal interprets (and bidi controls). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: it matches the control characters a terminal would act on
-export const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const TERMINAL_CONTROL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it matches the control characters a terminal would act on
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -18,15 +18,7 @@ export function generatedServers(count: number, from = 1): string[] {
 /** Account-1 servers that start disabled: the stack adopts them and never enables them. */
 export const ADOPTED = ["mcp_jira", "mcp_slack", "mcp_sentry"];
 /** Account-1 servers that start enabled: the stack disables them and destroy enables them again. */
-export const SWITCHED = [
-  "mcp_grafana",
-  "mcp_prometheus",
-  "mcp_github",
-  "mcp_k8s",
-  "mcp_datadog",
-  "mcp_postgres",
-  ...generatedServers(11),
-];
+export const SWITCHED = ["mcp_grafana", "mcp_prometheus", "mcp_github", "mcp_k8s", "mcp_datadog", "mcp_postgres", ...generatedServers(11)];
 /** The fault matrix's 20 servers (all the admin key may switch: teams 0..4 of account 1). */
 export const TWENTY = [...SWITCHED, ...ADOPTED];
 

@@ -31,7 +31,7 @@ async function main() {
     }
   } catch (error) {
     result.ok = false;
-    result.error = String((error?.message) || error);
+    result.error = String(error?.message || error);
   }
   result.endedAt = Date.now();
   result.waits = waits.length;

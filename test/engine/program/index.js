@@ -68,10 +68,19 @@ if (automationRules !== undefined) {
   exports.automationRules = Object.fromEntries(
     automationRules.map((entry) => {
       const rule = new flashduty.AutomationRule(entry.name, entry.args);
-      return [entry.name, {
-        ruleId: rule.ruleId, name: rule.name, cronExpr: rule.cronExpr, teamId: rule.teamId, enabled: rule.enabled,
-        httpPostTriggerUrl: rule.httpPostTriggerUrl, httpPostToken: rule.httpPostToken, scheduleNextFireAtMs: rule.scheduleNextFireAtMs,
-      }];
+      return [
+        entry.name,
+        {
+          ruleId: rule.ruleId,
+          name: rule.name,
+          cronExpr: rule.cronExpr,
+          teamId: rule.teamId,
+          enabled: rule.enabled,
+          httpPostTriggerUrl: rule.httpPostTriggerUrl,
+          httpPostToken: rule.httpPostToken,
+          scheduleNextFireAtMs: rule.scheduleNextFireAtMs,
+        },
+      ];
     }),
   );
 }
@@ -81,10 +90,22 @@ if (gets !== undefined) {
   exports.gets = Object.fromEntries(
     gets.map((entry) => {
       const resource = flashduty[entry.kind].get(entry.name, entry.id, entry.state);
-      const isInstance = { mcpServerDisablement: flashduty.McpServerDisablement.isInstance(resource), automationRule: flashduty.AutomationRule.isInstance(resource) };
-      const outputs = entry.kind === "McpServerDisablement"
-        ? { id: resource.id, serverId: resource.serverId, serverName: resource.serverName, teamId: resource.teamId, status: resource.status, disabledByThisResource: resource.disabledByThisResource, restoreOnDelete: resource.restoreOnDelete }
-        : { id: resource.id, ruleId: resource.ruleId, name: resource.name, teamId: resource.teamId, cronExpr: resource.cronExpr, enabled: resource.enabled };
+      const isInstance = {
+        mcpServerDisablement: flashduty.McpServerDisablement.isInstance(resource),
+        automationRule: flashduty.AutomationRule.isInstance(resource),
+      };
+      const outputs =
+        entry.kind === "McpServerDisablement"
+          ? {
+              id: resource.id,
+              serverId: resource.serverId,
+              serverName: resource.serverName,
+              teamId: resource.teamId,
+              status: resource.status,
+              disabledByThisResource: resource.disabledByThisResource,
+              restoreOnDelete: resource.restoreOnDelete,
+            }
+          : { id: resource.id, ruleId: resource.ruleId, name: resource.name, teamId: resource.teamId, cronExpr: resource.cronExpr, enabled: resource.enabled };
       return [entry.name, { ...outputs, isInstance }];
     }),
   );
