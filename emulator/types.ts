@@ -2,6 +2,7 @@
  * The public types of the emulator (re-exported by `emulator/index.ts`). Other packages and the
  * tests code against these names; keep them stable.
  */
+import { type ApiOperationName, OPERATIONS } from "../wire/protocol";
 import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 
 /**
@@ -17,23 +18,13 @@ export type StoredRule = WireAutomationRule;
  */
 export type RuleChanges = Partial<Omit<StoredRule, "rule_id" | "account_id" | "owner_id" | "team_id" | "run_scope" | "can_edit" | "created_at">>;
 
-/** The API operations the emulator serves, as named in faults, counters and rate limits. */
-export const OPERATION_NAMES = [
-  "mcpServer.disable",
-  "mcpServer.enable",
-  "mcpServer.get",
-  "mcpServer.list",
-  "automationRule.list",
-  "automationRule.get",
-  "automationTemplate.list",
-  "automationRule.get",
-  "automationRule.create",
-  "automationRule.update",
-  "automationRule.delete",
-  "automationRule.run",
-  "automationTrigger.fire",
-] as const;
-export type OperationName = (typeof OPERATION_NAMES)[number];
+/**
+ * The operations the emulator serves, as named in faults, counters and rate limits: every API
+ * operation of `wire/protocol.ts` ({@link OPERATIONS}) and the HTTP POST trigger's fire URL, which
+ * is not an API operation (no app key) but is served and counted like one.
+ */
+export type OperationName = ApiOperationName | "automationTrigger.fire";
+export const OPERATION_NAMES: readonly [OperationName, ...OperationName[]] = ["automationTrigger.fire", ...(Object.keys(OPERATIONS) as ApiOperationName[])];
 
 /** Entries the audit log keeps (in memory and in the state file); older ones are dropped first. */
 export const AUDIT_LOG_LIMIT = 10_000;

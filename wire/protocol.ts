@@ -103,6 +103,29 @@ export const PATHS = {
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
 
+/**
+ * Every API operation by name, with its path: the names the emulator's faults, counters, rate
+ * limits and logs use (`"mcpServer.get"`), in one place. Checked at compile time to cover every
+ * path exactly once.
+ */
+export const OPERATIONS = {
+  "mcpServer.disable": PATHS.mcpServerDisable,
+  "mcpServer.enable": PATHS.mcpServerEnable,
+  "mcpServer.get": PATHS.mcpServerGet,
+  "mcpServer.list": PATHS.mcpServerList,
+  "automationRule.list": PATHS.automationRuleList,
+  "automationRule.get": PATHS.automationRuleGet,
+  "automationRule.create": PATHS.automationRuleCreate,
+  "automationRule.update": PATHS.automationRuleUpdate,
+  "automationRule.delete": PATHS.automationRuleDelete,
+  "automationRule.run": PATHS.automationRuleRun,
+  "automationTemplate.list": PATHS.automationTemplateList,
+} as const satisfies Record<string, ApiPath>;
+
+/** The name of an API operation (a key of {@link OPERATIONS}). */
+export type ApiOperationName = keyof typeof OPERATIONS;
+true satisfies Equal<(typeof OPERATIONS)[ApiOperationName], ApiPath>;
+
 /** Whom the platform counts together for an operation's rate limit: the whole account, or each app key. */
 export type RateLimitScope = "account" | "appKey";
 
