@@ -7,3 +7,6 @@ export const MCP_SERVER_DISABLEMENT_TYPE = "pulumi-nodejs:dynamic/flashduty:McpS
 
 /** The type token of `AutomationRule` in Pulumi state; a frozen contract like the one above. */
 export const AUTOMATION_RULE_TYPE = "pulumi-nodejs:dynamic/flashduty:AutomationRule";
+
+/** The type token of `McpServer` in Pulumi state; a frozen contract like the ones above. */
+export const MCP_SERVER_TYPE = "pulumi-nodejs:dynamic/flashduty:McpServer";
