@@ -35,12 +35,35 @@ export type ControlTarget = Pick<
   Emulator,
   "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"
 > &
-  Pick<Emulator, "deleteServer" | "updateRule" | "deleteRule" | "updateTemplate"> & {
+  Pick<Emulator, "deleteServer" | "updateServer" | "updateRule" | "deleteRule" | "updateTemplate"> & {
     state(): ControlState;
   };
 
 const serverStatusSchema = z.object({ server_id: z.string(), status: z.enum(MCP_SERVER_STATUSES) });
 const serverIdSchema = z.object({ server_id: z.string() });
+// A console edit of a server: any field a person can change (unknown fields refused).
+const serverUpdateSchema = z.strictObject({
+  server_id: z.string(),
+  server_name: z.string().min(1).optional(),
+  description: z.string().optional(),
+  transport: z.string().optional(),
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  url: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  team_id: z.number().int().min(0).optional(),
+  environments: z.array(z.string()).optional(),
+  connect_timeout: z.number().int().min(0).optional(),
+  call_timeout: z.number().int().min(0).optional(),
+  auth_mode: z.string().optional(),
+  secret_schema: z.string().optional(),
+  oauth_metadata: z.string().optional(),
+  allow_insecure_oauth_http: z.boolean().optional(),
+  allow_insecure_tls_skip_verify: z.boolean().optional(),
+  ai_description: z.string().optional(),
+  status: z.enum(MCP_SERVER_STATUSES).optional(),
+});
 // What a person edits in the console; unknown fields are refused so a typo is not a silent no-op.
 // Any field a person can change in the console (not the rule's identity, owner, team or scope).
 const ruleUpdateSchema = z.strictObject({
@@ -137,6 +160,11 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
     if (server === undefined) throw new ApiError("ResourceNotFound", (m) => m.serverNotFound(server_id));
     target.deleteServer(server_id);
     return server;
+  });
+  route("POST", "/_emulator/servers/update", (body) => {
+    const { server_id, ...changes } = parseBody(serverUpdateSchema, body);
+    if (target.server(server_id) === undefined) throw new ApiError("ResourceNotFound", (m) => m.serverNotFound(server_id));
+    return target.updateServer(server_id, changes);
   });
   route("POST", "/_emulator/rules/update", (body) => {
     const { rule_id, ...changes } = parseBody(ruleUpdateSchema, body);

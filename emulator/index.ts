@@ -37,6 +37,7 @@ import {
   type Emulator,
   type EmulatorOptions,
   type RuleChanges,
+  type ServerChanges,
   type StoredRule,
   type FaultSpec,
   type RateLimitConfig,
@@ -56,6 +57,7 @@ export type {
   RateWindowKind,
   RequestLogEntry,
   RuleChanges,
+  ServerChanges,
   RuleFilter,
   SeedTeam,
   SeedUser,
@@ -169,6 +171,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     deleteServer(serverId: string): void {
       if (!store.deleteServer(serverId)) throw new Error(`unknown MCP server ${serverId}`);
+    },
+    updateServer(serverId: string, changes: ServerChanges): WireMcpServer {
+      if (!store.editServer(serverId, changes, Date.now())) throw new Error(`unknown MCP server ${serverId}`);
+      return server(serverId)!;
     },
     updateRule(ruleId: string, changes: RuleChanges): StoredRule {
       const current = world.rules.get(ruleId);

@@ -4,7 +4,7 @@
  * and rule N is the same whatever the total (a smaller seed is a prefix of a larger one).
  */
 import { createHash } from "node:crypto";
-import { PLACEHOLDER_CRON } from "../wire/protocol";
+import { MASKED_VALUE, PLACEHOLDER_CRON } from "../wire/protocol";
 import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import { nextFireAtMs } from "./nextFire";
 import { createRng, hash32, hex8 } from "./random";
@@ -22,9 +22,6 @@ export type StoredServer = Omit<WireMcpServer, "can_edit" | LegacyServerField>;
 
 export const DEFAULT_RULE_COUNT = 320;
 export const DEFAULT_SERVER_COUNT = 16;
-
-/** How the platform returns a secret value of `env` or `headers`. */
-export const MASKED_SECRET = "******";
 
 export const SEED_ACCOUNTS = [
   { accountId: 1, name: "Northwind" },
@@ -127,7 +124,7 @@ export const SEED_SERVERS: readonly StoredServer[] = Object.freeze(
     server(0, "mcp_grafana", 1, 1, "Grafana", "sse", "enabled", 1001, "Dashboards, panels and alert rules", {
       ai_description: "Query Grafana dashboards, panels, alert rules and their current state.",
       url: "https://grafana.northwind.example/api/mcp/sse",
-      headers: { Authorization: MASKED_SECRET, "X-Grafana-Org-Id": "1" },
+      headers: { Authorization: MASKED_VALUE, "X-Grafana-Org-Id": "1" },
       auth_mode: "shared",
       source_template_name: "Grafana",
     }),
@@ -144,7 +141,7 @@ export const SEED_SERVERS: readonly StoredServer[] = Object.freeze(
       ai_description: "Read repositories, pull requests, workflow runs and deployments.",
       command: "npx",
       args: ["-y", "@modelcontextprotocol/server-github"],
-      env: { GITHUB_PERSONAL_ACCESS_TOKEN: MASKED_SECRET, GITHUB_HOST: "github.com" },
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: MASKED_VALUE, GITHUB_HOST: "github.com" },
       auth_mode: "shared",
       source_template_name: "GitHub",
     }),
@@ -174,13 +171,13 @@ export const SEED_SERVERS: readonly StoredServer[] = Object.freeze(
       environments: ["cloud", "byoc_runner_7f3a9c"],
       ai_description: "Metrics, monitors, logs and APM traces from Datadog (EU site).",
       url: "https://datadog-mcp.internal.northwind.example:8443/sse",
-      headers: { "DD-API-KEY": MASKED_SECRET, "DD-APPLICATION-KEY": MASKED_SECRET },
+      headers: { "DD-API-KEY": MASKED_VALUE, "DD-APPLICATION-KEY": MASKED_VALUE },
       allow_insecure_tls_skip_verify: true,
     }),
     server(7, "mcp_postgres", 1, 2, "PostgreSQL", "stdio", "enabled", 1003, "Read-only SQL on the payments replica", {
       command: "uvx",
       args: ["postgres-mcp", "--access-mode=restricted"],
-      env: { DATABASE_URI: MASKED_SECRET, PGAPPNAME: "flashduty-ai-sre" },
+      env: { DATABASE_URI: MASKED_VALUE, PGAPPNAME: "flashduty-ai-sre" },
       connect_timeout: 5,
       call_timeout: 30,
       source_template_name: "PostgreSQL",
@@ -205,7 +202,7 @@ export const SEED_SERVERS: readonly StoredServer[] = Object.freeze(
     server(11, "mcp_acme_ci", 2, 6, "Acme CI", "streamable-http", "enabled", 2002, "Pipelines and build logs", {
       ai_description: "Pipelines, build logs and artifacts of Acme CI.",
       url: "https://ci.acme.example/mcp",
-      headers: { Authorization: MASKED_SECRET },
+      headers: { Authorization: MASKED_VALUE },
       auth_mode: "shared",
       source_template_name: "Acme CI",
     }),

@@ -18,6 +18,9 @@ export type StoredRule = WireAutomationRule;
  */
 export type RuleChanges = Partial<Omit<StoredRule, "rule_id" | "account_id" | "owner_id" | "team_id" | "run_scope" | "can_edit" | "created_at">>;
 
+/** Fields of a server that a console edit (`Emulator.updateServer`) may change: everything but its identity, account and creation. */
+export type ServerChanges = Partial<Omit<WireMcpServer, "server_id" | "account_id" | "can_edit" | "created_at" | "created_by">>;
+
 /**
  * The operations the emulator serves, as named in faults, counters and rate limits: every API
  * operation of `wire/protocol.ts` ({@link OPERATIONS}) and the HTTP POST trigger's fire URL, which
@@ -119,8 +122,8 @@ export interface AuditEntry {
   time: number;
   accountId: number;
   actorMemberId: number;
-  operation: "disable" | "enable" | "rule.create" | "rule.update" | "rule.delete" | "rule.run";
-  /** The MCP server of a disable/enable. */
+  operation: "disable" | "enable" | "server.create" | "server.update" | "server.delete" | "rule.create" | "rule.update" | "rule.delete" | "rule.run";
+  /** The MCP server of a disable/enable/create/update/delete. */
   serverId?: string;
   /** The automation rule of a rule operation. */
   ruleId?: string;
@@ -212,6 +215,12 @@ export interface Emulator {
   setServerStatus(serverId: string, status: "enabled" | "disabled"): void;
   /** Deletes a server out of band, as a person in the console would (later reads answer `ResourceNotFound`); not audited. Throws for an unknown id. */
   deleteServer(serverId: string): void;
+  /**
+   * Edits a server out of band, as a person in the console would: the given fields (secret
+   * values as given, unmasked) and `updated_at` (now, epoch ms). Returns the server (wire shape,
+   * secrets masked, `can_edit` false). Not audited and not checked; throws for an unknown id.
+   */
+  updateServer(serverId: string, changes: ServerChanges): WireMcpServer;
   /**
    * Edits an automation rule out of band, as a person in the console would: the given fields,
    * `updated_at` (now, epoch ms) and `schedule_next_fire_at_ms` (0 once disabled). Toggling

@@ -76,6 +76,11 @@ export class Transport {
     if (rest.rateLimit !== false) loadRateLimiter().catch(() => undefined);
   }
 
+  /** Retries after the first attempt that a call makes unless it says otherwise. */
+  get maxRetries(): number {
+    return this.#config.maxRetries;
+  }
+
   /** The client's `deadlineMs` (ms from a call's start): a call without its own uses this one. */
   get deadlineMs(): number {
     return this.#config.deadlineMs;

@@ -10,7 +10,8 @@ function fail(operation: string, field: string, problem: string): never {
   throw new FlashdutyValidationError({ operation, field, problem });
 }
 
-function show(value: unknown): string {
+/** A value as an error message shows it: a string quoted and cut at 40 characters, otherwise its kind. */
+export function show(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
   if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) {
     return String(value);
@@ -19,7 +20,7 @@ function show(value: unknown): string {
 }
 
 /** Length in characters (code points), as the server counts them, not UTF-16 units. */
-function charLength(value: string): number {
+export function charLength(value: string): number {
   let n = 0;
   for (const _ of value) n++;
   return n;

@@ -92,6 +92,9 @@ export const PATHS = {
   mcpServerEnable: "/safari/mcp/server/enable",
   mcpServerGet: "/safari/mcp/server/get",
   mcpServerList: "/safari/mcp/server/list",
+  mcpServerCreate: "/safari/mcp/server/create",
+  mcpServerUpdate: "/safari/mcp/server/update",
+  mcpServerDelete: "/safari/mcp/server/delete",
   automationRuleList: "/safari/automation/rule/list",
   automationRuleCreate: "/safari/automation/rule/create",
   automationRuleGet: "/safari/automation/rule/get",
@@ -113,6 +116,9 @@ export const OPERATIONS = {
   "mcpServer.enable": PATHS.mcpServerEnable,
   "mcpServer.get": PATHS.mcpServerGet,
   "mcpServer.list": PATHS.mcpServerList,
+  "mcpServer.create": PATHS.mcpServerCreate,
+  "mcpServer.update": PATHS.mcpServerUpdate,
+  "mcpServer.delete": PATHS.mcpServerDelete,
   "automationRule.list": PATHS.automationRuleList,
   "automationRule.get": PATHS.automationRuleGet,
   "automationRule.create": PATHS.automationRuleCreate,
@@ -150,6 +156,10 @@ export const OPERATION_RATE_LIMITS: Readonly<Record<ApiPath, OperationRateLimit>
   [PATHS.mcpServerEnable]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "appKey" },
   [PATHS.mcpServerGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
   [PATHS.mcpServerList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  // Not published for MCP server writes: assumed like rule writes (docs/platform-api.md "Not documented by the vendor").
+  [PATHS.mcpServerCreate]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.mcpServerUpdate]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.mcpServerDelete]: { perSecond: 20, perMinute: 300, scope: "appKey" },
   [PATHS.automationRuleList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
   [PATHS.automationRuleGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
   [PATHS.automationTemplateList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
@@ -230,3 +240,27 @@ export const RULE_LIMITS = {
 
 /** Prefix of a rule's HTTP POST trigger token (`http_post_token`). */
 export const HTTP_POST_TOKEN_PREFIX = "sat_";
+
+/** What the platform answers in place of a sensitive `env` or `headers` value (docs/platform-api.md "MCP server writes"). */
+export const MASKED_VALUE = "******";
+
+/**
+ * Rules of an MCP server's fields as create and update take them (docs/platform-api.md "MCP
+ * server writes"). The name syntax is the vendor's; the lengths and timeout ranges are our
+ * assumptions (the vendor publishes none), kept here so the client and the emulator agree.
+ */
+export const MCP_SERVER_RULES = {
+  /** `server_name`: a letter, then letters, digits, `-` and `_` (`@` is reserved). */
+  namePattern: /^[A-Za-z][A-Za-z0-9_-]*$/,
+  /** Longest `server_name`, in characters (assumption). */
+  maxNameLength: 64,
+  /** Longest `description`, in characters (assumption). */
+  maxDescriptionLength: 1024,
+  /** Largest `connect_timeout`, seconds (assumption); 0 = the platform default (10 s). */
+  maxConnectTimeoutSeconds: 300,
+  /** Largest `call_timeout`, seconds (assumption); 0 = the platform default (60 s). */
+  maxCallTimeoutSeconds: 3600,
+  /** The fields of each kind of transport: stdio runs a command, the others reach a URL. */
+  stdioFields: ["command", "args", "env"],
+  remoteFields: ["url", "headers"],
+} as const;

@@ -218,6 +218,52 @@ export const wireMcpServerListDataSchema = z.object({
 });
 export type WireMcpServerListData = z.output<typeof wireMcpServerListDataSchema>;
 
+/**
+ * Body of `/safari/mcp/server/create` (docs/platform-api.md "MCP server writes"). `server_name`,
+ * `description` and `transport` are always sent; the rest only when given. `secret_schema` and
+ * `oauth_metadata` are JSON text in a string.
+ */
+export const wireMcpServerCreateRequestSchema = z.object({
+  server_name: z.string(),
+  description: z.string(),
+  transport: z.string(),
+  command: z.string().optional(),
+  args: z.array(z.string()).nullable().optional(),
+  env: z.record(z.string(), z.string()).nullable().optional(),
+  url: z.string().optional(),
+  headers: z.record(z.string(), z.string()).nullable().optional(),
+  /** 0 = account-wide. */
+  team_id: z.number().int().optional(),
+  /** Absent or `[]` = every environment. */
+  environments: z.array(z.string()).nullable().optional(),
+  /** Seconds; 0 = the platform default. */
+  connect_timeout: z.number().int().optional(),
+  call_timeout: z.number().int().optional(),
+  auth_mode: z.string().optional(),
+  secret_schema: z.string().optional(),
+  oauth_metadata: z.string().optional(),
+  allow_insecure_oauth_http: z.boolean().optional(),
+  allow_insecure_tls_skip_verify: z.boolean().optional(),
+  source_template_name: z.string().optional(),
+  /** `enabled` (default) or `disabled`. */
+  status: z.string().optional(),
+});
+export type WireMcpServerCreateRequest = z.infer<typeof wireMcpServerCreateRequestSchema>;
+
+/**
+ * Body of `/safari/mcp/server/update`: `server_id` and the fields to change. Omitted (or `null`,
+ * or an empty string) = unchanged; `args`, `env`, `headers` and `environments` replace the whole
+ * value (`environments: []` = every environment again); a masked or empty value of a sensitive
+ * `env`/`headers` key keeps the stored one; `team_id` moves the server (0 = account-wide).
+ */
+export const wireMcpServerUpdateRequestSchema = wireMcpServerCreateRequestSchema.omit({ status: true, source_template_name: true }).partial().extend({
+  server_id: z.string(),
+  team_id: z.number().int().nullable().optional(),
+  allow_insecure_oauth_http: z.boolean().nullable().optional(),
+  allow_insecure_tls_skip_verify: z.boolean().nullable().optional(),
+});
+export type WireMcpServerUpdateRequest = z.infer<typeof wireMcpServerUpdateRequestSchema>;
+
 // ---------------------------------------------------------------- automation rules
 
 /**

@@ -31,6 +31,7 @@ import type { Operation, World } from "./operation";
 import { tooFrequently, type RateLimitHeaders, type RateLimits } from "../rateLimits";
 import { createRule, deleteRule, fireTrigger, getRule, listRules, runRule, updateRule } from "../routes/automationRules";
 import { listTemplates } from "../routes/automationTemplates";
+import { createServer, deleteServer, updateServer } from "../routes/mcpServerWrites";
 import { disableServer, enableServer, getServer, listServers } from "../routes/mcpServers";
 import { StateSaveError } from "../state/stateFile";
 import type { OperationName, RequestLogEntry, SeedUser } from "../types";
@@ -41,6 +42,9 @@ export const OPERATIONS: readonly Operation[] = [
   enableServer,
   getServer,
   listServers,
+  createServer,
+  updateServer,
+  deleteServer,
   listRules,
   listTemplates,
   getRule,

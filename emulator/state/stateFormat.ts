@@ -100,7 +100,7 @@ const auditEntrySchema = z
     time: z.number().min(0),
     accountId: z.number().int(),
     actorMemberId: z.number().int(),
-    operation: z.enum(["disable", "enable", "rule.create", "rule.update", "rule.delete", "rule.run"]),
+    operation: z.enum(["disable", "enable", "server.create", "server.update", "server.delete", "rule.create", "rule.update", "rule.delete", "rule.run"]),
     serverId: z.string().min(1).optional(),
     ruleId: z.string().optional(),
     requestId: z.string().min(1),

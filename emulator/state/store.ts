@@ -4,6 +4,7 @@
  * {@link StateSaveError} and leaves memory as it was, so nothing is acknowledged that is not on disk.
  */
 import type { WireMcpServer } from "../../wire/wireTypes";
+import { maskSecrets } from "../secretMasking";
 import { seedServers, type StoredServer } from "../seed";
 import type { StoredRule } from "../types";
 import { StateFile, StateSaveError } from "./stateFile";
@@ -30,7 +31,16 @@ function emptyCounters(): Record<OperationName, OperationCounter> {
  * platform's model (strings of JSON text, not omitted when empty) does.
  */
 export function toWireServer(server: StoredServer, canEdit: boolean): WireMcpServer {
-  return { ...structuredClone(server), secret_schema: server.secret_schema ?? "", oauth_metadata: server.oauth_metadata ?? "", can_edit: canEdit };
+  const wire: WireMcpServer = {
+    ...structuredClone(server),
+    secret_schema: server.secret_schema ?? "",
+    oauth_metadata: server.oauth_metadata ?? "",
+    can_edit: canEdit,
+  };
+  // Secret values never leave the emulator (emulator/secretMasking.ts).
+  if (server.env !== undefined) wire.env = maskSecrets(server.env);
+  if (server.headers !== undefined) wire.headers = maskSecrets(server.headers);
+  return wire;
 }
 
 export class Store {
@@ -106,6 +116,34 @@ export class Store {
     const server = this.servers.get(serverId);
     if (server === undefined) return false;
     this.#commit({ put: [{ ...server, status, updated_at: now }] });
+    return true;
+  }
+
+  /**
+   * Saves a server made or changed by an API write together with its audit entry.
+   * @throws StateSaveError: neither is applied.
+   */
+  writeServer(server: StoredServer, entry: AuditEntry): void {
+    this.#commit({ put: [server], audit: [entry] });
+  }
+
+  /**
+   * Removes a server deleted by an API write together with its audit entry.
+   * @throws StateSaveError: neither is applied.
+   */
+  removeServer(serverId: string, entry: AuditEntry): void {
+    this.#commit({ remove: [serverId], audit: [entry] });
+  }
+
+  /**
+   * Changes a server as a person in the console would (the given fields and `updated_at`); false
+   * for an unknown id.
+   * @throws StateSaveError (nothing changed).
+   */
+  editServer(serverId: string, changes: Partial<StoredServer>, now: number): boolean {
+    const server = this.servers.get(serverId);
+    if (server === undefined) return false;
+    this.#commit({ put: [{ ...server, ...structuredClone(changes), server_id: serverId, updated_at: now }] });
     return true;
   }
 

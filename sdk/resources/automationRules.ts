@@ -20,7 +20,7 @@ import { PAGE_CONCURRENCY, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { backoffDelayMs, RETRYABLE_CODES, RETRYABLE_STATUSES } from "../retry";
 import { defineOperation, type Transport } from "../transport";
-import { checkBoolean, checkEnum, checkId, checkIntegerArray, checkLimit, checkPage, checkParams, checkString } from "../validation";
+import { charLength, checkBoolean, checkEnum, checkId, checkIntegerArray, checkLimit, checkPage, checkParams, checkString, show } from "../validation";
 import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../../wire/wire";
 import { RULE_ENVIRONMENT_KINDS, RULE_LIMITS, RULE_SEVERITIES, type RuleEnvironmentKind, type RuleScope, type RuleSeverity } from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";
@@ -288,19 +288,6 @@ true satisfies Equal<AutomationRule, Camelized<WireAutomationRule>>;
 export interface RuleFieldProblem {
   field: keyof AutomationRuleFields;
   problem: string;
-}
-
-function show(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  if (value === null || value === undefined || typeof value === "number" || typeof value === "boolean") return String(value);
-  return Array.isArray(value) ? "an array" : `a ${typeof value}`;
-}
-
-/** Length in code points, as the platform counts characters. */
-function charLength(value: string): number {
-  let n = 0;
-  for (const _ of value) n++;
-  return n;
 }
 
 /**

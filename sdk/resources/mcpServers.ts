@@ -5,16 +5,43 @@
  * and from the snake_case wire (`wire/wire.ts`).
  */
 import { z } from "zod";
+import { sleepUnlessAborted } from "../abortableWait";
+import { FlashdutyAbortError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
+import { backoffDelayMs, RETRYABLE_CODES, RETRYABLE_STATUSES } from "../retry";
 import { defineOperation, type Transport } from "../transport";
-import { checkBoolean, checkEnum, checkId, checkIntegerArray, checkLimit, checkPage, checkParams, checkString } from "../validation";
+import {
+  charLength,
+  checkBoolean,
+  checkEnum,
+  checkId,
+  checkInteger,
+  checkIntegerArray,
+  checkLimit,
+  checkPage,
+  checkParams,
+  checkString,
+  show,
+} from "../validation";
 import { LIMITS, MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../wire/wire";
-import type { McpServerScope, McpServerStatus } from "../../wire/protocol";
+import {
+  MCP_SERVER_AUTH_MODES,
+  MCP_SERVER_RULES,
+  MCP_SERVER_STATUSES,
+  MCP_SERVER_TRANSPORTS,
+  type McpServerScope,
+  type McpServerStatus,
+} from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";
-import type { WireMcpServer, WireMcpServerListData, WireMcpServerListRequest } from "../../wire/wire";
+import type { WireMcpServer, WireMcpServerCreateRequest, WireMcpServerListData, WireMcpServerListRequest, WireMcpServerUpdateRequest } from "../../wire/wire";
 import { withoutUndefined, type Camelized } from "../wireMapping";
 
 export type { McpServerScope, McpServerStatus };
+
+/** How a server is reached: `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */
+export type McpServerTransport = (typeof MCP_SERVER_TRANSPORTS)[number];
+/** Whose credentials a server uses: `shared` (the server's own), `per_user_secret` or `per_user_oauth`. */
+export type McpServerAuthMode = (typeof MCP_SERVER_AUTH_MODES)[number];
 
 /** A tool as older API versions listed it (legacy field `tools`). */
 export interface McpTool {
@@ -135,6 +162,280 @@ export interface McpServerList {
   servers: McpServer[];
 }
 
+/**
+ * The fields of an MCP server that create takes (docs/platform-api.md "MCP server writes").
+ * Timeouts in seconds; `secretSchema` and `oauthMetadata` are JSON text.
+ */
+export interface McpServerFields {
+  /** A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope, case-insensitively. */
+  serverName: string;
+  /** Free text, at most 1024 characters; default `""`. */
+  description?: string;
+  transport: McpServerTransport;
+  /** stdio only: the command the runner starts (required for stdio). */
+  command?: string;
+  /** stdio only. */
+  args?: string[];
+  /** stdio only: environment variables; sensitive values are answered masked (`******`). */
+  env?: Record<string, string>;
+  /** sse / streamable-http only (required for them). */
+  url?: string;
+  /** sse / streamable-http only; sensitive values are answered masked (`******`). */
+  headers?: Record<string, string>;
+  /** 0 (default) = account-wide; otherwise the owning team. */
+  teamId?: number;
+  /** Runner environments (`cloud`, BYOC runner ids); absent or `[]` = every environment. */
+  environments?: string[];
+  /** Seconds, 0..300; 0 (default) = the platform default (10 s). */
+  connectTimeout?: number;
+  /** Seconds, 0..3600; 0 (default) = the platform default (60 s). */
+  callTimeout?: number;
+  /** Default `shared`. */
+  authMode?: McpServerAuthMode;
+  /** JSON text of the per-user secrets; required when `authMode` is `per_user_secret`. */
+  secretSchema?: string;
+  /** JSON text of the OAuth metadata (for `per_user_oauth`). */
+  oauthMetadata?: string;
+  /** Testing only: allow OAuth over plain HTTP. */
+  allowInsecureOauthHttp?: boolean;
+  /** Testing only: skip TLS certificate checks. */
+  allowInsecureTlsSkipVerify?: boolean;
+  /** The marketplace template the server was made from. */
+  sourceTemplateName?: string;
+  /** Initial status; default `enabled`. */
+  status?: McpServerStatus;
+}
+
+/** Arguments of `mcpServers.create`. */
+export type CreateMcpServerParams = McpServerFields;
+
+/**
+ * Arguments of `mcpServers.update`: the server and the fields to change. An absent field stays
+ * as it is (the platform cannot clear `description`, `command` or `url`, nor set a timeout back
+ * to 0); `args`, `env`, `headers` and `environments` replace the whole value (`environments: []`
+ * = every environment again); a masked (`******`) or empty value of a sensitive `env`/`headers`
+ * key keeps the stored secret; `teamId` moves the server (0 = account-wide). `status` changes
+ * through `disable` / `enable`.
+ */
+export interface UpdateMcpServerParams extends Partial<Omit<McpServerFields, "status" | "sourceTemplateName">> {
+  /** The server to change, `mcp_...`. */
+  serverId: string;
+}
+
+/** One broken field of an MCP server: the field (camelCase) and a sentence naming it and the rule it breaks. */
+export interface McpServerFieldProblem {
+  field: keyof McpServerFields;
+  problem: string;
+}
+
+const STDIO_FIELDS = ["command", "args", "env"] as const satisfies readonly (keyof McpServerFields)[];
+const REMOTE_FIELDS = ["url", "headers"] as const satisfies readonly (keyof McpServerFields)[];
+true satisfies Equal<Camelized<Record<(typeof MCP_SERVER_RULES.stdioFields)[number], 0>>, Record<(typeof STDIO_FIELDS)[number], 0>>;
+true satisfies Equal<Camelized<Record<(typeof MCP_SERVER_RULES.remoteFields)[number], 0>>, Record<(typeof REMOTE_FIELDS)[number], 0>>;
+
+function isStringMap(value: unknown): value is Record<string, string> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string");
+}
+
+function isPresent(value: unknown): boolean {
+  if (value === undefined || value === null || value === "") return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === "object") return Object.keys(value).length > 0;
+  return true;
+}
+
+/**
+ * Every problem of `fields`, as the platform would refuse them (docs/platform-api.md "MCP server
+ * writes"). Only present fields are checked, so a caller may leave out values it does not know
+ * yet (the provider at preview) or does not change (update). Transport rules apply when
+ * `transport` is present: a stdio server needs `command` and takes no `url`/`headers`; sse and
+ * streamable-http need `url` and take no `command`/`args`/`env`. `secretSchema` is required
+ * when `authMode` is `per_user_secret`.
+ *
+ * @param requireAll on create: `serverName` and `transport` must be present and the
+ *   transport's required field too.
+ */
+export function mcpServerFieldProblems(fields: Partial<Record<keyof McpServerFields, unknown>>, requireAll: boolean): McpServerFieldProblem[] {
+  const problems: McpServerFieldProblem[] = [];
+  const add = (field: keyof McpServerFields, problem: string) => problems.push({ field, problem });
+  const { serverName, description, transport, teamId, authMode, secretSchema } = fields;
+  if (serverName !== undefined || requireAll) {
+    if (typeof serverName !== "string" || charLength(serverName) < 1 || charLength(serverName) > MCP_SERVER_RULES.maxNameLength) {
+      add("serverName", `serverName must be a string of 1 to ${MCP_SERVER_RULES.maxNameLength} characters (got ${show(serverName)})`);
+    } else if (!MCP_SERVER_RULES.namePattern.test(serverName)) {
+      add("serverName", `serverName must start with a letter and hold only letters, digits, "-" and "_" (got ${show(serverName)})`);
+    }
+  }
+  if (description !== undefined && (typeof description !== "string" || charLength(description) > MCP_SERVER_RULES.maxDescriptionLength)) {
+    add("description", `description must be a string of at most ${MCP_SERVER_RULES.maxDescriptionLength} characters (got ${show(description)})`);
+  }
+  if (transport !== undefined || requireAll) {
+    if (typeof transport !== "string" || !(MCP_SERVER_TRANSPORTS as readonly string[]).includes(transport)) {
+      add("transport", `transport must be one of ${MCP_SERVER_TRANSPORTS.join(", ")} (got ${show(transport)})`);
+    } else {
+      const own = transport === "stdio" ? STDIO_FIELDS : REMOTE_FIELDS;
+      const other = transport === "stdio" ? REMOTE_FIELDS : STDIO_FIELDS;
+      for (const field of other) {
+        if (isPresent(fields[field])) add(field, `${field} is not allowed with transport ${transport} (only ${own.join(", ")})`);
+      }
+      const required = transport === "stdio" ? "command" : "url";
+      if (requireAll && !isPresent(fields[required])) add(required, `${required} is required with transport ${transport}`);
+    }
+  }
+  for (const field of ["command", "url", "secretSchema", "oauthMetadata", "sourceTemplateName"] as const) {
+    const value = fields[field];
+    if (value !== undefined && typeof value !== "string") add(field, `${field} must be a string (got ${show(value)})`);
+  }
+  for (const field of ["secretSchema", "oauthMetadata"] as const) {
+    const value = fields[field];
+    if (typeof value === "string" && value !== "") {
+      try {
+        JSON.parse(value);
+      } catch {
+        add(field, `${field} must be JSON text`);
+      }
+    }
+  }
+  for (const field of ["env", "headers"] as const) {
+    const value = fields[field];
+    if (value !== undefined && !isStringMap(value)) add(field, `${field} must be an object of string values`);
+  }
+  for (const field of ["args", "environments"] as const) {
+    const value = fields[field];
+    if (value !== undefined && (!Array.isArray(value) || !value.every((v) => typeof v === "string" && v !== ""))) {
+      add(field, `${field} must be an array of non-empty strings`);
+    }
+  }
+  if (teamId !== undefined && (typeof teamId !== "number" || !Number.isSafeInteger(teamId) || teamId < 0)) {
+    add("teamId", `teamId must be an integer >= 0 (0 = account-wide) (got ${show(teamId)})`);
+  }
+  const timeouts = [
+    ["connectTimeout", MCP_SERVER_RULES.maxConnectTimeoutSeconds],
+    ["callTimeout", MCP_SERVER_RULES.maxCallTimeoutSeconds],
+  ] as const;
+  for (const [field, max] of timeouts) {
+    const value = fields[field];
+    if (value !== undefined && (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > max)) {
+      add(field, `${field} must be an integer number of seconds from 0 to ${max} (0 = the platform default) (got ${show(value)})`);
+    }
+  }
+  if (authMode !== undefined && (typeof authMode !== "string" || !(MCP_SERVER_AUTH_MODES as readonly string[]).includes(authMode))) {
+    add("authMode", `authMode must be one of ${MCP_SERVER_AUTH_MODES.join(", ")} (got ${show(authMode)})`);
+  }
+  if (authMode === "per_user_secret" && (secretSchema === undefined || secretSchema === "") && (requireAll || secretSchema !== undefined)) {
+    add("secretSchema", "secretSchema is required when authMode is per_user_secret");
+  }
+  for (const flag of ["allowInsecureOauthHttp", "allowInsecureTlsSkipVerify"] as const) {
+    const value = fields[flag];
+    if (value !== undefined && typeof value !== "boolean") add(flag, `${flag} must be a boolean (got ${show(value)})`);
+  }
+  const { status } = fields;
+  if (status !== undefined && (typeof status !== "string" || !(MCP_SERVER_STATUSES as readonly string[]).includes(status))) {
+    add("status", `status must be one of ${MCP_SERVER_STATUSES.join(", ")} (got ${show(status)})`);
+  }
+  return problems;
+}
+
+const FIELD_NAMES = [
+  "serverName",
+  "description",
+  "transport",
+  "command",
+  "args",
+  "env",
+  "url",
+  "headers",
+  "teamId",
+  "environments",
+  "connectTimeout",
+  "callTimeout",
+  "authMode",
+  "secretSchema",
+  "oauthMetadata",
+  "allowInsecureOauthHttp",
+  "allowInsecureTlsSkipVerify",
+  "sourceTemplateName",
+  "status",
+] as const satisfies readonly (keyof McpServerFields)[];
+true satisfies Equal<(typeof FIELD_NAMES)[number], keyof McpServerFields>;
+
+/** @internal Body of `/safari/mcp/server/create`. */
+export function createMcpServerToWire(f: McpServerFields): WireMcpServerCreateRequest {
+  return withoutUndefined({
+    server_name: f.serverName,
+    description: f.description ?? "",
+    transport: f.transport,
+    command: f.command,
+    args: f.args,
+    env: f.env,
+    url: f.url,
+    headers: f.headers,
+    team_id: f.teamId,
+    environments: f.environments,
+    connect_timeout: f.connectTimeout,
+    call_timeout: f.callTimeout,
+    auth_mode: f.authMode,
+    secret_schema: f.secretSchema,
+    oauth_metadata: f.oauthMetadata,
+    allow_insecure_oauth_http: f.allowInsecureOauthHttp,
+    allow_insecure_tls_skip_verify: f.allowInsecureTlsSkipVerify,
+    source_template_name: f.sourceTemplateName,
+    status: f.status,
+  });
+}
+
+/** @internal Body of `/safari/mcp/server/update`: `server_id` and the given fields only. */
+export function updateMcpServerToWire(p: UpdateMcpServerParams): WireMcpServerUpdateRequest {
+  return withoutUndefined({
+    server_id: p.serverId,
+    server_name: p.serverName,
+    description: p.description,
+    transport: p.transport,
+    command: p.command,
+    args: p.args,
+    env: p.env,
+    url: p.url,
+    headers: p.headers,
+    team_id: p.teamId,
+    environments: p.environments,
+    connect_timeout: p.connectTimeout,
+    call_timeout: p.callTimeout,
+    auth_mode: p.authMode,
+    secret_schema: p.secretSchema,
+    oauth_metadata: p.oauthMetadata,
+    allow_insecure_oauth_http: p.allowInsecureOauthHttp,
+    allow_insecure_tls_skip_verify: p.allowInsecureTlsSkipVerify,
+  });
+}
+
+function checkServerFields(operation: string, params: unknown, requireAll: boolean): Partial<McpServerFields> {
+  const p = checkParams(operation, params);
+  const fields: Record<string, unknown> = {};
+  for (const key of FIELD_NAMES) {
+    const value = p[key];
+    if (value === undefined) continue;
+    fields[key] = Array.isArray(value) ? [...value] : typeof value === "object" && value !== null ? { ...value } : value;
+  }
+  const [first] = mcpServerFieldProblems(fields, requireAll);
+  if (first !== undefined) throw new FlashdutyValidationError({ operation, field: first.field, problem: first.problem });
+  return fields as Partial<McpServerFields>;
+}
+
+/** How far the platform's clock may be behind ours when a lost create is looked for (ms). */
+export const SERVER_CREATE_CLOCK_SKEW_MS = 5_000;
+
+/**
+ * Whether a failed create attempt may be tried again (after the exactly-once check when its
+ * outcome is unknown). Not a 429: the transport retries those until the deadline.
+ */
+function retryableCreateFailure(error: FlashdutyError): boolean {
+  if (error instanceof FlashdutyApiError) {
+    return !error.isRateLimited && (RETRYABLE_CODES.has(error.code) || RETRYABLE_STATUSES.has(error.httpStatus));
+  }
+  if (error instanceof FlashdutyResponseError) return RETRYABLE_STATUSES.has(error.httpStatus);
+  return error instanceof FlashdutyConnectionError;
+}
+
 /** @internal Optional fields the platform left out (or sent as `null`) are left out here too. */
 export function mcpServerFromWire(w: WireMcpServer): McpServer {
   return withoutUndefined({
@@ -203,6 +504,11 @@ const DISABLE = defineOperation(PATHS.mcpServerDisable, z.unknown(), { nonIdempo
 const ENABLE = defineOperation(PATHS.mcpServerEnable, z.unknown(), { nonIdempotent: true });
 const GET = defineOperation(PATHS.mcpServerGet, wireMcpServerSchema, { nonIdempotent: false });
 const LIST = defineOperation(PATHS.mcpServerList, wireMcpServerListDataSchema, { nonIdempotent: false });
+const CREATE = defineOperation(PATHS.mcpServerCreate, wireMcpServerSchema, { nonIdempotent: true });
+// Update sets values: a repeat has the same effect.
+const UPDATE = defineOperation(PATHS.mcpServerUpdate, wireMcpServerSchema, { nonIdempotent: false });
+// A repeat of a delete that applied answers ResourceNotFound, which callers treat as deleted.
+const DELETE = defineOperation(PATHS.mcpServerDelete, z.unknown(), { nonIdempotent: false });
 
 /** Operations on MCP servers. Reach it as `client.mcpServers`. */
 export class McpServers {
@@ -259,6 +565,117 @@ export class McpServers {
    */
   async enable(params: McpServerIdParams, options?: RequestOptions): Promise<void> {
     await this.#transport.call(ENABLE, serverIdToWire(checkServerId(ENABLE.name, params)), checkRequestOptions(ENABLE.name, options));
+  }
+
+  /**
+   * Creates an MCP server. `POST /safari/mcp/server/create` with the given fields
+   * (`server_name`, `description` and `transport` always). Needs `ai-sre` and edit rights on
+   * the target scope (account-wide: owners/admins; a team: its members or admins).
+   *
+   * Exactly once: the write is not idempotent, but names are unique in their scope. When an
+   * attempt's answer is lost (reset or timeout after sending, 5xx, unreadable answer), before any
+   * retry (and before giving up) the client looks for a server of this name in the scope
+   * ({@link findByName}) made since the create began (less {@link SERVER_CREATE_CLOCK_SKEW_MS}):
+   * found, it is this create's server; otherwise the create is retried. A 429 or a refused
+   * connection is retried without that check.
+   *
+   * @returns the server as the platform holds it (sensitive env/header values masked).
+   * @param options per-call `signal`, `timeoutMs`, `maxRetries`, `deadlineMs` (for the whole create).
+   * @throws FlashdutyValidationError naming the field and the rule it breaks, before anything is sent.
+   * @throws FlashdutyApiError `InvalidParameter` (e.g. the name is taken in the scope),
+   *   `AccessDenied` (no edit rights on the scope), and the other request errors.
+   */
+  async create(params: CreateMcpServerParams, options?: RequestOptions): Promise<McpServer> {
+    const fields = checkServerFields(CREATE.name, params, true) as McpServerFields;
+    const request = checkRequestOptions(CREATE.name, options);
+    const maxRetries = request.maxRetries ?? this.#transport.maxRetries;
+    const body = createMcpServerToWire(fields);
+    const startedAt = Date.now();
+    const deadlineAt = startedAt + (request.deadlineMs ?? this.#transport.deadlineMs);
+    let outcomeUnknown = false;
+    for (let attempt = 1; ; attempt++) {
+      let failure: FlashdutyError;
+      try {
+        const deadlineMs = Math.max(1, deadlineAt - Date.now());
+        return mcpServerFromWire(await this.#transport.call(CREATE, body, { ...request, maxRetries: 0, deadlineMs }));
+      } catch (error) {
+        if (!(error instanceof FlashdutyError)) throw error;
+        failure = error;
+      }
+      if (failure.mayHaveApplied) outcomeUnknown = true;
+      const retry = retryableCreateFailure(failure) && attempt <= maxRetries && request.signal?.aborted !== true;
+      if (outcomeUnknown) {
+        const perCall = { ...(request.signal ? { signal: request.signal } : {}), ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) };
+        const found = await this.findByName({ serverName: fields.serverName, teamId: fields.teamId ?? 0 }, perCall);
+        if (found !== undefined && found.createdAt >= startedAt - SERVER_CREATE_CLOCK_SKEW_MS) return found;
+      }
+      if (!retry) throw failure;
+      const delay = backoffDelayMs(attempt);
+      if (Date.now() + delay > deadlineAt) throw failure;
+      if (!(await sleepUnlessAborted(delay, request.signal))) {
+        throw new FlashdutyAbortError({
+          operation: CREATE.name,
+          stage: "waiting to retry",
+          attempts: attempt,
+          mayHaveApplied: outcomeUnknown,
+          ...(request.signal?.reason !== undefined ? { cause: request.signal.reason } : {}),
+        });
+      }
+    }
+  }
+
+  /**
+   * Changes the given fields of a server (see {@link UpdateMcpServerParams} for what absent,
+   * empty and masked values mean). `POST /safari/mcp/server/update`, body `{ server_id, ...only
+   * the given fields }`. Safe to retry (it sets values). Same permissions as create, on the
+   * current scope and, for a move (`teamId`), on the target scope.
+   *
+   * @returns the server as the platform now holds it (sensitive values masked).
+   * @throws FlashdutyValidationError as {@link create}, for the fields given (transport rules
+   *   only when `transport` is given).
+   * @throws FlashdutyApiError `ResourceNotFound`, `AccessDenied`, `InvalidParameter`, and the other request errors.
+   */
+  async update(params: UpdateMcpServerParams, options?: RequestOptions): Promise<McpServer> {
+    const op = UPDATE.name;
+    const p = checkParams(op, params);
+    const serverId = checkId(op, "serverId", p.serverId);
+    const fields = checkServerFields(op, { ...p, status: undefined, sourceTemplateName: undefined }, false);
+    return mcpServerFromWire(await this.#transport.call(UPDATE, updateMcpServerToWire({ ...fields, serverId }), checkRequestOptions(op, options)));
+  }
+
+  /**
+   * Deletes a server. `POST /safari/mcp/server/delete`, body `{ server_id }`. Same permissions as
+   * update. A server that is gone answers `ResourceNotFound` (HTTP 400; `isNotFound`), also when
+   * a retried attempt finds that an earlier one applied.
+   *
+   * @throws FlashdutyValidationError if `serverId` is empty.
+   * @throws FlashdutyApiError `ResourceNotFound`, `AccessDenied`, and the other request errors.
+   */
+  async delete(params: McpServerIdParams, options?: RequestOptions): Promise<void> {
+    await this.#transport.call(DELETE, serverIdToWire(checkServerId(DELETE.name, params)), checkRequestOptions(DELETE.name, options));
+  }
+
+  /**
+   * The server named `serverName` (case-insensitively, as the platform compares names) in the
+   * scope `teamId` (0 = account-wide), or undefined. Pages `POST /safari/mcp/server/list` with
+   * `query` = the name until a short page.
+   *
+   * @throws FlashdutyValidationError for a bad name or team id; the request errors of `list`.
+   */
+  async findByName(params: { serverName: string; teamId: number }, options?: RequestOptions): Promise<McpServer | undefined> {
+    const op = "mcpServers.findByName";
+    const serverName = checkString(op, "serverName", params.serverName, MCP_SERVER_RULES.maxNameLength) ?? "";
+    const teamId = checkInteger(op, "teamId", params.teamId, 0) ?? 0;
+    const folded = serverName.toLowerCase();
+    const scope = teamId === 0 ? { scope: "account" as const } : { scope: "team" as const, teamIds: [teamId] };
+    const limit = LIMITS.maxPageSize;
+    for (let page = 1; page * limit <= LIMITS.maxPageWindow; page++) {
+      const { servers } = await this.list({ ...scope, query: serverName, page, limit }, options);
+      const found = servers.find((s) => s.teamId === teamId && s.serverName.toLowerCase() === folded);
+      if (found !== undefined) return found;
+      if (servers.length < limit) return undefined;
+    }
+    return undefined;
   }
 
   /**
