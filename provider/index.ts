@@ -3,6 +3,7 @@
  *
  * - {@link McpServerDisablement}: a dynamic resource that keeps an MCP server disabled.
  * - {@link AutomationRule}: a dynamic resource that declares an automation rule.
+ * - {@link McpServer}: a dynamic resource that declares an MCP server whole.
  * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
  * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
  *
@@ -16,6 +17,7 @@
  */
 export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./mcpServerDisablement/mcpServerDisablement";
 export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./automationRule/automationRule";
+export { McpServer, type McpServerArgs, type McpServerJson, type McpServerState } from "./mcpServer/mcpServer";
 export {
   getAutomationRules,
   getAutomationRulesOutput,

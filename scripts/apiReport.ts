@@ -41,6 +41,7 @@ const ENTRY_POINTS: readonly EntryPoint[] = [
     declarations: "dist/provider/mcpServerDisablement/provider.d.ts",
   },
   { importPath: "pulumi-flashduty/provider/automationRuleProvider", packageFolder: ".", declarations: "dist/provider/automationRule/provider.d.ts" },
+  { importPath: "pulumi-flashduty/provider/mcpServerProvider", packageFolder: ".", declarations: "dist/provider/mcpServer/provider.d.ts" },
   { importPath: "pulumi-flashduty-emulator", packageFolder: "emulator", declarations: "dist/emulator/index.d.ts" },
 ];
 

@@ -20,7 +20,7 @@ import { FlashdutyError, isFlashdutyApiError } from "../../sdk/errors";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { UNKNOWN_VALUE as UNKNOWN } from "../engine/unknown";
 import { type ConfigSource, resolveConfig } from "../client/config";
-import { describeAccessDenied } from "./accessDenied";
+import { describeAccessDenied } from "../mcpServer/accessDenied";
 import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";

@@ -239,6 +239,7 @@ describe("the entry points", () => {
     "pulumi-flashduty/package.json",
     "pulumi-flashduty/provider/mcpServerDisablementProvider",
     "pulumi-flashduty/provider/automationRuleProvider",
+    "pulumi-flashduty/provider/mcpServerProvider",
     "pulumi-flashduty-emulator",
     "pulumi-flashduty-emulator/package.json",
   ];

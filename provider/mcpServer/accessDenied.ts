@@ -12,12 +12,16 @@ import type { FlashdutyApiError, McpServer } from "../../sdk";
 import { escapeTerminalControls as shown } from "../../sdk/terminalText";
 
 /**
- * @param err the 403 from `POST /safari/mcp/server/disable` or `/enable`
+ * @param err the 403 from an MCP server write (`POST /safari/mcp/server/create`, `/update`, `/delete`, `/disable` or `/enable`)
  * @param server the server's id and owning team
  * @returns one sentence for the user, with the operation, code and request id (the platform's
  *   parts with their control characters shown escaped)
  */
-export function describeAccessDenied(err: FlashdutyApiError, server: Pick<McpServer, "serverId" | "teamId">, action: "disable" | "enable"): string {
+export function describeAccessDenied(
+  err: FlashdutyApiError,
+  server: Pick<McpServer, "serverId" | "teamId">,
+  action: "disable" | "enable" | "create" | "update" | "delete" | "move",
+): string {
   const missing = /ai-sre/i.test(err.serverMessage)
     ? "the MCP management permission (`ai-sre`)"
     : server.teamId === 0

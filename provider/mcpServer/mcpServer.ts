@@ -1,0 +1,246 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { Equal } from "../../wire/typeAssert";
+import { checkGetSupported } from "../engine/resourceGet";
+import { storedProviderText } from "../engine/storedProviderText";
+import { MCP_SERVER_TYPE } from "../engine/typeToken";
+import { SECRET_FIELDS } from "./fields";
+
+/** A JSON value, as `secretSchema` and `oauthMetadata` are written in a program. */
+export type McpServerJson = string | number | boolean | null | McpServerJson[] | { [key: string]: McpServerJson };
+
+/** Arguments of {@link McpServer}: the server's fields in camelCase (timeouts in seconds). */
+export interface McpServerArgs {
+  /** A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively. */
+  serverName: pulumi.Input<string>;
+  /** Free text, at most 1024 characters. Default `""`. (The platform cannot clear a description once set: an update to `""` leaves it.) */
+  description?: pulumi.Input<string>;
+  /** `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */
+  transport: pulumi.Input<"stdio" | "sse" | "streamable-http">;
+  /** stdio only (required for it): the command. */
+  command?: pulumi.Input<string>;
+  /** stdio only: its arguments. Default `[]`. */
+  args?: pulumi.Input<pulumi.Input<string>[]>;
+  /** stdio only: environment variables. SECRET: encrypted in state, never shown. Default `{}`. */
+  env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** sse / streamable-http only (required for them): the server URL. */
+  url?: pulumi.Input<string>;
+  /** sse / streamable-http only: HTTP headers. SECRET: encrypted in state, never shown. Default `{}`. */
+  headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** 0 (default) = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. */
+  teamId?: pulumi.Input<number>;
+  /** Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment. */
+  environments?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Seconds, 0..300; 0 (default) = the platform default (10 s). */
+  connectTimeoutSeconds?: pulumi.Input<number>;
+  /** Seconds, 0..3600; 0 (default) = the platform default (60 s). */
+  callTimeoutSeconds?: pulumi.Input<number>;
+  /** `shared` (default), `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. */
+  authMode?: pulumi.Input<"shared" | "per_user_secret" | "per_user_oauth">;
+  /** The per-user secrets the server needs, as a structured value (sent as JSON text). */
+  secretSchema?: pulumi.Input<McpServerJson>;
+  /** OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text). */
+  oauthMetadata?: pulumi.Input<McpServerJson>;
+  /** Testing only: allow OAuth over plain HTTP. Default false. */
+  allowInsecureOauthHttp?: pulumi.Input<boolean>;
+  /** Testing only: skip TLS certificate checks. Default false. */
+  allowInsecureTlsSkipVerify?: pulumi.Input<boolean>;
+  /** Whether the server is enabled. Default true. An `McpServerDisablement` of the same server wins over `true`. */
+  enabled?: pulumi.Input<boolean>;
+  /**
+   * Adopts an existing server (made in the console) instead of creating one: create reads it
+   * and updates it to the declared fields. (`pulumi import` does not work for dynamic resources.)
+   */
+  serverId?: pulumi.Input<string>;
+}
+
+/** The state of an {@link McpServer} as the stack records it; the third argument of {@link McpServer.get}. */
+export interface McpServerState {
+  serverId?: pulumi.Input<string>;
+  serverName?: pulumi.Input<string>;
+  description?: pulumi.Input<string>;
+  transport?: pulumi.Input<string>;
+  command?: pulumi.Input<string>;
+  args?: pulumi.Input<pulumi.Input<string>[]>;
+  /** SECRET. */
+  env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  url?: pulumi.Input<string>;
+  /** SECRET. */
+  headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  teamId?: pulumi.Input<number>;
+  environments?: pulumi.Input<pulumi.Input<string>[]>;
+  connectTimeoutSeconds?: pulumi.Input<number>;
+  callTimeoutSeconds?: pulumi.Input<number>;
+  authMode?: pulumi.Input<string>;
+  secretSchema?: pulumi.Input<McpServerJson>;
+  oauthMetadata?: pulumi.Input<McpServerJson>;
+  allowInsecureOauthHttp?: pulumi.Input<boolean>;
+  allowInsecureTlsSkipVerify?: pulumi.Input<boolean>;
+  enabled?: pulumi.Input<boolean>;
+  /** Owning account. */
+  accountId?: pulumi.Input<number>;
+  /** Epoch ms. */
+  createdAt?: pulumi.Input<number>;
+  /** Epoch ms. */
+  updatedAt?: pulumi.Input<number>;
+  /** Member id of the creator. */
+  createdBy?: pulumi.Input<number>;
+  /** Whether the app key's member may edit the server. */
+  canEdit?: pulumi.Input<boolean>;
+  /** The description the platform wrote for the AI agent. */
+  aiDescription?: pulumi.Input<string>;
+  /** The proxy the platform reaches the server through (set by the platform). */
+  proxyUrl?: pulumi.Input<string>;
+  /** The marketplace template the server was made from, or `""`. */
+  sourceTemplateName?: pulumi.Input<string>;
+}
+
+const STATE_KEYS = [
+  "serverId",
+  "serverName",
+  "description",
+  "transport",
+  "command",
+  "args",
+  "env",
+  "url",
+  "headers",
+  "teamId",
+  "environments",
+  "connectTimeoutSeconds",
+  "callTimeoutSeconds",
+  "authMode",
+  "secretSchema",
+  "oauthMetadata",
+  "allowInsecureOauthHttp",
+  "allowInsecureTlsSkipVerify",
+  "enabled",
+  "accountId",
+  "createdAt",
+  "updatedAt",
+  "createdBy",
+  "canEdit",
+  "aiDescription",
+  "proxyUrl",
+  "sourceTemplateName",
+] as const satisfies readonly (keyof McpServerState)[];
+true satisfies Equal<(typeof STATE_KEYS)[number], keyof McpServerState>;
+
+/**
+ * The provider stored in state (`__provider`), as the other resources store theirs.
+ *
+ * FROZEN CONTRACT: the module path `pulumi-flashduty/provider/mcpServerProvider` and the names
+ * called there must never change or disappear; every stack keeps this text in its state.
+ *
+ * @internal
+ */
+export const STORED_PROVIDER_TEXT = storedProviderText("pulumi-flashduty/provider/mcpServerProvider");
+
+/**
+ * An MCP server (connector) of the Flashduty AI SRE platform, declared whole. A dynamic resource:
+ * type token `pulumi-nodejs:dynamic/flashduty:McpServer`.
+ *
+ * - check (preview, before any call): name syntax, the transport's own fields (a `url` on stdio,
+ *   a `command` on sse fail), `secretSchema` for `per_user_secret`, timeouts in range, enums.
+ * - create: one `POST /safari/mcp/server/create`, exactly once (a lost answer is found by name in
+ *   its scope before any retry). A name already taken in the scope fails naming the server and
+ *   how to adopt it with `serverId`.
+ * - refresh: `server/get`; a console edit shows as an update naming the fields, which the next
+ *   `up` puts back. Secret values come back masked (`******`): a masked value reads as the value
+ *   in state, so no phantom drift, and a console edit of a secret value is invisible; a key added
+ *   or removed is not. A server deleted on the platform leaves the stack.
+ * - update: one partial `server/update` with only the changed fields (`teamId` moves the server
+ *   in place); `enabled` goes through `server/disable` / `server/enable`.
+ * - delete: `server/delete`; a server already gone is success.
+ * - secrets: `env` and `headers` are always Pulumi secrets.
+ * - with an `McpServerDisablement` of the same server in the stack: the disablement wins (this
+ *   resource never enables a server it holds, and does not report `enabled` drift for it); the
+ *   policy `flashduty-one-resource-per-server` reports the pair.
+ * - reading a server without managing it: {@link McpServer.get}.
+ */
+export class McpServer extends pulumi.CustomResource {
+  /**
+   * Reads an existing MCP server into the program by its id (`POST /safari/mcp/server/get`): a
+   * read-only resource of the stack that no `up` or `destroy` changes. Needs `@pulumi/pulumi`
+   * 3.268.0 or later; throws at once with an earlier one. An unknown server fails the preview
+   * with "MCP server '<id>' not found".
+   *
+   * @param name the Pulumi resource name
+   * @param id the server id (`mcp_...`)
+   * @param state extra state the read starts from
+   * @param opts resource options; `id` is set from `id`
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: McpServerState, opts?: pulumi.CustomResourceOptions): McpServer {
+    checkGetSupported("McpServer");
+    return new McpServer(name, state as unknown as McpServerArgs, { ...opts, id });
+  }
+
+  /** The type token. @internal */
+  public static readonly __pulumiType: string = MCP_SERVER_TYPE;
+
+  /** Whether `obj` is an `McpServer` resource, by its type token (also across copies of this package). */
+  public static override isInstance(obj: unknown): obj is McpServer {
+    if (obj === undefined || obj === null) return false;
+    return (obj as { __pulumiType?: unknown }).__pulumiType === McpServer.__pulumiType;
+  }
+
+  /** Server id (`mcp_...`): the resource's id. */
+  declare public readonly serverId: pulumi.Output<string>;
+  declare public readonly serverName: pulumi.Output<string>;
+  declare public readonly description: pulumi.Output<string>;
+  declare public readonly transport: pulumi.Output<string>;
+  declare public readonly command: pulumi.Output<string | undefined>;
+  declare public readonly args: pulumi.Output<string[]>;
+  /** SECRET. */
+  declare public readonly env: pulumi.Output<Record<string, string>>;
+  declare public readonly url: pulumi.Output<string | undefined>;
+  /** SECRET. */
+  declare public readonly headers: pulumi.Output<Record<string, string>>;
+  /** 0 = account-wide. */
+  declare public readonly teamId: pulumi.Output<number>;
+  /** `[]` = every environment. */
+  declare public readonly environments: pulumi.Output<string[]>;
+  /** Seconds; 0 = the platform default. */
+  declare public readonly connectTimeoutSeconds: pulumi.Output<number>;
+  /** Seconds; 0 = the platform default. */
+  declare public readonly callTimeoutSeconds: pulumi.Output<number>;
+  declare public readonly authMode: pulumi.Output<string>;
+  declare public readonly secretSchema: pulumi.Output<McpServerJson | undefined>;
+  declare public readonly oauthMetadata: pulumi.Output<McpServerJson | undefined>;
+  declare public readonly allowInsecureOauthHttp: pulumi.Output<boolean>;
+  declare public readonly allowInsecureTlsSkipVerify: pulumi.Output<boolean>;
+  declare public readonly enabled: pulumi.Output<boolean>;
+  declare public readonly accountId: pulumi.Output<number>;
+  /** Epoch ms. */
+  declare public readonly createdAt: pulumi.Output<number>;
+  /** Epoch ms. */
+  declare public readonly updatedAt: pulumi.Output<number>;
+  /** Member id of the creator. */
+  declare public readonly createdBy: pulumi.Output<number>;
+  declare public readonly canEdit: pulumi.Output<boolean>;
+  declare public readonly aiDescription: pulumi.Output<string>;
+  declare public readonly proxyUrl: pulumi.Output<string>;
+  declare public readonly sourceTemplateName: pulumi.Output<string>;
+
+  /**
+   * @param name the Pulumi resource name (unique in the stack)
+   * @param args the server's fields (`serverName`, `transport` and its `command` or `url` required)
+   * @param opts standard resource options; `env` and `headers` are always secret
+   */
+  constructor(name: string, args: McpServerArgs, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: McpServerArgs | McpServerState, opts?: pulumi.CustomResourceOptions) {
+    const reading = Boolean(opts?.id);
+    const args = argsOrState as McpServerArgs | undefined;
+    const state = argsOrState as McpServerState | undefined;
+    const outputs: Record<string, unknown> = Object.fromEntries(STATE_KEYS.map((key) => [key, undefined]));
+    // Secret inputs, whatever the program passed: encrypted in state, masked in previews.
+    const secrets = Object.fromEntries(SECRET_FIELDS.filter((key) => args?.[key] !== undefined).map((key) => [key, pulumi.secret(args?.[key])]));
+    super(
+      MCP_SERVER_TYPE,
+      name,
+      reading
+        ? { __provider: STORED_PROVIDER_TEXT, ...outputs, ...state, serverId: undefined }
+        : { __provider: STORED_PROVIDER_TEXT, ...outputs, ...args, ...secrets, serverId: args?.serverId },
+      { ...opts, additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...SECRET_FIELDS])] },
+    );
+  }
+}

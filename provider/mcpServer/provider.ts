@@ -1,0 +1,461 @@
+/**
+ * Implementation of the `McpServer` dynamic provider: the code the engine's `pulumi-nodejs`
+ * plugin runs for check, diff, create, read, update and delete.
+ *
+ * FROZEN CONTRACT: the provider text stored in every stack's state (`mcpServer.ts`) loads this
+ * module by its path `pulumi-flashduty/provider/mcpServerProvider` and calls `configure`, `check`,
+ * `diff`, `create`, `read`, `update` and `deleteResource`; those names and that path must never
+ * change or disappear.
+ *
+ * @packageDocumentation
+ */
+import { isDeepStrictEqual } from "node:util";
+import type * as pulumi from "@pulumi/pulumi";
+import type { FlashdutyClient, McpServer, McpServerAuthMode, McpServerFields, McpServerTransport, UpdateMcpServerParams } from "../../sdk";
+import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
+import { mcpServerFieldProblems } from "../../sdk/resources/mcpServers";
+import { escapeTerminalControls } from "../../sdk/terminalText";
+import { MASKED_VALUE } from "../../wire/protocol";
+import type { Equal } from "../../wire/typeAssert";
+import { type ConfigSource, resolveConfig } from "../client/config";
+import { beginRateLimitNotice } from "../client/rateLimitNotice";
+import { UNKNOWN_VALUE } from "../engine/unknown";
+import { otherClaim } from "../mcpServerDisablement/serverClaims";
+import { describeAccessDenied } from "./accessDenied";
+import { DECLARED_FIELDS, type DeclaredField } from "./fields";
+
+/** A JSON value as the program writes `secretSchema` and `oauthMetadata`. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** The declared fields, with the defaults `check` fills in. */
+export interface McpServerDeclared {
+  serverName: string;
+  /** Default `""`. */
+  description: string;
+  transport: McpServerTransport;
+  /** stdio only. */
+  command?: string;
+  /** Default `[]`. */
+  args: string[];
+  /** SECRET values. Default `{}`. */
+  env: Record<string, string>;
+  /** sse / streamable-http only. */
+  url?: string;
+  /** SECRET values. Default `{}`. */
+  headers: Record<string, string>;
+  /** Default 0 (account-wide). Changing it moves the server in place. */
+  teamId: number;
+  /** Default `[]` (every environment). */
+  environments: string[];
+  /** Seconds; default 0 (the platform default, 10 s). */
+  connectTimeoutSeconds: number;
+  /** Seconds; default 0 (the platform default, 60 s). */
+  callTimeoutSeconds: number;
+  /** Default `shared`. */
+  authMode: McpServerAuthMode;
+  /** Structured value; sent as JSON text. */
+  secretSchema?: JsonValue;
+  /** Structured value; sent as JSON text. */
+  oauthMetadata?: JsonValue;
+  /** Default false. */
+  allowInsecureOauthHttp: boolean;
+  /** Default false. */
+  allowInsecureTlsSkipVerify: boolean;
+  /** Default true. */
+  enabled: boolean;
+}
+
+/** Inputs after `check`: what the engine stores as the resource's inputs. */
+export interface McpServerInputs extends McpServerDeclared {
+  /** Adoption: the id of an existing server to take over instead of creating one. */
+  serverId?: string;
+}
+
+/** Outputs (state); see `McpServer` for the meaning of each. */
+export interface McpServerOutputs extends McpServerDeclared {
+  serverId: string;
+  /** The `serverId` input when the server was adopted. */
+  adoptedServerId?: string;
+  accountId: number;
+  createdAt: number;
+  updatedAt: number;
+  createdBy: number;
+  canEdit: boolean;
+  aiDescription: string;
+  proxyUrl: string;
+  sourceTemplateName: string;
+}
+
+true satisfies Equal<DeclaredField, keyof McpServerDeclared>;
+
+const UNKNOWN = UNKNOWN_VALUE;
+
+const DEFAULTS = {
+  description: "",
+  args: [],
+  env: {},
+  headers: {},
+  teamId: 0,
+  environments: [],
+  connectTimeoutSeconds: 0,
+  callTimeoutSeconds: 0,
+  authMode: "shared",
+  allowInsecureOauthHttp: false,
+  allowInsecureTlsSkipVerify: false,
+  enabled: true,
+} as const satisfies Partial<McpServerDeclared>;
+
+let stackConfig: ConfigSource = () => undefined;
+
+/** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  stackConfig = (key) => req.config.get(key);
+}
+
+async function client(): Promise<FlashdutyClient> {
+  // Loaded on first use: a preview runs only check and diff, which never call the API.
+  const { clientFor } = await import("../client/client.js");
+  return clientFor(resolveConfig(stackConfig), (message) => console.error(message));
+}
+
+function isUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(isUnknown);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(isUnknown);
+  return false;
+}
+
+/** The SDK's field names for the declared ones (timeouts carry their unit in the resource's names). */
+function toSdkFields(d: Partial<Record<DeclaredField, unknown>>): Partial<Record<keyof McpServerFields, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(d)) {
+    if (key === "enabled" || value === undefined) continue;
+    if (key === "connectTimeoutSeconds") out.connectTimeout = value;
+    else if (key === "callTimeoutSeconds") out.callTimeout = value;
+    else if (key === "secretSchema" || key === "oauthMetadata") out[key] = JSON.stringify(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+const FROM_SDK_FIELD: Record<string, DeclaredField> = { connectTimeout: "connectTimeoutSeconds", callTimeout: "callTimeoutSeconds" };
+
+/**
+ * Fills the defaults and validates before any API call: each failure names the input and the
+ * rule (name syntax and length, transport-specific fields, `secretSchema` for `per_user_secret`,
+ * timeouts in range, known enumerations). Values not known yet (preview) are skipped.
+ */
+export async function check(_olds: Partial<McpServerInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<McpServerInputs>> {
+  const inputs: Record<string, unknown> = { ...news };
+  for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const known: Record<string, unknown> = {};
+  for (const key of DECLARED_FIELDS) {
+    const value = inputs[key];
+    if (value === undefined) {
+      if (key === "serverName" || key === "transport") failures.push({ property: key, reason: `${key} is required` });
+      continue;
+    }
+    if (!isUnknown(value)) known[key] = value;
+  }
+  if (typeof known.enabled !== "boolean" && known.enabled !== undefined) failures.push({ property: "enabled", reason: "enabled must be a boolean" });
+  // Transport rules need the transport known; an unknown one leaves them to the next check.
+  const sdkKnown = toSdkFields(known);
+  if (isUnknown(inputs.transport)) delete sdkKnown.transport;
+  if (isUnknown(inputs.authMode)) delete sdkKnown.secretSchema;
+  for (const problem of mcpServerFieldProblems(sdkKnown, false)) {
+    failures.push({
+      property: FROM_SDK_FIELD[problem.field] ?? problem.field,
+      reason: problem.problem.replace(/^connectTimeout|^callTimeout/, (m) => `${m}Seconds`),
+    });
+  }
+  const transport = known.transport;
+  if (transport === "stdio" && inputs.command === undefined) failures.push({ property: "command", reason: "command is required with transport stdio" });
+  if ((transport === "sse" || transport === "streamable-http") && inputs.url === undefined) {
+    failures.push({ property: "url", reason: `url is required with transport ${transport}` });
+  }
+  if (known.authMode === "per_user_secret" && inputs.secretSchema === undefined) {
+    failures.push({ property: "secretSchema", reason: "secretSchema is required when authMode is per_user_secret" });
+  }
+  const serverId = inputs.serverId;
+  if (serverId !== undefined && serverId !== UNKNOWN && (typeof serverId !== "string" || serverId.trim() === "")) {
+    failures.push({ property: "serverId", reason: "serverId must be the id of an existing MCP server to adopt, such as 'mcp_0123abcd'" });
+  }
+  return { inputs: inputs as unknown as McpServerInputs, failures };
+}
+
+/** Whether the declared `a` and `b` of `key` are the same (a masked value equals any value of its key). */
+function same(key: DeclaredField, a: unknown, b: unknown): boolean {
+  if (key === "env" || key === "headers") {
+    const x = (a ?? {}) as Record<string, string>;
+    const y = (b ?? {}) as Record<string, string>;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    return keys.every((k) => Object.hasOwn(y, k) && (x[k] === y[k] || x[k] === MASKED_VALUE || y[k] === MASKED_VALUE));
+  }
+  if (key === "environments" || key === "args") return isDeepStrictEqual(a ?? [], b ?? []);
+  if (key === "command" || key === "url") return (a ?? "") === (b ?? "");
+  return isDeepStrictEqual(a, b);
+}
+
+/**
+ * The declared fields whose new value differs from the old one (an unknown new value counts as
+ * different). Exported for tests only.
+ *
+ * @internal
+ */
+export function changedFields(olds: Partial<McpServerDeclared>, news: Partial<McpServerDeclared>): DeclaredField[] {
+  return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
+}
+
+/**
+ * Every declared field is an in-place update (the platform's update takes `team_id`, so a move
+ * between scopes keeps the server); only a `serverId` input naming another server replaces.
+ */
+export async function diff(_id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.DiffResult> {
+  const changed = changedFields(olds, news).filter((key) => key !== "enabled" || !heldByDisablement(olds.serverId));
+  const replaces = news.serverId !== undefined && news.serverId !== olds.serverId ? ["serverId"] : [];
+  return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace: false };
+}
+
+/** Whether an `McpServerDisablement` of this update keeps the server disabled: it wins over `enabled`. */
+function heldByDisablement(serverId: string): boolean {
+  return otherClaim(serverId, undefined, undefined) !== undefined;
+}
+
+function parseJson(text: string | undefined): JsonValue | undefined {
+  if (text === undefined || text === "") return undefined;
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A map as the platform answered it, with each masked value replaced by the one `known` holds for
+ * that key (the platform never shows a secret, so the declared value is the best knowledge): a
+ * refresh then reports no phantom drift for masked values, but a key added or removed in the
+ * console, or a value the platform shows unmasked, does show.
+ */
+function unmask(answered: Record<string, string> | undefined, known: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(answered ?? {})) {
+    out[key] = value === MASKED_VALUE && known !== undefined && Object.hasOwn(known, key) ? (known[key] as string) : value;
+  }
+  return out;
+}
+
+/** Outputs for `server` as the platform holds it; `known` supplies the values of masked secrets. */
+function toOutputs(server: McpServer, known: Partial<McpServerDeclared>, adopted?: string): McpServerOutputs {
+  const outs: McpServerOutputs = {
+    serverId: server.serverId,
+    accountId: server.accountId,
+    serverName: server.serverName,
+    description: server.description,
+    transport: server.transport as McpServerTransport,
+    args: [...(server.args ?? [])],
+    env: unmask(server.env, known.env),
+    headers: unmask(server.headers, known.headers),
+    teamId: server.teamId,
+    environments: [...server.environments],
+    connectTimeoutSeconds: server.connectTimeout,
+    callTimeoutSeconds: server.callTimeout,
+    authMode: (server.authMode || "shared") as McpServerAuthMode,
+    allowInsecureOauthHttp: server.allowInsecureOauthHttp ?? false,
+    allowInsecureTlsSkipVerify: server.allowInsecureTlsSkipVerify ?? false,
+    enabled: server.status === "enabled",
+    createdAt: server.createdAt,
+    updatedAt: server.updatedAt,
+    createdBy: server.createdBy,
+    canEdit: server.canEdit,
+    aiDescription: server.aiDescription ?? "",
+    proxyUrl: server.proxyUrl ?? "",
+    sourceTemplateName: server.sourceTemplateName ?? "",
+  };
+  if (server.command) outs.command = server.command;
+  if (server.url) outs.url = server.url;
+  const secretSchema = parseJson(server.secretSchema);
+  if (secretSchema !== undefined) outs.secretSchema = secretSchema;
+  const oauthMetadata = parseJson(server.oauthMetadata);
+  if (oauthMetadata !== undefined) outs.oauthMetadata = oauthMetadata;
+  if (adopted !== undefined) outs.adoptedServerId = adopted;
+  return outs;
+}
+
+function label(inputs: { serverName?: string }, serverId?: string): string {
+  return serverId !== undefined ? `'${serverId}'` : JSON.stringify(inputs.serverName);
+}
+
+/** Turns a 403 into a message naming what is missing; anything else passes through. */
+function explain(err: unknown, action: "create" | "update" | "delete" | "move" | "enable" | "disable", server: { serverId: string; teamId: number }): unknown {
+  if (err instanceof FlashdutyApiError && err.isAccessDenied) return new Error(escapeTerminalControls(describeAccessDenied(err, server, action)));
+  return err;
+}
+
+/** Enables or disables `serverId` to match `enabled`; a server an `McpServerDisablement` of this update holds is never enabled. */
+async function applyEnabled(api: FlashdutyClient, server: McpServer, enabled: boolean): Promise<McpServer> {
+  const want = enabled ? "enabled" : "disabled";
+  if (server.status === want) return server;
+  if (enabled && heldByDisablement(server.serverId)) {
+    console.error(
+      escapeTerminalControls(
+        `McpServer '${server.serverId}': an McpServerDisablement of this stack keeps the server disabled, so enabled: true is not applied (the disablement wins)`,
+      ),
+    );
+    return server;
+  }
+  try {
+    if (enabled) await api.mcpServers.enable({ serverId: server.serverId });
+    else await api.mcpServers.disable({ serverId: server.serverId });
+  } catch (err) {
+    // A repeat of a switch that applied answers InvalidParameter ("already ..."): read the outcome.
+    if (!(isFlashdutyApiError(err) && err.code === "InvalidParameter")) throw explain(err, enabled ? "enable" : "disable", server);
+  }
+  return api.mcpServers.get({ serverId: server.serverId });
+}
+
+/** The SDK fields of `inputs` for a create (all declared fields but `enabled`). */
+function createFields(inputs: McpServerInputs): McpServerFields {
+  const fields = toSdkFields(pick(inputs, DECLARED_FIELDS)) as unknown as McpServerFields;
+  return { ...fields, ...(inputs.enabled ? {} : { status: "disabled" as const }) };
+}
+
+function pick(inputs: Partial<McpServerDeclared>, keys: readonly DeclaredField[]): Partial<Record<DeclaredField, unknown>> {
+  const out: Partial<Record<DeclaredField, unknown>> = {};
+  for (const key of keys) if (inputs[key] !== undefined) out[key] = inputs[key];
+  return out;
+}
+
+/**
+ * One `server/create` (exactly once: a lost answer is found by name in its scope, see the SDK's
+ * `mcpServers.create`); or, with a `serverId` input, adoption: `server/get`, then one
+ * `server/update` with the declared fields that differ. A name already taken in the scope fails
+ * with an error naming the existing server and how to adopt it.
+ *
+ * @throws Error naming the server for a taken name, an unknown `serverId`, or a 403
+ */
+export async function create(inputs: McpServerInputs): Promise<pulumi.dynamic.CreateResult<McpServerOutputs>> {
+  beginRateLimitNotice(subject(label(inputs, inputs.serverId)));
+  const api = await client();
+  if (inputs.serverId === undefined) {
+    let server: McpServer;
+    try {
+      server = await api.mcpServers.create(createFields(inputs));
+    } catch (err) {
+      if (isFlashdutyApiError(err) && err.code === "InvalidParameter") {
+        const existing = await api.mcpServers.findByName({ serverName: inputs.serverName, teamId: inputs.teamId }).catch(() => undefined);
+        if (existing !== undefined) {
+          throw new Error(
+            escapeTerminalControls(
+              `an MCP server named ${JSON.stringify(existing.serverName)} already exists ${inputs.teamId === 0 ? "account-wide" : `in team ${inputs.teamId}`} ('${existing.serverId}'): ` +
+                `to manage it with this resource, set serverId: "${existing.serverId}" (adoption; pulumi import does not work for dynamic resources), or choose another serverName`,
+            ),
+          );
+        }
+      }
+      throw explain(err, "create", { serverId: inputs.serverName, teamId: inputs.teamId });
+    }
+    return { id: server.serverId, outs: toOutputs(server, inputs) };
+  }
+  const serverId = inputs.serverId;
+  let current: McpServer;
+  try {
+    current = await api.mcpServers.get({ serverId });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) {
+      throw new Error(`MCP server '${serverId}' (the serverId input) not found (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`);
+    }
+    throw err;
+  }
+  const server = await writeChanges(api, toOutputs(current, inputs), inputs, current);
+  return { id: serverId, outs: toOutputs(server, inputs, serverId) };
+}
+
+/** One partial update with the changed fields (none: no call), then enable/disable when `enabled` changed. */
+async function writeChanges(api: FlashdutyClient, olds: McpServerOutputs, news: McpServerInputs, current: McpServer): Promise<McpServer> {
+  const changes = changedFields(olds, news).filter((key) => key !== "enabled");
+  let server = current;
+  if (changes.length > 0) {
+    const fields = toSdkFields(pick(news, changes));
+    // A switch of transport sends the new transport's fields too (the platform drops the old ones).
+    if (changes.includes("transport"))
+      Object.assign(fields, toSdkFields(pick(news, news.transport === "stdio" ? ["command", "args", "env"] : ["url", "headers"])));
+    const params = { serverId: olds.serverId, ...fields } as UpdateMcpServerParams;
+    try {
+      server = await api.mcpServers.update(params);
+    } catch (err) {
+      if (isFlashdutyApiError(err) && err.isNotFound) {
+        throw new Error(
+          `MCP server '${olds.serverId}' was not found: it was deleted on the platform (run \`pulumi up --refresh\` to drop it from the stack and create it again) ` +
+            `(${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
+        );
+      }
+      throw explain(err, changes.includes("teamId") ? "move" : "update", {
+        serverId: olds.serverId,
+        teamId: changes.includes("teamId") ? news.teamId : olds.teamId,
+      });
+    }
+  }
+  return applyEnabled(api, server, news.enabled);
+}
+
+/**
+ * `server/get`: the server as the platform holds it, so a console edit shows in
+ * `pulumi preview --refresh --diff` as an update naming the fields. Masked secret values read as
+ * the values held in state (no phantom drift); a key added or removed shows. An unknown server
+ * leaves the stack. Also serves `McpServer.get` (an unknown server fails it).
+ */
+export async function read(id: string, props: Partial<McpServerOutputs>): Promise<pulumi.dynamic.ReadResult<McpServerOutputs>> {
+  const serverId = props.serverId ?? id;
+  beginRateLimitNotice(subject(`'${serverId}'`));
+  let server: McpServer;
+  try {
+    server = await (await client()).mcpServers.get({ serverId });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) {
+      if (props.serverId !== undefined) return {};
+      throw new Error(escapeTerminalControls(`MCP server '${serverId}' not found (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`));
+    }
+    throw err;
+  }
+  const outs = toOutputs(server, props, props.adoptedServerId);
+  const inputs: Record<string, unknown> = {};
+  for (const key of DECLARED_FIELDS) if (outs[key] !== undefined) inputs[key] = outs[key];
+  if (props.adoptedServerId !== undefined) inputs.serverId = props.adoptedServerId;
+  return { id, props: outs, inputs: inputs as unknown as McpServerOutputs };
+}
+
+/** One partial `server/update` with only the changed fields, then disable/enable for `enabled`; no call when nothing changes. */
+export async function update(id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.UpdateResult<McpServerOutputs>> {
+  const serverId = olds.serverId ?? id;
+  beginRateLimitNotice(subject(`'${serverId}'`));
+  const changes = changedFields(olds, news);
+  if (changes.length === 0) return { outs: { ...olds, ...pick(news, DECLARED_FIELDS) } as McpServerOutputs };
+  const api = await client();
+  const current: McpServer =
+    changes.length === 1 && changes[0] === "enabled"
+      ? await api.mcpServers.get({ serverId })
+      : ({ serverId, status: olds.enabled ? "enabled" : "disabled", teamId: olds.teamId } as McpServer);
+  const server = await writeChanges(api, { ...olds, serverId }, news, current);
+  // writeChanges answers the full server whenever it wrote; otherwise read it once.
+  const full = server.createdAt === undefined ? await api.mcpServers.get({ serverId }) : server;
+  return { outs: toOutputs(full, news, olds.adoptedServerId) };
+}
+
+/** `server/delete`; a server already gone is success. */
+export async function deleteResource(id: string, props: McpServerOutputs): Promise<void> {
+  const serverId = props.serverId ?? id;
+  beginRateLimitNotice(subject(`'${serverId}'`));
+  try {
+    await (await client()).mcpServers.delete({ serverId });
+  } catch (err) {
+    if (isFlashdutyApiError(err) && err.isNotFound) return;
+    throw explain(err, "delete", { serverId, teamId: props.teamId });
+  }
+}
+
+/** Who waits, in the rate-limit notice: `McpServer "<name>"` for a create, `McpServer '<serverId>'` after. */
+function subject(text: string): string {
+  return `McpServer ${escapeTerminalControls(text)}`;
+}
