@@ -10,6 +10,7 @@
  * | `flashduty-restore-on-delete` | resource | advisory |
  * | `flashduty-one-resource-per-server` | stack | mandatory |
  * | `flashduty-automation-rule-guardrails` | stack | advisory |
+ * | `flashduty-mcp-server-guardrails` | resource | advisory |
  *
  * Needs `@pulumi/policy` (and `@pulumi/pulumi`) installed next to this package.
  *
@@ -17,6 +18,7 @@
  */
 import type { Policies } from "@pulumi/policy";
 import { automationRuleGuardrailsPolicy, type AutomationRuleGuardrailsConfig } from "./automationRuleGuardrails";
+import { mcpServerGuardrailsPolicy, type McpServerGuardrailsConfig } from "./mcpServerGuardrails";
 import { oneResourcePerServerPolicy } from "./oneResourcePerServer";
 import type { PolicyOptions } from "./policyConfig";
 import { requiredDisabledServersPolicy, type RequiredDisabledServersConfig } from "./requiredDisabledServers";
@@ -31,8 +33,16 @@ export {
   type AutomationRuleGuardrailsConfig,
   type DeclaredRule,
 } from "./automationRuleGuardrails";
-export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE } from "../provider/engine/typeToken";
-export { declaredDisablements, isMcpServerDisablement, type DeclaredDisablement } from "./mcpServerResources";
+export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE } from "../provider/engine/typeToken";
+export { MCP_SERVER_GUARDRAILS, mcpServerGuardrailsPolicy, mcpServerViolations, type McpServerGuardrailsConfig } from "./mcpServerGuardrails";
+export {
+  declaredDisablements,
+  declaredMcpServers,
+  isMcpServer,
+  isMcpServerDisablement,
+  type DeclaredDisablement,
+  type DeclaredMcpServer,
+} from "./mcpServerResources";
 export { ONE_RESOURCE_PER_SERVER, oneResourcePerServerPolicy } from "./oneResourcePerServer";
 export type { DefaultedSchema, PolicyOptions } from "./policyConfig";
 export { REQUIRED_DISABLED_SERVERS, requiredDisabledServersPolicy, type RequiredDisabledServersConfig } from "./requiredDisabledServers";
@@ -45,14 +55,16 @@ export interface FlashdutyPoliciesOptions {
   restoreOnDelete?: PolicyOptions<RestoreOnDeleteConfig>;
   oneResourcePerServer?: PolicyOptions<Record<string, never>>;
   automationRuleGuardrails?: PolicyOptions<AutomationRuleGuardrailsConfig>;
+  mcpServerGuardrails?: PolicyOptions<McpServerGuardrailsConfig>;
 }
 
-/** All four Flashduty policies, in the order of the table above. */
+/** All five Flashduty policies, in the order of the table above. */
 export function flashdutyPolicies(options: FlashdutyPoliciesOptions = {}): Policies {
   return [
     requiredDisabledServersPolicy(options.requiredDisabledServers),
     restoreOnDeletePolicy(options.restoreOnDelete),
     oneResourcePerServerPolicy(options.oneResourcePerServer),
     automationRuleGuardrailsPolicy(options.automationRuleGuardrails),
+    mcpServerGuardrailsPolicy(options.mcpServerGuardrails),
   ];
 }
