@@ -59,7 +59,16 @@ export type {
   UpdateAutomationRuleParams,
 } from "./resources/automationRules";
 export type { AutomationTemplate, AutomationTemplateList, ListAutomationTemplatesParams } from "./resources/automationTemplates";
-export type { ListMcpServersParams, McpServer, McpServerIdParams, McpServerList, McpServerScope, McpServerStatus, McpTool } from "./resources/mcpServers";
+export type {
+  ListAllMcpServersParams,
+  ListMcpServersParams,
+  McpServer,
+  McpServerIdParams,
+  McpServerList,
+  McpServerScope,
+  McpServerStatus,
+  McpTool,
+} from "./resources/mcpServers";
 export { AutomationRules, type ListAllAutomationRulesParams } from "./resources/automationRules";
 export { AutomationTemplates } from "./resources/automationTemplates";
 export { McpServers } from "./resources/mcpServers";
