@@ -1,9 +1,11 @@
 /**
- * Drift of the data sources' exported outputs: rules and templates added, removed or changed on
- * the platform since the last `up`. The lists are found generically, at any output name and
- * depth, so any program that exports `getAutomationRules` / `getAutomationTemplates` results (or
- * their `rules` / `templates` lists) is covered:
+ * Drift of the data sources' exported outputs: rules, templates and MCP servers added, removed or
+ * changed on the platform since the last `up`. The lists are found generically, at any output
+ * name and depth, so any program that exports `getAutomationRules` / `getAutomationTemplates` /
+ * `getMcpServers` results (or their `rules` / `templates` / `servers` lists) is covered:
  * - a rule list is an array whose elements are all objects with a string `ruleId`;
+ * - an MCP server list is an array whose elements are all objects with a string `serverId` and a
+ *   string `serverName` (and no `ruleId`);
  * - a template list is an array whose elements are all objects with a string `name` and a string
  *   `prompt` and no `ruleId`; its locale is the `locale` string next to it, if any.
  * An empty array counts as a list of the kind found at the same place on the other side.
@@ -19,7 +21,27 @@ import { compareText, type FieldChange, type ItemChange, type ItemChangeKind } f
  */
 export const VOLATILE_RULE_FIELDS: readonly string[] = ["scheduleNextFireAtMs"];
 
-type ListKind = "rules" | "templates";
+/**
+ * MCP server fields that change without anyone editing the server: older API versions report
+ * the result of a live probe of the server (`tools`, `toolCount`, `listError`). Not reported.
+ */
+export const VOLATILE_SERVER_FIELDS: readonly string[] = ["listError", "toolCount", "tools"];
+
+/**
+ * MCP server fields whose values may be secrets (`env`, `headers`). They are compared key by key
+ * (field `env.<key>`), and a value is shown only when it is the platform's mask `******`; any
+ * other value is replaced by {@link VALUE_NOT_SHOWN}, so the report names the key and never
+ * shows the value.
+ */
+export const SECRET_MAP_FIELDS: readonly string[] = ["env", "headers"];
+
+/** What a drift report shows instead of an `env` or `headers` value that is not the platform's mask. */
+export const VALUE_NOT_SHOWN = "(value not shown)";
+
+/** How the platform answers a secret value of `env` or `headers`. */
+const MASKED_SECRET = "******";
+
+type ListKind = "rules" | "templates" | "mcpServers";
 type Item = Record<string, unknown>;
 
 interface FoundList {
@@ -32,6 +54,11 @@ interface FoundList {
 export interface DataSourceDrift {
   rules: ItemChange[];
   templates: ItemChange[];
+  /**
+   * MCP server changes; present only when an MCP server list was compared (so the result for a
+   * stack that exports none keeps its earlier shape).
+   */
+  mcpServers?: ItemChange[];
   /** Output paths of the lists compared (present before and now), sorted. */
   checkedOutputs: string[];
   /**
@@ -49,6 +76,7 @@ function isObject(value: unknown): value is Item {
 function listKind(value: unknown[]): ListKind | "empty" | undefined {
   if (value.length === 0) return "empty";
   if (value.every((v) => isObject(v) && typeof v.ruleId === "string")) return "rules";
+  if (value.every((v) => isObject(v) && typeof v.serverId === "string" && typeof v.serverName === "string" && !("ruleId" in v))) return "mcpServers";
   if (value.every((v) => isObject(v) && typeof v.name === "string" && typeof v.prompt === "string" && !("ruleId" in v))) return "templates";
   return undefined;
 }
@@ -58,7 +86,7 @@ function childPath(path: string, key: string | number): string {
   return path === "" ? key : `${path}.${key}`;
 }
 
-/** Every rule or template list (and empty array) under `value`, by output path. */
+/** Every rule, template or MCP server list (and empty array) under `value`, by output path. */
 function findLists(value: unknown, path: string, locale: string | undefined, into: Map<string, FoundList>): void {
   if (Array.isArray(value)) {
     const kind = listKind(value);
@@ -74,15 +102,45 @@ function findLists(value: unknown, path: string, locale: string | undefined, int
 }
 
 function identity(kind: ListKind, item: Item): string {
-  return String(kind === "rules" ? item.ruleId : item.name);
+  return String(kind === "rules" ? item.ruleId : kind === "mcpServers" ? item.serverId : item.name);
+}
+
+function displayName(kind: ListKind, item: Item): string {
+  const name = kind === "mcpServers" ? item.serverName : item.name;
+  return typeof name === "string" ? name : identity(kind, item);
+}
+
+/** A value of `env` or `headers` as a report may show it: the mask, null when absent, else {@link VALUE_NOT_SHOWN}. */
+function shownSecretValue(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  return value === MASKED_SECRET ? MASKED_SECRET : VALUE_NOT_SHOWN;
+}
+
+/** The keys of `env` / `headers` whose values differ, as `env.<key>` changes with values as {@link shownSecretValue} shows them. */
+function secretMapChanges(field: string, before: unknown, after: unknown): FieldChange[] {
+  const map = (v: unknown): Item => (isObject(v) ? v : {});
+  const olds = map(before);
+  const news = map(after);
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])];
+  const changes = keys
+    .filter((key) => !isDeepStrictEqual(olds[key], news[key]))
+    .map((key) => ({ field: `${field}.${key}`, before: shownSecretValue(olds[key]), after: shownSecretValue(news[key]) }));
+  // Not a map on either side (a program exported something else): named, no value shown.
+  if (changes.length === 0 && !isDeepStrictEqual(before, after)) changes.push({ field, before: shownSecretValue(before), after: shownSecretValue(after) });
+  return changes;
 }
 
 function fieldChanges(kind: ListKind, before: Item, after: Item): FieldChange[] {
-  const ignored = kind === "rules" ? VOLATILE_RULE_FIELDS : [];
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !ignored.includes(f)).sort(compareText);
-  return fields
-    .filter((field) => after[field] !== UNKNOWN_VALUE && !isDeepStrictEqual(before[field], after[field]))
-    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+  const ignored = kind === "rules" ? VOLATILE_RULE_FIELDS : kind === "mcpServers" ? VOLATILE_SERVER_FIELDS : [];
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !ignored.includes(f));
+  const changed = fields.filter((field) => after[field] !== UNKNOWN_VALUE && !isDeepStrictEqual(before[field], after[field]));
+  return changed
+    .flatMap((field) =>
+      kind === "mcpServers" && SECRET_MAP_FIELDS.includes(field)
+        ? secretMapChanges(field, before[field], after[field])
+        : [{ field, before: before[field] ?? null, after: after[field] ?? null }],
+    )
+    .sort((a, b) => compareText(a.field, b.field));
 }
 
 function compareList(output: string, kind: ListKind, before: Item[], after: Item[], locale: string | undefined): ItemChange[] {
@@ -97,7 +155,7 @@ function compareList(output: string, kind: ListKind, before: Item[], after: Item
     output,
     kind: changeKind,
     id: identity(kind, item),
-    name: typeof item.name === "string" ? item.name : identity(kind, item),
+    name: displayName(kind, item),
     ...(locale !== undefined ? { locale } : {}),
     fields,
   });
@@ -127,7 +185,7 @@ export function compareItemChanges(a: ItemChange, b: ItemChange): number {
 }
 
 /**
- * Compares the rule and template lists in the stack outputs of the last `up` (`before`) with
+ * Compares the rule, template and MCP server lists in the stack outputs of the last `up` (`before`) with
  * those the program computes now (`after`). Lists present on one side only are not compared
  * (the program's exports changed, which is not drift) and get a note.
  */
@@ -137,7 +195,9 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
   findLists(before, "", undefined, olds);
   findLists(after, "", undefined, news);
   const result: DataSourceDrift = { rules: [], templates: [], checkedOutputs: [], notes: [] };
-  const label = (kind: ListKind) => (kind === "rules" ? "rule list" : "template list");
+  const label = (kind: ListKind) => (kind === "rules" ? "rule list" : kind === "mcpServers" ? "MCP server list" : "template list");
+  const mcpServers: ItemChange[] = [];
+  let serverListsCompared = 0;
   for (const [path, now] of news) {
     const then = olds.get(path);
     const kind = now.kind !== "empty" ? now.kind : then?.kind !== "empty" ? then?.kind : undefined;
@@ -147,7 +207,11 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
       continue;
     }
     result.checkedOutputs.push(path);
-    result[kind].push(...compareList(path, kind, then.items, now.items, now.locale ?? then.locale));
+    const changes = compareList(path, kind, then.items, now.items, now.locale ?? then.locale);
+    if (kind === "mcpServers") {
+      serverListsCompared++;
+      mcpServers.push(...changes);
+    } else result[kind].push(...changes);
   }
   for (const [path, then] of olds) {
     if (then.kind !== "empty" && !news.has(path)) {
@@ -156,6 +220,7 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
   }
   result.rules.sort(compareItemChanges);
   result.templates.sort(compareItemChanges);
+  if (serverListsCompared > 0) result.mcpServers = mcpServers.sort(compareItemChanges);
   result.checkedOutputs.sort(compareText);
   result.notes.sort(compareText);
   return result;

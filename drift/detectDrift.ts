@@ -31,8 +31,9 @@ function counts(changes: readonly ItemChange[]): ChangeCounts {
  *
  * Reported: every `McpServerDisablement` whose server the platform shows enabled or no longer
  * has (with what the next `up` will do), every `AutomationRule` whose rule was edited in the
- * console (the declared fields that differ) or deleted, and every automation rule or template added, removed
- * or changed in the data sources' exported outputs (found at any output name).
+ * console (the declared fields that differ) or deleted, and every automation rule, template or MCP server added,
+ * removed or changed in the data sources' exported outputs (found at any output name; secret
+ * values of a server's `env` and `headers` are never shown).
  *
  * Environment: the `pulumi` CLI on PATH, and whatever the stack needs to run (backend login or
  * `PULUMI_BACKEND_URL`, `PULUMI_CONFIG_PASSPHRASE`, `flashduty:*` config or `FLASHDUTY_*`
@@ -64,14 +65,20 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
     version: DRIFT_REPORT_VERSION,
     stack: preview.stack,
     project: preview.project,
-    drift: servers.drifts.length + declaredRules.drifts.length + data.rules.length + data.templates.length > 0,
+    drift: servers.drifts.length + declaredRules.drifts.length + data.rules.length + data.templates.length + (data.mcpServers?.length ?? 0) > 0,
     checkedServers: servers.checked,
     checkedOutputs: data.checkedOutputs,
     servers: servers.drifts,
     rules: data.rules,
     templates: data.templates,
-    summary: { servers: servers.drifts.length, rules: counts(data.rules), templates: counts(data.templates) },
+    summary: {
+      servers: servers.drifts.length,
+      rules: counts(data.rules),
+      templates: counts(data.templates),
+      ...(data.mcpServers !== undefined ? { mcpServers: counts(data.mcpServers) } : {}),
+    },
     notes,
     ...(declaredRules.checked > 0 ? { checkedAutomationRules: declaredRules.checked, automationRules: declaredRules.drifts } : {}),
+    ...(data.mcpServers !== undefined ? { mcpServers: data.mcpServers } : {}),
   };
 }

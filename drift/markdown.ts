@@ -11,6 +11,7 @@
  */
 import { markdownCode, markdownTableCell } from "../sdk/markdownText";
 import { escapeTerminalControls } from "../sdk/terminalText";
+import { VALUE_NOT_SHOWN } from "./dataSources";
 import type { DriftReport, FieldChange, ItemChange, RuleResourceDrift, ServerDrift } from "./report";
 
 /** Options of {@link renderMarkdown}. */
@@ -81,7 +82,7 @@ function verdict(report: DriftReport): string {
     const checked = [
       plural(report.checkedServers, "MCP server disablement"),
       ...(report.checkedAutomationRules !== undefined ? [plural(report.checkedAutomationRules, "declared automation rule")] : []),
-      plural(report.checkedOutputs.length, "rule or template output"),
+      plural(report.checkedOutputs.length, report.mcpServers !== undefined ? "rule, template or MCP server output" : "rule or template output"),
     ];
     return `**No drift** ${where}: ${list(checked)} match the platform.`;
   }
@@ -90,6 +91,7 @@ function verdict(report: DriftReport): string {
   if ((report.automationRules ?? []).length > 0) parts.push(plural(report.automationRules!.length, "declared automation rule"));
   if (report.rules.length > 0) parts.push(plural(report.rules.length, "automation rule"));
   if (report.templates.length > 0) parts.push(plural(report.templates.length, "template"));
+  if ((report.mcpServers ?? []).length > 0) parts.push(plural(report.mcpServers!.length, "listed MCP server"));
   return `**Drift found** ${where}: ${list(parts)} changed on the platform since the last \`pulumi up\`.`;
 }
 
@@ -105,7 +107,9 @@ function ruleNextUp(drift: RuleResourceDrift): string {
   return drift.nextUp === "update" ? "puts the declared fields back (one update, same rule id)" : "makes the rule again (the refresh drops it from state)";
 }
 
+/** A field value inline, or "" (only the field is named) when it is long or a secret value not shown. */
 function value(v: unknown): string {
+  if (v === VALUE_NOT_SHOWN) return "";
   const text = JSON.stringify(v) ?? "null";
   return text.length <= MAX_INLINE_VALUE ? markdownCode(text) : "";
 }
@@ -211,10 +215,18 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     const heading = `### Automation templates (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
     blocks.push(table(heading, ["Change", "Template", "Locale", "Output", "Fields"], report.templates, (c) => itemRow(c, false), "template changes"));
   }
+  const listedServers = report.mcpServers ?? [];
+  if (listedServers.length > 0) {
+    const s = report.summary.mcpServers ?? { added: 0, removed: 0, changed: 0 };
+    const heading = `### MCP servers in outputs (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
+    blocks.push(table(heading, ["Change", "Server", "Id", "Output", "Fields"], listedServers, (c) => itemRow(c, true), "MCP server changes"));
+  }
   const between =
-    report.rules.length + report.templates.length > 0
-      ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
-      : [];
+    listedServers.length > 0
+      ? ["", "Rule, template and MCP server changes are the platform's; the next `pulumi up` records them in the stack outputs."]
+      : report.rules.length + report.templates.length > 0
+        ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
+        : [];
   const notes: Block = {
     head: [],
     size: report.notes.length,

@@ -65,20 +65,25 @@ export interface FieldChange {
 }
 
 /**
- * One automation rule or template that was added, removed or changed on the platform since the
- * last `up`, as seen in one exported stack output.
+ * One automation rule, template or MCP server that was added, removed or changed on the platform
+ * since the last `up`, as seen in one exported stack output.
  */
 export interface ItemChange {
   /** Where the list sits in the stack outputs, dotted (e.g. `rules.rules`, `templates.en-US.templates`). */
   output: string;
   kind: ItemChangeKind;
-  /** Rules: `ruleId`; templates: `name` (a template's identity within its locale). */
+  /** Rules: `ruleId`; templates: `name` (a template's identity within its locale); MCP servers: `serverId`. */
   id: string;
-  /** Display name (the `name` field; for templates the same as `id`). */
+  /** Display name (the `name` field; for templates the same as `id`; for MCP servers `serverName`). */
   name: string;
   /** Templates: the `locale` next to the list in the output, when there is one. */
   locale?: string;
-  /** For `changed`: the fields that differ, sorted by name. Empty for `added` / `removed`. */
+  /**
+   * For `changed`: the fields that differ, sorted by name. Empty for `added` / `removed`. An MCP
+   * server's `env` and `headers` are compared key by key (`env.<key>`): a value is shown only when
+   * it is the platform's mask `******` (`null` when the key is absent); any other value is
+   * `"(value not shown)"`, never the value itself.
+   */
   fields: FieldChange[];
 }
 
@@ -101,7 +106,7 @@ export interface DriftReport {
   drift: boolean;
   /** `McpServerDisablement` resources found in state (drifted or not). */
   checkedServers: number;
-  /** Rule and template lists found in both the last `up`'s outputs and the preview's. */
+  /** Rule, template and MCP server lists found in both the last `up`'s outputs and the preview's. */
   checkedOutputs: string[];
   /** Drifted servers, sorted by `serverId` then URN. */
   servers: ServerDrift[];
@@ -109,13 +114,21 @@ export interface DriftReport {
   rules: ItemChange[];
   /** Template changes, sorted the same way. */
   templates: ItemChange[];
-  summary: { servers: number; rules: ChangeCounts; templates: ChangeCounts };
+  /**
+   * Counts of each list; `mcpServers` is present only when {@link DriftReport.mcpServers} is.
+   */
+  summary: { servers: number; rules: ChangeCounts; templates: ChangeCounts; mcpServers?: ChangeCounts };
   /** Things the reader should know that are not drift (e.g. an output the program added since the last `up`). */
   notes: string[];
   /** `AutomationRule` resources found in state; present only when the stack has any. */
   checkedAutomationRules?: number;
   /** Drifted `AutomationRule` resources, sorted by name, then URN; present only when the stack has any. */
   automationRules?: RuleResourceDrift[];
+  /**
+   * MCP server changes in exported server lists (`getMcpServers`), sorted like `rules`; present
+   * only when such a list was compared. Not to be confused with `servers` (`McpServerDisablement`).
+   */
+  mcpServers?: ItemChange[];
 }
 
 /** Code-point order of two strings, independent of the machine's locale (reports are reproducible). */

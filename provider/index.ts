@@ -6,10 +6,11 @@
  * - {@link McpServer}: a dynamic resource that declares an MCP server whole.
  * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
  * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
+ * - {@link getMcpServers} / {@link getMcpServersOutput}: every visible MCP server (secret values masked).
  *
  * Also the errors a program may catch: {@link FlashdutyConfigError} (no app key, a malformed
  * setting) and the API client's error classes and type guards. The models the data sources
- * return (`AutomationRule`, `AutomationTemplate`, `RuleScope`) have one home, the typed API
+ * return (`AutomationRule`, `AutomationTemplate`, `RuleScope`, `McpServer`, `McpServerScope`) have one home, the typed API
  * client `pulumi-flashduty/sdk`; the local emulator is the separate package
  * `pulumi-flashduty-emulator`.
  *
@@ -32,6 +33,7 @@ export {
   type GetAutomationTemplatesOutputArgs,
   type GetAutomationTemplatesResult,
 } from "./automationTemplate/getAutomationTemplates";
+export { getMcpServers, getMcpServersOutput, type GetMcpServersArgs, type GetMcpServersOutputArgs, type GetMcpServersResult } from "./mcpServer/getMcpServers";
 export { FlashdutyConfigError } from "./client/config";
 export {
   FlashdutyAbortError,

@@ -65,6 +65,7 @@ export type {
   McpServer,
   McpServerAuthMode,
   McpServerFields,
+  ListAllMcpServersParams,
   McpServerIdParams,
   McpServerList,
   McpServerScope,

@@ -54,6 +54,11 @@ export interface PageAllOptions<T> {
   pagesInFlight?: (pagesLeft: number) => number;
   /** Identity of an item, for deduplication. */
   idOf(item: T): string;
+  /**
+   * The filters a caller can narrow the list with, named in the `window` error; default
+   * `"scope, teamIds, enabled, keyword"` (those of the rule list).
+   */
+  narrowBy?: string;
 }
 
 type WalkResult<T> = { kind: "done"; items: T[] } | { kind: "changed"; total: number };
@@ -103,7 +108,7 @@ async function walk<T>(
       attempts: requestCount(),
       message:
         `${matching} ${opts.noun} match, but the API pages through at most ${maxPage * limit} ` +
-        `(page * limit <= ${LIMITS.maxPageWindow}); narrow the filters (scope, teamIds, enabled, keyword)`,
+        `(page * limit <= ${LIMITS.maxPageWindow}); narrow the filters (${opts.narrowBy ?? "scope, teamIds, enabled, keyword"})`,
     });
 
   const first = await fetchPage(1);

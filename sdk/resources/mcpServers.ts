@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { sleepUnlessAborted } from "../abortableWait";
 import { FlashdutyAbortError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
+import { PAGE_CONCURRENCY, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { backoffDelayMs, RETRYABLE_CODES, RETRYABLE_STATUSES } from "../retry";
 import { defineOperation, type Transport } from "../transport";
@@ -510,6 +511,9 @@ const UPDATE = defineOperation(PATHS.mcpServerUpdate, wireMcpServerSchema, { non
 // A repeat of a delete that applied answers ResourceNotFound, which callers treat as deleted.
 const DELETE = defineOperation(PATHS.mcpServerDelete, z.unknown(), { nonIdempotent: false });
 
+/** Filters of {@link McpServers.listAll}: those of `list` without `page` (`limit` default 100). */
+export type ListAllMcpServersParams = Omit<ListMcpServersParams, "page">;
+
 /** Operations on MCP servers. Reach it as `client.mcpServers`. */
 export class McpServers {
   readonly #transport: Transport;
@@ -706,6 +710,66 @@ export class McpServers {
     const wire = await this.#transport.call(LIST, listMcpServersToWire(checked), checkRequestOptions(LIST.name, options));
     return mcpServerListFromWire(wire);
   }
+
+  /**
+   * Every MCP server matching the filters, each once, over as many `POST /safari/mcp/server/list`
+   * pages as needed (`limit` default 100). After page 1 the rest are fetched concurrently within
+   * the client's rate limit (shared with every other `list` call of the client). Servers are
+   * yielded only once a complete, consistent walk is in hand (see `sdk/pagination.ts`); ordering
+   * is the server's. Secret values of `env` and `headers` come back masked, as from `list`.
+   *
+   * Arguments are checked when `listAll` is called (it throws synchronously); requests start
+   * when iteration starts, and every iteration of the returned iterable reads the list afresh.
+   *
+   * @param params scope (`all` | `account` | `team`), query (at most 128 characters), teamIds,
+   *   includeAccount (server default true), limit (page size 1..100, default 100); no `page`.
+   * @param options per-call options for every page request; `signal` aborts the whole walk.
+   * @throws FlashdutyValidationError for an out-of-range filter or a `page` (synchronously).
+   * @throws FlashdutyPagingError `reason: "window"` when more than 10000 servers match (narrow the
+   *   filters), `reason: "unstable"` when the total kept changing over 3 walks.
+   * @throws FlashdutyApiError and the other request errors of {@link list}.
+   */
+  listAll(params?: ListAllMcpServersParams, options?: RequestOptions): AsyncIterable<McpServer> {
+    const checked = checkListAllFilters(LIST.name, params);
+    const perPage = checkRequestOptions(LIST.name, options);
+    const limit = checked.limit ?? LIMITS.maxPageSize;
+    // Each iteration walks afresh, so the same iterable can be read more than once.
+    return {
+      [Symbol.asyncIterator]: () =>
+        pageAll({
+          operation: LIST.name,
+          noun: "MCP servers",
+          limit,
+          fetchPage: async (page) => {
+            const result = await this.list({ ...checked, page, limit }, perPage);
+            return { total: result.total, items: result.servers };
+          },
+          idOf: (server) => server.serverId,
+          pagesInFlight: (pagesLeft) => this.#transport.rateLimiter(LIST.path)?.pagesInFlight(pagesLeft) ?? PAGE_CONCURRENCY,
+          narrowBy: "scope, query, teamIds, includeAccount",
+        }),
+    };
+  }
+}
+
+/** The filters of `listAll`, checked as `list` checks them; a `page` is refused. */
+function checkListAllFilters(operation: string, params: unknown): ListAllMcpServersParams {
+  const p = checkParams(operation, params);
+  if (p.page !== undefined) {
+    // listAll walks the pages itself; silently ignoring a page would surprise the caller.
+    throw new FlashdutyValidationError({
+      operation,
+      field: "page",
+      problem: "page is not accepted by listAll, which reads every page; use list for one page",
+    });
+  }
+  return {
+    limit: checkLimit(operation, p.limit),
+    scope: checkEnum(operation, "scope", p.scope, MCP_SERVER_SCOPES),
+    query: checkString(operation, "query", p.query, LIMITS.maxServerQueryLength),
+    teamIds: checkIntegerArray(operation, "teamIds", p.teamIds),
+    includeAccount: checkBoolean(operation, "includeAccount", p.includeAccount, true),
+  };
 }
 
 function checkServerId(operation: string, params: McpServerIdParams): McpServerIdParams {

@@ -5,6 +5,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { compareDataSourceOutputs } from "../../drift";
+import { VALUE_NOT_SHOWN } from "../../drift/dataSources";
+import { ISSUE_EXAMPLES } from "../support/hostileText";
 
 const rule = (ruleId: string, fields: Record<string, unknown> = {}) => ({
   ruleId,
@@ -12,6 +14,16 @@ const rule = (ruleId: string, fields: Record<string, unknown> = {}) => ({
   enabled: true,
   prompt: "p",
   scheduleNextFireAtMs: 1,
+  ...fields,
+});
+const server = (serverId: string, fields: Record<string, unknown> = {}) => ({
+  serverId,
+  serverName: `Server ${serverId}`,
+  teamId: 1,
+  status: "enabled",
+  description: "d",
+  env: { API_TOKEN: "******", REGION: "eu" },
+  updatedAt: 1,
   ...fields,
 });
 const template = (name: string, fields: Record<string, unknown> = {}) => ({ name, description: "d", icon: "bell", enabled: true, prompt: "p", ...fields });
@@ -74,5 +86,98 @@ describe("compareDataSourceOutputs", () => {
         "Output `old.rules` (rule list) is no longer exported by the program; not compared.",
       ],
     });
+  });
+
+  test("MCP server lists: found by serverId and serverName, compared by serverId, named by serverName; probe fields are not edits", () => {
+    const before = { mcp: { total: 3, servers: [server("mcp_a"), server("mcp_b"), server("mcp_c", { toolCount: 3, listError: "" })] } };
+    const after = {
+      mcp: {
+        total: 3,
+        servers: [
+          server("mcp_b", { status: "disabled", serverName: "Renamed b", updatedAt: 2 }),
+          server("mcp_c", { toolCount: 4, listError: "timeout", tools: [{ name: "t" }] }),
+          server("mcp_d"),
+        ],
+      },
+    };
+    const result = compareDataSourceOutputs(before, after);
+    expect(result.checkedOutputs).toEqual(["mcp.servers"]);
+    expect(result.rules).toEqual([]);
+    expect(result.templates).toEqual([]);
+    expect(result.mcpServers).toEqual([
+      { output: "mcp.servers", kind: "added", id: "mcp_d", name: "Server mcp_d", fields: [] },
+      { output: "mcp.servers", kind: "removed", id: "mcp_a", name: "Server mcp_a", fields: [] },
+      {
+        output: "mcp.servers",
+        kind: "changed",
+        id: "mcp_b",
+        name: "Renamed b",
+        fields: [
+          { field: "serverName", before: "Server mcp_b", after: "Renamed b" },
+          { field: "status", before: "enabled", after: "disabled" },
+          { field: "updatedAt", before: 1, after: 2 },
+        ],
+      },
+    ]);
+  });
+
+  test("env and headers: compared key by key; a masked value stays masked, any other value is never shown", () => {
+    const before = {
+      s: [
+        server("mcp_a", { env: { API_TOKEN: "******", REGION: "eu", GONE: "old-secret-ish" } }),
+        server("mcp_b", { env: undefined, headers: { Authorization: "******" } }),
+      ],
+    };
+    const after = {
+      s: [
+        server("mcp_a", { env: { API_TOKEN: "******", REGION: "us-east-1 sk_live_123", NEW_TOKEN: "******" } }),
+        server("mcp_b", { env: undefined, headers: { Authorization: "Bearer sk_live_leaked", "X-Org": "7" } }),
+      ],
+    };
+    const result = compareDataSourceOutputs(before, after);
+    expect(result.mcpServers!.map((c) => [c.id, c.fields])).toEqual([
+      [
+        "mcp_a",
+        [
+          { field: "env.GONE", before: VALUE_NOT_SHOWN, after: null },
+          { field: "env.NEW_TOKEN", before: null, after: "******" },
+          { field: "env.REGION", before: VALUE_NOT_SHOWN, after: VALUE_NOT_SHOWN },
+        ],
+      ],
+      [
+        "mcp_b",
+        [
+          { field: "headers.Authorization", before: "******", after: VALUE_NOT_SHOWN },
+          { field: "headers.X-Org", before: null, after: VALUE_NOT_SHOWN },
+        ],
+      ],
+    ]);
+    const json = JSON.stringify(result);
+    for (const secret of ["old-secret-ish", "sk_live", "us-east-1", "eu", '"7"']) expect(json).not.toContain(secret);
+  });
+
+  test("hostile server names and descriptions are reported as data, whole; a server list that appears or goes is noted", () => {
+    const hostile = (i: number) => server(`mcp_${i}`, { serverName: ISSUE_EXAMPLES[i]!, description: ISSUE_EXAMPLES[(i + 1) % ISSUE_EXAMPLES.length]! });
+    const result = compareDataSourceOutputs(
+      { kept: ISSUE_EXAMPLES.map((_, i) => server(`mcp_${i}`)), dropped: { servers: [server("mcp_x")] } },
+      { kept: ISSUE_EXAMPLES.map((_, i) => hostile(i)), fresh: [server("mcp_y")] },
+    );
+    expect(result.mcpServers).toHaveLength(ISSUE_EXAMPLES.length);
+    for (const change of result.mcpServers!) {
+      const i = Number(change.id.slice(4));
+      expect(change.name).toBe(ISSUE_EXAMPLES[i]);
+      expect(change.fields.find((f) => f.field === "description")?.after).toBe(ISSUE_EXAMPLES[(i + 1) % ISSUE_EXAMPLES.length]);
+    }
+    expect(result.notes).toEqual([
+      "Output `dropped.servers` (MCP server list) is no longer exported by the program; not compared.",
+      "Output `fresh` (MCP server list) is new since the last `pulumi up` (a program change); not compared.",
+    ]);
+  });
+
+  test("no server list compared: no mcpServers key; an empty list then a full one: all added", () => {
+    expect("mcpServers" in compareDataSourceOutputs({ r: [rule("a")] }, { r: [rule("a")] })).toBe(false);
+    expect(compareDataSourceOutputs({ s: [] }, { s: [server("mcp_a")] }).mcpServers).toEqual([
+      { output: "s", kind: "added", id: "mcp_a", name: "Server mcp_a", fields: [] },
+    ]);
   });
 });

@@ -33,19 +33,27 @@ function counts(changes: ItemChange[]) {
   };
 }
 
-function reportOf(servers: ServerDrift[], rules: ItemChange[], templates: ItemChange[], notes: string[], project = "platform"): DriftReport {
+function reportOf(
+  servers: ServerDrift[],
+  rules: ItemChange[],
+  templates: ItemChange[],
+  notes: string[],
+  project = "platform",
+  mcpServers?: ItemChange[],
+): DriftReport {
   return {
     version: 1,
     stack: "dev",
     project,
-    drift: servers.length + rules.length + templates.length > 0,
+    drift: servers.length + rules.length + templates.length + (mcpServers?.length ?? 0) > 0,
     checkedServers: servers.length,
     checkedOutputs: ["rules.rules"],
     servers,
     rules,
     templates,
-    summary: { servers: servers.length, rules: counts(rules), templates: counts(templates) },
+    summary: { servers: servers.length, rules: counts(rules), templates: counts(templates), ...(mcpServers ? { mcpServers: counts(mcpServers) } : {}) },
     notes,
+    ...(mcpServers ? { mcpServers } : {}),
   };
 }
 
@@ -135,10 +143,11 @@ describe("drift report of hostile platform text", () => {
         fc.array(item, { maxLength: 3 }),
         notes,
         text,
-        (servers, rules, templates, noteList, project) => {
-          const report = reportOf(servers, rules, templates, noteList, project);
+        fc.option(fc.array(item, { maxLength: 3 }), { nil: undefined }),
+        (servers, rules, templates, noteList, project, listed) => {
+          const report = reportOf(servers, rules, templates, noteList, project, listed);
           const html = checkInert(report);
-          for (const name of [...servers.map((s) => s.serverName), ...rules.map((r) => r.name)]) {
+          for (const name of [...servers.map((s) => s.serverName), ...rules.map((r) => r.name), ...(listed ?? []).map((s) => s.name)]) {
             if (name === "" || Array.from(name).length > 100) continue;
             // In a table cell a backslash before a pipe carries a word joiner (markdownTableCell).
             expect(html).toContain(`<code>${shownInCode(name).replace(/\\(?=\|)/g, "\\\u2060")}</code>`);
@@ -209,5 +218,37 @@ describe("drift report of hostile platform text", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  test("MCP servers in outputs with hostile names, descriptions and env/headers keys: inert, no secret value shown", () => {
+    const before = {
+      mcp: {
+        servers: ISSUE_EXAMPLES.map((name, i) => ({ serverId: `mcp_${i}`, serverName: `old ${i}`, description: "", env: { [name]: "******", PLAIN: "a" } })),
+      },
+    };
+    const after = {
+      mcp: {
+        servers: ISSUE_EXAMPLES.map((name, i) => ({
+          serverId: `mcp_${i}`,
+          serverName: name,
+          description: ISSUE_EXAMPLES[(i + 1) % ISSUE_EXAMPLES.length]!,
+          env: { [name]: "leaked-secret-value", PLAIN: "b" },
+          headers: { [name]: "******" },
+        })),
+      },
+    };
+    const data = compareDataSourceOutputs(before, after);
+    const report = reportOf([], [], [], data.notes, "platform", data.mcpServers);
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain(`### MCP servers in outputs (0 added, 0 removed, ${ISSUE_EXAMPLES.length} changed)`);
+    expect(markdown).toContain("| changed | `N2 @\u2060acme/oncall please approve <!-- hide the rest` | `mcp_1` | `mcp.servers` |");
+    const html = checkInert(report, markdown);
+    expect(html).toContain(`<code>${shownInCode(ISSUE_EXAMPLES[0]!)}</code>`);
+    for (const shown of [markdown, renderJson(report)]) {
+      expect(shown).not.toContain("leaked-secret-value");
+      expect(shown).not.toContain('"a"');
+      expect(shown).not.toContain('"b"');
+    }
+    expect(markdown).toContain("`env.PLAIN` changed");
   });
 });

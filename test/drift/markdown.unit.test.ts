@@ -44,6 +44,33 @@ describe("renderMarkdown", () => {
     expect(markdown).toContain('| changed | `a \\| b\\nc` | `arule_1` | `rules.rules` | `cronExpr`: ``"0 `x` *"`` → `"1 * *"`, `prompt` changed |');
   });
 
+  test("MCP servers in outputs: their own table and verdict; env/headers values not shown are only named", () => {
+    const change: ItemChange = {
+      output: "mcp.servers",
+      kind: "changed",
+      id: "mcp_grafana",
+      name: "Grafana",
+      fields: [
+        { field: "headers.Authorization", before: "******", after: "(value not shown)" },
+        { field: "headers.X-Org", before: null, after: "******" },
+        { field: "status", before: "enabled", after: "disabled" },
+      ],
+    };
+    const counts = { added: 0, removed: 0, changed: 1 };
+    const markdown = renderMarkdown(report({ drift: true, mcpServers: [change], summary: { ...report().summary, mcpServers: counts } }));
+    expect(markdown.split("\n")[0]).toBe(
+      "**Drift found** in stack `dev` (project `platform`): 1 listed MCP server changed on the platform since the last `pulumi up`.",
+    );
+    expect(markdown).toContain("### MCP servers in outputs (0 added, 0 removed, 1 changed)\n\n| Change | Server | Id | Output | Fields |");
+    expect(markdown).toContain(
+      '| changed | `Grafana` | `mcp_grafana` | `mcp.servers` | `headers.Authorization` changed, `headers.X-Org`: `null` → `"******"`, `status`: `"enabled"` → `"disabled"` |',
+    );
+    expect(markdown).toContain("Rule, template and MCP server changes are the platform's");
+    expect(renderMarkdown(report({ mcpServers: [], summary: { ...report().summary, mcpServers: { added: 0, removed: 0, changed: 0 } } }))).toContain(
+      "1 MCP server disablement and 1 rule, template or MCP server output match the platform.",
+    );
+  });
+
   test("tables longer than maxRows end with the count of the rest; maxRows is checked", () => {
     const rules = Array.from({ length: 25 }, (_, i) => added(i));
     const markdown = renderMarkdown(report({ drift: true, rules, summary: { ...report().summary, rules: { added: 25, removed: 0, changed: 0 } } }));

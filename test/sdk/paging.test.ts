@@ -1,5 +1,5 @@
 /**
- * listAll over a recording peer that pages a rule store like the real API (offset paging,
+ * listAll (rules, and MCP servers at the end) over a recording peer that pages a rule store like the real API (offset paging,
  * p * limit <= 10000): short-page stop, capped totals, dedupe, re-walks, the 10000 window,
  * concurrency after page 1.
  */
@@ -13,7 +13,7 @@ import {
   type ListAllAutomationRulesParams,
 } from "../../sdk";
 import { PAGE_CONCURRENCY } from "../../sdk/pagination";
-import { fail, ok, SECRET_KEY, startRecorder, wireRule, type RecordedRequest, type Recorder, type Reply } from "../support/recorder";
+import { fail, ok, SECRET_KEY, startRecorder, wireRule, wireServer, type RecordedRequest, type Recorder, type Reply } from "../support/recorder";
 
 let rec: Recorder;
 let client: FlashdutyClient;
@@ -259,6 +259,44 @@ describe("listAll", () => {
     expect(() => client.automationRules.listAll({ limit: 0 })).toThrow(FlashdutyValidationError);
     expect(() => client.automationRules.listAll({ keyword: "x".repeat(65) })).toThrow(/keyword must be at most 64 characters/);
     expect(() => client.automationRules.listAll({ page: 2 } as never)).toThrow(/page is not accepted by listAll/);
+    expect(rec.requests).toHaveLength(0);
+  });
+});
+
+describe("mcpServers.listAll", () => {
+  const servers = (n: number) => Array.from({ length: n }, (_, i) => wireServer(`mcp_${String(i).padStart(5, "0")}`));
+
+  test("walks every page of the server list, each server once, with the filters on every page", async () => {
+    const store = servers(250);
+    rec.respond((req) => {
+      const { p = 1, limit = 20 } = req.body as { p?: number; limit?: number };
+      return ok({ total: store.length, servers: store.slice((p - 1) * limit, p * limit) });
+    });
+    const ids: string[] = [];
+    for await (const s of client.mcpServers.listAll({ scope: "team", query: "grafana", teamIds: [1], includeAccount: false })) ids.push(s.serverId);
+    expect(ids).toEqual(store.map((s) => s.server_id));
+    expect(rec.requests.map((r) => r.path)).toEqual(Array(3).fill("/safari/mcp/server/list"));
+    for (const r of rec.requests) {
+      expect(r.body).toEqual({ p: (r.body as { p: number }).p, limit: 100, scope: "team", query: "grafana", team_ids: [1], include_account: false });
+    }
+  });
+
+  test("more than 10000 matching servers: a window error naming the server list's filters", async () => {
+    rec.respond(() => ok({ total: 10_001, servers: servers(100) }));
+    const error = await (async () => {
+      for await (const _ of client.mcpServers.listAll()) {
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FlashdutyPagingError);
+    expect((error as Error).message).toContain("10001 MCP servers match");
+    expect((error as Error).message).toContain("narrow the filters (scope, query, teamIds, includeAccount)");
+  });
+
+  test("bad filters throw synchronously, before any request", () => {
+    expect(() => client.mcpServers.listAll({ limit: 101 })).toThrow(FlashdutyValidationError);
+    expect(() => client.mcpServers.listAll({ query: "x".repeat(129) })).toThrow(/query must be at most 128 characters/);
+    expect(() => client.mcpServers.listAll({ scope: "personal" } as never)).toThrow(/scope/);
+    expect(() => client.mcpServers.listAll({ page: 2 } as never)).toThrow(/page is not accepted by listAll/);
     expect(rec.requests).toHaveLength(0);
   });
 });

@@ -21,6 +21,7 @@ export interface EngineStackOptions {
     templates?: Array<string | null>;
     restoreOnDelete?: boolean | "always";
     automationRules?: unknown[];
+    mcpServers?: unknown[];
     gets?: unknown[];
   };
   /** Extra environment for every command. */
@@ -54,11 +55,17 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
   if (options.keyVia !== "env") await ws.setConfig("flashduty:appKey", options.appKey, true);
   let usesAutomationRules = false;
   let usesGets = false;
+  let usesMcpServers = false;
   const setProgram = async (program: NonNullable<EngineStackOptions["program"]>): Promise<void> => {
-    // automationRules and gets only once a program used them: one CLI call less for every other test.
+    // automationRules, gets and mcpServers only once a program used them: one CLI call less for every other test.
     if (program.automationRules !== undefined) usesAutomationRules = true;
     if (program.gets !== undefined) usesGets = true;
-    const optional = [...(usesAutomationRules ? ["automationRules" as const] : []), ...(usesGets ? ["gets" as const] : [])];
+    if (program.mcpServers !== undefined) usesMcpServers = true;
+    const optional = [
+      ...(usesAutomationRules ? ["automationRules" as const] : []),
+      ...(usesGets ? ["gets" as const] : []),
+      ...(usesMcpServers ? ["mcpServers" as const] : []),
+    ];
     for (const key of ["servers", "rules", "templates", "restoreOnDelete", ...optional] as const) {
       if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });
       else await ws.setConfig(key, JSON.stringify(program[key]));

@@ -10,6 +10,8 @@
 //   templateCases:   JSON list of `locale` values for getAutomationTemplates, each read separately
 //   automationRules: JSON list of { name, args } for AutomationRule resources; their outputs
 //                    are exported under `automationRules.<name>` (the token stays a secret)
+//   mcpServers:      JSON list of { name, args } for McpServer resources; their outputs are
+//                    exported under `mcpServers.<name>` (env and headers stay secrets)
 //   gets:            JSON list of { kind: "McpServerDisablement" | "AutomationRule", name, id,
 //                    state? }: objects read with `<kind>.get`, exported under `gets.<name>`
 
@@ -79,6 +81,30 @@ if (automationRules !== undefined) {
           httpPostTriggerUrl: rule.httpPostTriggerUrl,
           httpPostToken: rule.httpPostToken,
           scheduleNextFireAtMs: rule.scheduleNextFireAtMs,
+        },
+      ];
+    }),
+  );
+}
+
+const mcpServers = config.getObject("mcpServers");
+if (mcpServers !== undefined) {
+  exports.mcpServers = Object.fromEntries(
+    mcpServers.map((entry) => {
+      const server = new flashduty.McpServer(entry.name, entry.args);
+      return [
+        entry.name,
+        {
+          serverId: server.serverId,
+          serverName: server.serverName,
+          description: server.description,
+          transport: server.transport,
+          teamId: server.teamId,
+          enabled: server.enabled,
+          environments: server.environments,
+          env: server.env,
+          headers: server.headers,
+          createdAt: server.createdAt,
         },
       ];
     }),

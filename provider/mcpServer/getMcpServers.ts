@@ -1,0 +1,110 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { McpServer, McpServerScope } from "../../sdk";
+import { LIMITS } from "../../wire/protocol";
+import { checkInteger } from "../../sdk/validation";
+import { dataSourceOutput } from "../engine/dataSourceOutput";
+import { programClient, withDiagnosticsParent } from "../client/programConfig";
+
+/** Filters of {@link getMcpServers}. All optional. */
+export interface GetMcpServersArgs {
+  /**
+   * `all` (default: team servers, plus the account-wide ones unless `includeAccount` is false),
+   * `account` (account-wide servers only, `teamId` 0) or `team` (team servers only).
+   */
+  scope?: McpServerScope;
+  /**
+   * Case-insensitive substring of the name, description, AI description, id, transport, URL,
+   * command or source template name; at most 128 characters.
+   */
+  query?: string;
+  /** Only team servers of these teams (integers). Narrows the result, never widens access; account-wide servers follow `includeAccount`. */
+  teamIds?: number[];
+  /** Whether account-wide servers are included under scope `all` (default true); with no `scope`, `false` behaves as `scope: "team"`. */
+  includeAccount?: boolean;
+  /** Servers per request, 1..100, default 100. Only changes how many requests are made. */
+  pageSize?: number;
+}
+
+/** Same as {@link GetMcpServersArgs}, accepting Pulumi inputs at every level (as generated SDKs do). */
+export interface GetMcpServersOutputArgs {
+  /** See {@link GetMcpServersArgs.scope}. */
+  scope?: pulumi.Input<McpServerScope>;
+  /** See {@link GetMcpServersArgs.query}. */
+  query?: pulumi.Input<string>;
+  /** See {@link GetMcpServersArgs.teamIds}; the list and each id may be an input. */
+  teamIds?: pulumi.Input<pulumi.Input<number>[]>;
+  /** See {@link GetMcpServersArgs.includeAccount}. */
+  includeAccount?: pulumi.Input<boolean>;
+  /** See {@link GetMcpServersArgs.pageSize}. */
+  pageSize?: pulumi.Input<number>;
+}
+
+/** Result of {@link getMcpServers}. */
+export interface GetMcpServersResult {
+  /** Number of servers returned (every server matching the filters and visible to the key). */
+  total: number;
+  /**
+   * The servers, sorted by `serverName` case-insensitively (Unicode lower case, then code-point
+   * order), then by `serverId`, so unchanged platform state gives identical outputs. Optional
+   * fields the platform leaves out are absent (no key), never `undefined`, which Pulumi cannot
+   * serialize. Secret values inside `env` and `headers` arrive masked by the platform (`******`);
+   * the real values are never readable through the API.
+   */
+  servers: McpServer[];
+}
+
+/**
+ * Data source: every MCP server (connector) visible to the configured app key that matches the
+ * filters, walking all pages of `POST /safari/mcp/server/list` (the client fetches pages
+ * concurrently within the rate limit and never counts a server twice; a walk whose `total`
+ * changed meanwhile is read again).
+ *
+ * Runs in the program process during preview and update; reads `flashduty:appKey` /
+ * `FLASHDUTY_APP_KEY` and `flashduty:baseUrl` / `FLASHDUTY_BASE_URL`.
+ *
+ * `opts`: only `parent` is used, to attribute the data source's diagnostics (retry lines) to that
+ * resource. `provider`, `version` and `pluginDownloadURL` select a provider plugin, and this data
+ * source has none (it is not an invoke), so they are ignored.
+ *
+ * @throws FlashdutyValidationError for bad filters (names the field and the limit), before any call
+ * @throws FlashdutyPagingError when more than 10000 servers match, or the list kept changing
+ * @throws FlashdutyApiError (with operation, code and request id) when the platform refuses
+ * @throws FlashdutyConfigError when no app key is configured
+ */
+export async function getMcpServers(args: GetMcpServersArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetMcpServersResult> {
+  return withDiagnosticsParent(opts?.parent, () => readServers(args), "getMcpServers");
+}
+
+async function readServers(args: GetMcpServersArgs): Promise<GetMcpServersResult> {
+  // The data source's name for the client's `limit`, checked under the name the user wrote.
+  const pageSize = checkInteger("getMcpServers", "pageSize", args.pageSize, 1, LIMITS.maxPageSize) ?? LIMITS.maxPageSize;
+  const servers: McpServer[] = [];
+  const pages = programClient().mcpServers.listAll({
+    scope: args.scope,
+    query: args.query,
+    teamIds: args.teamIds,
+    includeAccount: args.includeAccount,
+    limit: pageSize,
+  });
+  for await (const server of pages) servers.push(server);
+  servers.sort(compareServers);
+  return { total: servers.length, servers };
+}
+
+/** The result's order: `serverName` case-insensitively, then `serverId` (code-point order, independent of the machine's locale). */
+function compareServers(a: McpServer, b: McpServer): number {
+  const x = a.serverName.toLowerCase();
+  const y = b.serverName.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  return a.serverId < b.serverId ? -1 : a.serverId > b.serverId ? 1 : 0;
+}
+
+/**
+ * {@link getMcpServers} for Pulumi inputs: waits for the arguments (inputs at any depth) and for
+ * the resources of `opts.dependsOn`, then reads; `opts.parent` as in `getMcpServers`. Same
+ * errors, surfaced when the output resolves. In a preview, a `dependsOn` resource that is still
+ * to be created leaves the result unknown.
+ */
+export function getMcpServersOutput(args: GetMcpServersOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetMcpServersResult> {
+  return dataSourceOutput(args, opts, getMcpServers);
+}
