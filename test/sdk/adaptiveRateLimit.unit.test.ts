@@ -5,6 +5,7 @@
  * X-RateLimit-Remaining, the learned limit, requests and pages in flight, the deadline. The multi-process behaviour is in
  * test/reliability/sharedAccountProcesses.test.ts.
  */
+import { PATHS } from "../../wire/protocol";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { FlashdutyApiError } from "../../sdk";
 import {
@@ -529,7 +530,8 @@ describe("AdaptiveRateLimiter", () => {
     expect(operationRateLimit("/safari/mcp/server/disable")).toEqual({ perSecond: 50, perMinute: 1000, scope: "appKey" });
     expect(operationRateLimit("/safari/automation/rule/list")).toMatchObject({ scope: "account" });
     expect(operationRateLimit("/safari/some/new/operation")).toEqual({ perSecond: 50, perMinute: 1000, scope: "account" });
-    expect(Object.keys(OPERATION_RATE_LIMITS)).toHaveLength(11);
+    expect(operationRateLimit("/safari/mcp/server/create")).toEqual({ perSecond: 20, perMinute: 300, scope: "appKey" });
+    expect(Object.keys(OPERATION_RATE_LIMITS).sort()).toEqual(Object.values(PATHS).sort());
   });
 });
 

@@ -68,7 +68,8 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
     ];
     for (const key of ["servers", "rules", "templates", "restoreOnDelete", ...optional] as const) {
       if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });
-      else await ws.setConfig(key, JSON.stringify(program[key]));
+      // mcpServers holds credentials (env, headers): a secret config value, as a user would keep them.
+      else await ws.setConfig(key, JSON.stringify(program[key]), key === "mcpServers");
     }
   };
   await setProgram(options.program ?? {});
