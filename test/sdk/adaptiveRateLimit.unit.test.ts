@@ -529,7 +529,7 @@ describe("AdaptiveRateLimiter", () => {
     expect(operationRateLimit("/safari/mcp/server/disable")).toEqual({ perSecond: 50, perMinute: 1000, scope: "appKey" });
     expect(operationRateLimit("/safari/automation/rule/list")).toMatchObject({ scope: "account" });
     expect(operationRateLimit("/safari/some/new/operation")).toEqual({ perSecond: 50, perMinute: 1000, scope: "account" });
-    expect(Object.keys(OPERATION_RATE_LIMITS)).toHaveLength(11);
+    expect(Object.keys(OPERATION_RATE_LIMITS)).toHaveLength(14);
   });
 });
 
