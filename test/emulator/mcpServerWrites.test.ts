@@ -100,8 +100,8 @@ describe("create", () => {
   ])("%s: the whole server in the vendor's model, secrets masked, as get and list answer it", async (_t, body, shown) => {
     const before = Date.now();
     const created = server(await create(body), PATHS.mcpServerCreate);
-    const { env, headers, status, ...rest } = body as Record<string, unknown>;
-    expect(created).toMatchObject({ ...rest, account_id: 1, team_id: body.team_id ?? 0, can_edit: true, created_by: 1002, status: status ?? "enabled" });
+    const { env: _env, headers: _headers, status, ...rest } = body as Record<string, unknown>;
+    expect(created).toMatchObject({ ...rest, account_id: 1, team_id: rest.team_id ?? 0, can_edit: true, created_by: 1002, status: status ?? "enabled" });
     expect(created.server_id).toMatch(/^mcp_[0-9a-f]{16}$/);
     expect(created.created_at).toBeGreaterThanOrEqual(before);
     expect(created.updated_at).toBe(created.created_at);
