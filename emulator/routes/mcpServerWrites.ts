@@ -73,14 +73,16 @@ function requireScope(context: OperationContext, teamId: number): void {
 /**
  * The rules every stored server meets after a write: the name syntax and its uniqueness in the
  * scope, a known transport with its own fields only, a known auth mode (`secret_schema` required
- * for `per_user_secret`), JSON text where JSON is expected, timeouts in range.
+ * for `per_user_secret`), JSON text where JSON is expected, timeouts in range. The name's syntax
+ * and length are checked only when the write sets the name (`nameSet`): servers made before the
+ * syntax (the seed's "Acme CI") stay editable under their old names.
  */
-function checkServer(context: OperationContext, server: StoredServer): void {
+function checkServer(context: OperationContext, server: StoredServer, nameSet: boolean): void {
   const name = server.server_name;
   if (name === "") throw new ApiError("InvalidParameter", (m) => m.paramRequired("server_name"));
-  if ([...name].length > MCP_SERVER_RULES.maxNameLength)
+  if (nameSet && [...name].length > MCP_SERVER_RULES.maxNameLength)
     throw new ApiError("InvalidParameter", (m) => m.paramTooLong("server_name", MCP_SERVER_RULES.maxNameLength));
-  if (!MCP_SERVER_RULES.namePattern.test(name)) throw invalid("server_name", "must start with a letter and hold only letters, digits, - and _");
+  if (nameSet && !MCP_SERVER_RULES.namePattern.test(name)) throw invalid("server_name", "must start with a letter and hold only letters, digits, - and _");
   if ([...server.description].length > MCP_SERVER_RULES.maxDescriptionLength) {
     throw new ApiError("InvalidParameter", (m) => m.paramTooLong("description", MCP_SERVER_RULES.maxDescriptionLength));
   }
@@ -170,7 +172,7 @@ export const createServer: Operation = {
       if (request.allow_insecure_oauth_http) server.allow_insecure_oauth_http = true;
       if (request.allow_insecure_tls_skip_verify) server.allow_insecure_tls_skip_verify = true;
       if (request.source_template_name) server.source_template_name = request.source_template_name;
-      checkServer(context, server);
+      checkServer(context, server, true);
       world.store.writeServer(server, { ...entry, serverId: server.server_id });
       return toWireServer(server, true);
     });
@@ -196,7 +198,11 @@ export const updateServer: Operation = {
       const { caller, world, now } = context;
       requireAiSre(caller);
       const current = editableServer(context, request.server_id);
-      const next: StoredServer = structuredClone(current);
+      // A switch of transport drops the old transport's fields first; fields sent for the other
+      // kind of transport are then refused by checkServer, never dropped silently.
+      const switched = request.transport !== undefined && request.transport !== "" && request.transport !== current.transport;
+      let next: StoredServer = structuredClone(current);
+      if (switched) next = withTransportFields({ ...next, transport: request.transport! });
       if (request.team_id !== undefined && request.team_id !== null && request.team_id !== current.team_id) {
         requireScope(context, request.team_id);
         next.team_id = request.team_id;
@@ -218,8 +224,9 @@ export const updateServer: Operation = {
         next.allow_insecure_tls_skip_verify = request.allow_insecure_tls_skip_verify;
       }
       next.updated_at = now;
+      checkServer(context, next, request.server_name !== undefined && request.server_name !== "");
+      // Checked: the other transport's fields are empty at most; they are not kept.
       const server = withTransportFields(next);
-      checkServer(context, server);
       world.store.writeServer(server, entry);
       return toWireServer(server, canEditServer(caller, server));
     });

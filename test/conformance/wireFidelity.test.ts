@@ -162,7 +162,67 @@ async function* walkRuleWrites(emu: Emulator): AsyncGenerator<Answered> {
   }
 }
 
+/**
+ * MCP server writes as an admin of account 1 would make them: one server of each transport
+ * (account-wide and in the admin's team), with secrets, every optional field; get, an update of
+ * each (secrets sent masked, a move to account-wide and back), and delete.
+ */
+async function* walkServerWrites(emu: Emulator): AsyncGenerator<Answered> {
+  const admin = SEED_USERS.find((u) => u.memberId === 1002)!;
+  const teamId = admin.teamIds[0] ?? 0;
+  const bodies = [
+    {
+      server_name: "conformance-stdio",
+      description: "stdio",
+      transport: "stdio",
+      command: "npx",
+      args: ["-y", "server"],
+      env: { API_TOKEN: "secret", PLAIN: "1" },
+      environments: ["cloud"],
+      connect_timeout: 5,
+      call_timeout: 30,
+      auth_mode: "per_user_secret",
+      secret_schema: '[{"key":"TOKEN"}]',
+      source_template_name: "Template",
+    },
+    {
+      server_name: "conformance-sse",
+      description: "",
+      transport: "sse",
+      url: "https://mcp.example/sse",
+      headers: { Authorization: "Bearer x" },
+      team_id: teamId,
+      auth_mode: "per_user_oauth",
+      oauth_metadata: "{}",
+      allow_insecure_oauth_http: true,
+      allow_insecure_tls_skip_verify: true,
+      status: "disabled",
+    },
+    { server_name: "conformance-http", description: "http", transport: "streamable-http", url: "https://mcp.example/mcp", team_id: teamId },
+  ];
+  for (const body of bodies) {
+    const who = `member 1002 ${body.server_name}`;
+    const created = await ask(emu, PATHS.mcpServerCreate, admin.appKey, body, `${who} create`);
+    yield created;
+    const server = data(created);
+    yield await ask(emu, PATHS.mcpServerGet, admin.appKey, { server_id: server.server_id }, `${who} get`);
+    const update = {
+      server_id: server.server_id,
+      description: "changed",
+      ...(server.env ? { env: server.env } : {}),
+      ...(server.headers ? { headers: server.headers } : {}),
+    };
+    yield await ask(emu, PATHS.mcpServerUpdate, admin.appKey, update, `${who} update`);
+    yield await ask(emu, PATHS.mcpServerUpdate, admin.appKey, { server_id: server.server_id, team_id: teamId === server.team_id ? 0 : teamId }, `${who} move`);
+    yield await ask(emu, PATHS.mcpServerDelete, admin.appKey, { server_id: server.server_id }, `${who} delete`);
+  }
+}
+
 const WALKS: Readonly<Record<string, Walk>> = {
+  "MCP server create (each transport), get, update, move and delete": {
+    paths: [PATHS.mcpServerCreate, PATHS.mcpServerGet, PATHS.mcpServerUpdate, PATHS.mcpServerDelete],
+    run: walkServerWrites,
+  },
   "rule create, get, update (with token rotation), run, trigger fire and delete": {
     paths: [PATHS.automationRuleCreate, PATHS.automationRuleGet, PATHS.automationRuleUpdate, PATHS.automationRuleRun, FIRE_PATH, PATHS.automationRuleDelete],
     run: walkRuleWrites,

@@ -49,10 +49,13 @@ describe("control API", () => {
       "automationRule.update",
       "automationTemplate.list",
       "automationTrigger.fire",
+      "mcpServer.create",
+      "mcpServer.delete",
       "mcpServer.disable",
       "mcpServer.enable",
       "mcpServer.get",
       "mcpServer.list",
+      "mcpServer.update",
     ]);
   });
 

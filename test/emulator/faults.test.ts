@@ -166,7 +166,7 @@ describe("fault selection", () => {
 
   it("invalid specs are refused with the field named", async () => {
     const bad: unknown[] = [
-      { operation: "mcpServer.delete", kind: "error" },
+      { operation: "mcpServer.archive", kind: "error" },
       { operation: "*", kind: "explode" },
       { operation: "*", kind: "error", status: 502 },
       { operation: "*", kind: "latency" },

@@ -13,7 +13,7 @@ afterAll(() => emu.close());
 describe("routing", () => {
   it("unknown path: 404 RouteNotFound (whatever the method)", async () => {
     for (const method of ["POST", "GET", "DELETE"] as const) {
-      expectError(await call(emu, "/safari/mcp/server/delete", { key: emu.keys.admin, method }), 404, "RouteNotFound");
+      expectError(await call(emu, "/safari/mcp/server/archive", { key: emu.keys.admin, method }), 404, "RouteNotFound");
     }
     expectError(await call(emu, "/", { key: emu.keys.admin, method: "GET" }), 404, "RouteNotFound");
     expectError(await call(emu, `${PATHS.mcpServerList}/`, { key: emu.keys.admin, body: {} }), 404, "RouteNotFound");
