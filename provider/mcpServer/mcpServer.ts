@@ -3,6 +3,7 @@ import type { Equal } from "../../wire/typeAssert";
 import { checkGetSupported } from "../engine/resourceGet";
 import { storedProviderText } from "../engine/storedProviderText";
 import { MCP_SERVER_TYPE } from "../engine/typeToken";
+import { declareServerInProgram } from "./programClaims";
 import { SECRET_FIELDS } from "./fields";
 
 /** A JSON value, as `secretSchema` and `oauthMetadata` are written in a program. */
@@ -242,5 +243,6 @@ export class McpServer extends pulumi.CustomResource {
         : { __provider: STORED_PROVIDER_TEXT, ...outputs, ...args, ...secrets, serverId: args?.serverId },
       { ...opts, additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...SECRET_FIELDS])] },
     );
+    if (!reading) declareServerInProgram("McpServer", name, this.serverId, this);
   }
 }

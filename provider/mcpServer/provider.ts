@@ -20,7 +20,7 @@ import type { Equal } from "../../wire/typeAssert";
 import { type ConfigSource, resolveConfig } from "../client/config";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { UNKNOWN_VALUE } from "../engine/unknown";
-import { otherClaim } from "../mcpServerDisablement/serverClaims";
+import { noteEnabledByMcpServer, otherClaim } from "../mcpServerDisablement/serverClaims";
 import { describeAccessDenied } from "./accessDenied";
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 
@@ -306,8 +306,10 @@ async function applyEnabled(api: FlashdutyClient, server: McpServer, enabled: bo
     return server;
   }
   try {
-    if (enabled) await api.mcpServers.enable({ serverId: server.serverId });
-    else await api.mcpServers.disable({ serverId: server.serverId });
+    if (enabled) {
+      noteEnabledByMcpServer(server.serverId);
+      await api.mcpServers.enable({ serverId: server.serverId });
+    } else await api.mcpServers.disable({ serverId: server.serverId });
   } catch (err) {
     // A repeat of a switch that applied answers InvalidParameter ("already ..."): read the outcome.
     if (!(isFlashdutyApiError(err) && err.code === "InvalidParameter")) throw explain(err, enabled ? "enable" : "disable", server);
@@ -356,6 +358,7 @@ export async function create(inputs: McpServerInputs): Promise<pulumi.dynamic.Cr
       }
       throw explain(err, "create", { serverId: inputs.serverName, teamId: inputs.teamId });
     }
+    if (server.status === "enabled") noteEnabledByMcpServer(server.serverId);
     return { id: server.serverId, outs: toOutputs(server, inputs) };
   }
   const serverId = inputs.serverId;

@@ -1,4 +1,5 @@
 import { storedProviderText } from "../engine/storedProviderText";
+import { declareServerInProgram } from "../mcpServer/programClaims";
 import * as pulumi from "@pulumi/pulumi";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { checkGetSupported } from "../engine/resourceGet";
@@ -68,42 +69,6 @@ export interface McpServerDisablementState {
  * @internal
  */
 export const STORED_PROVIDER_TEXT = storedProviderText("pulumi-flashduty/provider/mcpServerDisablementProvider");
-
-/** Server ids declared so far in this program run (id -> first resource name), per stack resource (a new one each run). */
-const declaredServers = new WeakMap<object, Map<string, string>>();
-const noStack = {};
-
-/**
- * Warns, during preview and before any API call, when a second resource of this program declares
- * a server: the stack stays correct (the first disables it, the second adopts it, and no delete
- * enables a server another resource still declares), but one resource per server is the intent;
- * the policy `flashduty-one-resource-per-server` (`pulumi-flashduty/policy`) can enforce it.
- */
-function warnOnDuplicate(name: string, serverId: pulumi.Input<string> | undefined, resource: pulumi.Resource): void {
-  const run = pulumi.runtime.getStackResource() ?? noStack;
-  let servers = declaredServers.get(run);
-  if (servers === undefined) {
-    servers = new Map();
-    declaredServers.set(run, servers);
-  }
-  const seen = servers;
-  pulumi.output(serverId).apply((id) => {
-    if (typeof id !== "string") return;
-    const first = seen.get(id);
-    if (first === undefined) seen.set(id, name);
-    else if (first !== name) {
-      void pulumi.log.warn(
-        escapeTerminalControls(
-          `McpServerDisablement resources "${first}" and "${name}" both declare MCP server '${id}'. The server stays ` +
-            `disabled while either exists and is restored once when the one that disabled it is destroyed, but declare each ` +
-            `server once (to rename a resource, give the new name the old one in the "aliases" resource option; the policy ` +
-            `flashduty-one-resource-per-server of pulumi-flashduty/policy can enforce it).`,
-        ),
-        resource,
-      );
-    }
-  });
-}
 
 /** When this program run started (epoch ms): tells an adoption made by this run from one recorded earlier. */
 const PROGRAM_STARTED_AT = Date.now();
@@ -288,7 +253,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
     }
     // A server read by `get` is not declared or adopted by this resource.
     if (reading) return;
-    warnOnDuplicate(name, args?.serverId, this);
+    declareServerInProgram("McpServerDisablement", name, args?.serverId, this);
     warnOnAdoption(name, this);
   }
 }

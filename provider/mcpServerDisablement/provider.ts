@@ -21,7 +21,7 @@ import { escapeTerminalControls } from "../../sdk/terminalText";
 import { UNKNOWN_VALUE as UNKNOWN } from "../engine/unknown";
 import { type ConfigSource, resolveConfig } from "../client/config";
 import { describeAccessDenied } from "../mcpServer/accessDenied";
-import { declareServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
+import { declareServer, enabledByMcpServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 
@@ -126,7 +126,8 @@ function describe(value: unknown): string {
 export async function diff(_id: string, olds: McpServerDisablementOutputs, news: McpServerDisablementInputs): Promise<pulumi.dynamic.DiffResult> {
   if (typeof news.serverId === "string") declareServer(news.serverId, news.resourceName);
   const replaces = news.serverId !== olds.serverId ? ["serverId"] : [];
-  const drifted = olds.status === "enabled";
+  // An McpServer of this update that enabled the server counts as drift too: the disablement wins.
+  const drifted = olds.status === "enabled" || (typeof news.serverId === "string" && enabledByMcpServer(news.serverId));
   const restoreChanged = (news.restoreOnDelete ?? true) !== (olds.restoreOnDelete ?? true);
   const renamed = news.resourceName !== undefined && news.resourceName !== olds.resourceName;
   return { changes: replaces.length > 0 || drifted || restoreChanged || renamed, replaces, deleteBeforeReplace: true };
@@ -224,7 +225,7 @@ async function redisable(
     restoreOnDelete: news.restoreOnDelete ?? true,
     ...(news.resourceName === undefined ? {} : { resourceName: news.resourceName }),
   };
-  if (olds.status !== "enabled") {
+  if (olds.status !== "enabled" && !enabledByMcpServer(olds.serverId)) {
     holdServer(olds.serverId, outs.resourceName, outs.disabledAt);
     return { outs };
   }

@@ -41,6 +41,24 @@ const held = new Map<string, Hold[]>();
 export function resetClaims(): void {
   declared.clear();
   held.clear();
+  enabledByMcpServers.clear();
+}
+
+/** Servers an `McpServer` of this update enabled (or created enabled). */
+const enabledByMcpServers = new Set<string>();
+
+/**
+ * Records that an `McpServer` of this update enabled `serverId`. An `McpServerDisablement` of the
+ * same server that runs later in the update then disables it again, even though its state says
+ * disabled: the disablement wins (README, "Resource: `McpServer`").
+ */
+export function noteEnabledByMcpServer(serverId: string): void {
+  enabledByMcpServers.add(serverId);
+}
+
+/** Whether an `McpServer` of this update enabled `serverId` (see {@link noteEnabledByMcpServer}). */
+export function enabledByMcpServer(serverId: string): boolean {
+  return enabledByMcpServers.has(serverId);
 }
 
 /** Records that `resourceName` is in the program with `serverId` (check, diff). */

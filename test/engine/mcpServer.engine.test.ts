@@ -172,4 +172,25 @@ describe("McpServer with the real Pulumi CLI", () => {
     await stack.ws.run(["destroy", "--yes"]);
     expect(emulator.servers().filter((s) => s.server_name === "lost-engine")).toHaveLength(0);
   });
+
+  test("an McpServer and an McpServerDisablement of one server: the disablement wins after every up, and the preview warns", async () => {
+    emulator.reset();
+    const pair = { name: "paired", args: { serverName: "paired-engine", transport: "sse", url: "https://p.example" }, disabledBy: "paired-off" };
+    const stack = await newStack(emulator.keys.admin, [pair]);
+    await stack.ws.run(["up", "--yes"]);
+    const serverId = (await outputs(stack)).paired!.serverId;
+    expect(emulator.server(serverId)?.status).toBe("disabled");
+
+    const preview = await stack.ws.run(["preview"]);
+    expect(preview.output).toContain("the disablement wins");
+
+    // A refresh sees the McpServer's declared enabled: true as drift; the up still ends disabled.
+    await stack.ws.run(["up", "--refresh", "--yes"]);
+    expect(emulator.server(serverId)?.status).toBe("disabled");
+    await stack.ws.run(["up", "--refresh", "--yes"]);
+    expect(emulator.server(serverId)?.status).toBe("disabled");
+
+    await stack.ws.run(["destroy", "--yes"]);
+    expect(emulator.server(serverId)).toBeUndefined();
+  });
 });

@@ -10,7 +10,8 @@
 //   templateCases:   JSON list of `locale` values for getAutomationTemplates, each read separately
 //   automationRules: JSON list of { name, args } for AutomationRule resources; their outputs
 //                    are exported under `automationRules.<name>` (the token stays a secret)
-//   mcpServers:      JSON list of { name, args } for McpServer resources; their outputs are
+//   mcpServers:      JSON list of { name, args, disabledBy? } for McpServer resources (disabledBy:
+//                    the name of an McpServerDisablement of the same server); their outputs are
 //                    exported under `mcpServers.<name>` (env and headers stay secrets)
 //   gets:            JSON list of { kind: "McpServerDisablement" | "AutomationRule", name, id,
 //                    state? }: objects read with `<kind>.get`, exported under `gets.<name>`
@@ -92,6 +93,8 @@ if (mcpServers !== undefined) {
   exports.mcpServers = Object.fromEntries(
     mcpServers.map((entry) => {
       const server = new flashduty.McpServer(entry.name, entry.args);
+      // disabledBy: the name of an McpServerDisablement of this server (the pair's rule: the disablement wins).
+      if (entry.disabledBy !== undefined) new flashduty.McpServerDisablement(entry.disabledBy, { serverId: server.serverId });
       return [
         entry.name,
         {
