@@ -1,0 +1,133 @@
+/**
+ * The McpServer provider's check and diff (pure), and its create, read, update and delete called
+ * directly, as the engine's plugin would, against the emulator over real HTTP.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { startEmulator, type Emulator } from "../../emulator";
+import * as impl from "../../provider/mcpServer/provider";
+import type { McpServerInputs, McpServerOutputs } from "../../provider/mcpServer/provider";
+
+const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(() => {
+  emulator.reset();
+  const config: Record<string, string> = { "flashduty:appKey": emulator.keys.admin, "flashduty:baseUrl": emulator.url };
+  void impl.configure({ config: { get: (k: string) => config[k], require: (k: string) => config[k]! } });
+});
+
+const REMOTE = {
+  serverName: "grafana-unit",
+  transport: "streamable-http",
+  url: "https://g.example/mcp",
+  headers: { Authorization: "Bearer s3cret-value", "X-Org": "1" },
+};
+
+async function checked(news: Record<string, unknown>): Promise<{ inputs: McpServerInputs; failures: { property: string; reason: string }[] }> {
+  const result = await impl.check({}, news);
+  return { inputs: result.inputs!, failures: result.failures ?? [] };
+}
+
+describe("check", () => {
+  test("fills the defaults", async () => {
+    const { inputs, failures } = await checked(REMOTE);
+    expect(failures).toEqual([]);
+    expect(inputs).toMatchObject({
+      description: "",
+      teamId: 0,
+      environments: [],
+      args: [],
+      env: {},
+      authMode: "shared",
+      enabled: true,
+      connectTimeoutSeconds: 0,
+    });
+  });
+
+  test.each([
+    [{ ...REMOTE, serverName: "9lives" }, "serverName", /start with a letter/],
+    [{ ...REMOTE, serverName: "a".repeat(65) }, "serverName", /1 to 64 characters/],
+    [{ ...REMOTE, command: "npx" }, "command", /not allowed with transport streamable-http/],
+    [{ serverName: "s", transport: "stdio", command: "x", url: "https://u" }, "url", /not allowed with transport stdio/],
+    [{ serverName: "s", transport: "stdio" }, "command", /required with transport stdio/],
+    [{ serverName: "s", transport: "sse" }, "url", /required with transport sse/],
+    [{ ...REMOTE, transport: "websocket" }, "transport", /one of stdio, sse, streamable-http/],
+    [{ ...REMOTE, authMode: "per_user_secret" }, "secretSchema", /required when authMode is per_user_secret/],
+    [{ ...REMOTE, authMode: "magic" }, "authMode", /one of shared/],
+    [{ ...REMOTE, connectTimeoutSeconds: 301 }, "connectTimeoutSeconds", /0 to 300/],
+    [{ ...REMOTE, callTimeoutSeconds: -1 }, "callTimeoutSeconds", /0 to 3600/],
+    [{ ...REMOTE, teamId: 1.5 }, "teamId", /integer >= 0/],
+    [{ ...REMOTE, serverId: "" }, "serverId", /existing MCP server/],
+  ])("refuses %j at %s", async (news, property, reason) => {
+    const { failures } = await checked(news);
+    const failure = failures.find((f) => f.property === property);
+    expect(failure?.reason).toMatch(reason);
+  });
+
+  test("skips what is unknown at preview", async () => {
+    expect((await checked({ ...REMOTE, transport: UNKNOWN, command: "x" })).failures).toEqual([]);
+    expect((await checked({ ...REMOTE, url: UNKNOWN })).failures).toEqual([]);
+  });
+});
+
+describe("diff", () => {
+  const olds = (over: Partial<McpServerOutputs> = {}) =>
+    ({
+      ...(REMOTE as unknown as McpServerOutputs),
+      serverId: "mcp_x",
+      description: "",
+      args: [],
+      env: {},
+      teamId: 0,
+      environments: [],
+      enabled: true,
+      ...over,
+    }) as McpServerOutputs;
+  const news = (over: Partial<McpServerInputs> = {}) => ({ ...(olds() as unknown as McpServerInputs), ...over }) as McpServerInputs;
+
+  test("a masked value is not a change; a new value, key or team is an in-place update", async () => {
+    expect((await impl.diff("mcp_x", olds({ headers: { Authorization: "******", "X-Org": "1" } }), news())).changes).toBe(false);
+    expect(impl.changedFields(olds(), news({ headers: { Authorization: "Bearer other", "X-Org": "1" } }))).toEqual(["headers"]);
+    expect(impl.changedFields(olds(), news({ headers: { ...REMOTE.headers, "X-New": "1" } }))).toEqual(["headers"]);
+    const moved = await impl.diff("mcp_x", olds(), news({ teamId: 2 }));
+    expect(moved).toMatchObject({ changes: true, replaces: [] });
+    expect((await impl.diff("mcp_x", olds(), news({ serverId: "mcp_other" }))).replaces).toEqual(["serverId"]);
+  });
+});
+
+describe("create, read, update, delete against the emulator", () => {
+  test("the lifecycle keeps declared secrets in the outputs, never sends a masked value back as a value, and a gone server deletes cleanly", async () => {
+    const { inputs } = await checked(REMOTE);
+    const created = await impl.create(inputs);
+    const id = created.id;
+    expect(created.outs!.headers).toEqual(REMOTE.headers);
+    expect(emulator.server(id)?.headers).toEqual({ Authorization: "******", "X-Org": "1" });
+
+    // A refresh with no console edit: the masked value reads as the one in state.
+    const read = await impl.read(id, created.outs!);
+    expect(read.props?.headers).toEqual(REMOTE.headers);
+    expect(impl.changedFields(read.props as McpServerOutputs, inputs)).toEqual([]);
+
+    // A console edit of a non-secret header and an added key show; update puts them back.
+    emulator.updateServer(id, { headers: { Authorization: "Bearer s3cret-value", "X-Org": "2", "X-Added": "y" }, environments: ["cloud"] });
+    const drifted = await impl.read(id, created.outs!);
+    expect(impl.changedFields(drifted.props as McpServerOutputs, inputs).sort()).toEqual(["environments", "headers"]);
+    const updated = await impl.update(id, drifted.props as McpServerOutputs, inputs);
+    expect(updated.outs?.headers).toEqual(REMOTE.headers);
+    expect(emulator.server(id)).toMatchObject({ headers: { Authorization: "******", "X-Org": "1" }, environments: [] });
+
+    // enabled: false goes through disable.
+    await impl.update(id, updated.outs as McpServerOutputs, { ...inputs, enabled: false });
+    expect(emulator.server(id)?.status).toBe("disabled");
+
+    emulator.deleteServer(id);
+    await expect(impl.deleteResource(id, updated.outs as McpServerOutputs)).resolves.toBeUndefined();
+    expect(await impl.read(id, updated.outs!)).toEqual({});
+  });
+});
