@@ -697,16 +697,9 @@ export class McpServers {
   async list(params?: ListMcpServersParams, options?: RequestOptions): Promise<McpServerList> {
     const op = LIST.name;
     const p = checkParams(op, params);
-    const limit = checkLimit(op, p.limit);
+    const filters = checkListFilters(op, p);
     // Absent fields stay undefined and are left out of the body by the mapping.
-    const checked: ListMcpServersParams = {
-      page: checkPage(op, p.page, limit),
-      limit,
-      scope: checkEnum(op, "scope", p.scope, MCP_SERVER_SCOPES),
-      query: checkString(op, "query", p.query, LIMITS.maxServerQueryLength),
-      teamIds: checkIntegerArray(op, "teamIds", p.teamIds),
-      includeAccount: checkBoolean(op, "includeAccount", p.includeAccount, true),
-    };
+    const checked: ListMcpServersParams = { page: checkPage(op, p.page, filters.limit), ...filters };
     const wire = await this.#transport.call(LIST, listMcpServersToWire(checked), checkRequestOptions(LIST.name, options));
     return mcpServerListFromWire(wire);
   }
@@ -763,6 +756,11 @@ function checkListAllFilters(operation: string, params: unknown): ListAllMcpServ
       problem: "page is not accepted by listAll, which reads every page; use list for one page",
     });
   }
+  return checkListFilters(operation, p);
+}
+
+/** The filters of `list` and `listAll` but the page, checked before anything is sent. */
+function checkListFilters(operation: string, p: Record<string, unknown>): ListAllMcpServersParams {
   return {
     limit: checkLimit(operation, p.limit),
     scope: checkEnum(operation, "scope", p.scope, MCP_SERVER_SCOPES),
