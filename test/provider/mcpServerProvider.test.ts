@@ -126,6 +126,15 @@ describe("create, read, update, delete against the emulator", () => {
     await impl.update(id, updated.outs as McpServerOutputs, { ...inputs, enabled: false });
     expect(emulator.server(id)?.status).toBe("disabled");
 
+    // A switch of transport in place: the new transport's fields go with it, the old ones are dropped.
+    const stdio = (
+      await checked({ serverName: "grafana-unit", transport: "stdio", command: "grafana-mcp", args: ["--stdio"], env: { GRAFANA_API_KEY: "k3y" } })
+    ).inputs;
+    const switched = await impl.update(id, updated.outs as McpServerOutputs, { ...stdio, enabled: false });
+    expect(emulator.server(id)).toMatchObject({ transport: "stdio", command: "grafana-mcp", args: ["--stdio"], env: { GRAFANA_API_KEY: "******" } });
+    expect(emulator.server(id)?.url).toBeUndefined();
+    expect(switched.outs).toMatchObject({ transport: "stdio", env: { GRAFANA_API_KEY: "k3y" }, headers: {} });
+
     emulator.deleteServer(id);
     await expect(impl.deleteResource(id, updated.outs as McpServerOutputs)).resolves.toBeUndefined();
     expect(await impl.read(id, updated.outs!)).toEqual({});
