@@ -5,6 +5,7 @@ import { readRefreshEvents } from "./refreshEvents";
 import { runRefreshPreview } from "./refreshPreview";
 import { DRIFT_REPORT_VERSION, type ChangeCounts, type DriftReport, type ItemChange } from "./report";
 import { ruleResourceDrifts } from "./automationRules";
+import { mcpServerResourceDrifts } from "./mcpServers";
 import { serverDrifts } from "./servers";
 
 /** Options of {@link detectDrift}. */
@@ -31,7 +32,8 @@ function counts(changes: readonly ItemChange[]): ChangeCounts {
  *
  * Reported: every `McpServerDisablement` whose server the platform shows enabled or no longer
  * has (with what the next `up` will do), every `AutomationRule` whose rule was edited in the
- * console (the declared fields that differ) or deleted, and every automation rule, template or MCP server added,
+ * console (the declared fields that differ) or deleted, the same for every `McpServer` (keys of
+ * `env` and `headers` named, never a value), and every automation rule, template or MCP server added,
  * removed or changed in the data sources' exported outputs (found at any output name; secret
  * values of a server's `env` and `headers` are never shown).
  *
@@ -52,6 +54,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
   const observations = readRefreshEvents(preview.events);
   const servers = serverDrifts(observations.resources);
   const declaredRules = ruleResourceDrifts(observations.resources);
+  const declaredServers = mcpServerResourceDrifts(observations.resources);
   const notes: string[] = [];
   const data =
     observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
@@ -65,7 +68,14 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
     version: DRIFT_REPORT_VERSION,
     stack: preview.stack,
     project: preview.project,
-    drift: servers.drifts.length + declaredRules.drifts.length + data.rules.length + data.templates.length + (data.mcpServers?.length ?? 0) > 0,
+    drift:
+      servers.drifts.length +
+        declaredRules.drifts.length +
+        declaredServers.drifts.length +
+        data.rules.length +
+        data.templates.length +
+        (data.mcpServers?.length ?? 0) >
+      0,
     checkedServers: servers.checked,
     checkedOutputs: data.checkedOutputs,
     servers: servers.drifts,
@@ -80,5 +90,6 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
     notes,
     ...(declaredRules.checked > 0 ? { checkedAutomationRules: declaredRules.checked, automationRules: declaredRules.drifts } : {}),
     ...(data.mcpServers !== undefined ? { mcpServers: data.mcpServers } : {}),
+    ...(declaredServers.checked > 0 ? { checkedMcpServerResources: declaredServers.checked, mcpServerResources: declaredServers.drifts } : {}),
   };
 }

@@ -12,7 +12,7 @@
 import { markdownCode, markdownTableCell } from "../sdk/markdownText";
 import { escapeTerminalControls } from "../sdk/terminalText";
 import { VALUE_NOT_SHOWN } from "./dataSources";
-import type { DriftReport, FieldChange, ItemChange, RuleResourceDrift, ServerDrift } from "./report";
+import type { DriftReport, FieldChange, ItemChange, McpServerResourceDrift, RuleResourceDrift, ServerDrift } from "./report";
 
 /** Options of {@link renderMarkdown}. */
 export interface MarkdownOptions {
@@ -82,6 +82,7 @@ function verdict(report: DriftReport): string {
     const checked = [
       plural(report.checkedServers, "MCP server disablement"),
       ...(report.checkedAutomationRules !== undefined ? [plural(report.checkedAutomationRules, "declared automation rule")] : []),
+      ...(report.checkedMcpServerResources !== undefined ? [plural(report.checkedMcpServerResources, "declared MCP server")] : []),
       plural(report.checkedOutputs.length, report.mcpServers !== undefined ? "rule, template or MCP server output" : "rule or template output"),
     ];
     return `**No drift** ${where}: ${list(checked)} match the platform.`;
@@ -89,6 +90,7 @@ function verdict(report: DriftReport): string {
   const parts: string[] = [];
   if (report.servers.length > 0) parts.push(plural(report.servers.length, "MCP server"));
   if ((report.automationRules ?? []).length > 0) parts.push(plural(report.automationRules!.length, "declared automation rule"));
+  if ((report.mcpServerResources ?? []).length > 0) parts.push(plural(report.mcpServerResources!.length, "declared MCP server"));
   if (report.rules.length > 0) parts.push(plural(report.rules.length, "automation rule"));
   if (report.templates.length > 0) parts.push(plural(report.templates.length, "template"));
   if ((report.mcpServers ?? []).length > 0) parts.push(plural(report.mcpServers!.length, "listed MCP server"));
@@ -107,6 +109,13 @@ function ruleNextUp(drift: RuleResourceDrift): string {
   return drift.nextUp === "update" ? "puts the declared fields back (one update, same rule id)" : "makes the rule again (the refresh drops it from state)";
 }
 
+function declaredServerNextUp(drift: McpServerResourceDrift): string {
+  if (drift.nextUp === "update") return "puts the declared fields back (one update, same server id)";
+  if (drift.nextUp === "create") return "makes the server again (the refresh drops it from state)";
+  const error = markdownCode(`MCP server '${Array.from(drift.serverId).slice(0, MAX_SHOWN).join("")}' (the serverId input) not found`);
+  return `fails: the refresh drops it from state, \`up\` adopts the \`serverId\` again and finds no server (${error}); restore the server or remove the resource`;
+}
+
 /** A field value inline, or "" (only the field is named) when it is long or a secret value not shown. */
 function value(v: unknown): string {
   if (v === VALUE_NOT_SHOWN) return "";
@@ -114,8 +123,14 @@ function value(v: unknown): string {
   return text.length <= MAX_INLINE_VALUE ? markdownCode(text) : "";
 }
 
-function details(fields: readonly FieldChange[]): string {
+/**
+ * The changed fields of a row. With `keyWords`, a key of a secret map (a value not shown on one
+ * side, absent on the other) reads as "added" or "removed" instead of "changed".
+ */
+function details(fields: readonly FieldChange[], keyWords = false): string {
   const shown = fields.slice(0, MAX_FIELDS).map((f) => {
+    if (keyWords && f.before === null && f.after === VALUE_NOT_SHOWN) return `${code(f.field)} added`;
+    if (keyWords && f.before === VALUE_NOT_SHOWN && f.after === null) return `${code(f.field)} removed`;
     const before = value(f.before);
     const after = value(f.after);
     return before !== "" && after !== "" ? `${code(f.field)}: ${before} → ${after}` : `${code(f.field)} changed`;
@@ -202,6 +217,25 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
         declaredRules,
         row,
         "declared rules",
+      ),
+    );
+  }
+  const declaredServers = report.mcpServerResources ?? [];
+  if (declaredServers.length > 0) {
+    const row = (r: McpServerResourceDrift) => [
+      code(r.serverName),
+      code(r.serverId),
+      code(r.resourceName),
+      r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields, true)}`,
+      declaredServerNextUp(r),
+    ];
+    blocks.push(
+      table(
+        "### MCP servers declared in the stack (`McpServer`)",
+        ["Server", "Id", "Resource", "Observed", "Next `pulumi up`"],
+        declaredServers,
+        row,
+        "declared servers",
       ),
     );
   }

@@ -54,6 +54,34 @@ export interface RuleResourceDrift {
   nextUp: "update" | "create";
 }
 
+/**
+ * One `McpServer` resource whose server the platform holds otherwise than the stack declares:
+ * edited in the console (`changed`: the declared fields that differ) or deleted (`deleted`).
+ * The next `pulumi up` puts the declared fields back with one update (`update`), makes the
+ * server again (`create`: the refresh drops the deleted server from state), or, for a server
+ * the resource adopted (`serverId` input), fails (`failNotFound`: `up` tries to adopt it again
+ * and finds no server).
+ */
+export interface McpServerResourceDrift {
+  urn: string;
+  /** The resource's name in the program (the last URN segment). */
+  resourceName: string;
+  /** The server's id (`mcp_...`) as recorded in state. */
+  serverId: string;
+  /** The server name the stack declares (as recorded in state). */
+  serverName: string;
+  observed: "changed" | "deleted";
+  /**
+   * For `changed`: the declared fields that differ, `before` = declared (state), `after` = the
+   * platform's; sorted by name. `env` and `headers` are named key by key (`headers.<key>`), and
+   * only when their keys can be seen: their values are `null` (key absent) or
+   * `"(value not shown)"`, never the value. A field that holds a Pulumi secret is named with
+   * both values `"(value not shown)"`.
+   */
+  fields: FieldChange[];
+  nextUp: "update" | "create" | "failNotFound";
+}
+
 /** How one rule or template differs between the last `up` and now. */
 export type ItemChangeKind = "added" | "removed" | "changed";
 
@@ -129,6 +157,14 @@ export interface DriftReport {
    * only when such a list was compared. Not to be confused with `servers` (`McpServerDisablement`).
    */
   mcpServers?: ItemChange[];
+  /** `McpServer` resources found in state; present only when the stack has any. */
+  checkedMcpServerResources?: number;
+  /**
+   * Drifted `McpServer` resources, sorted by `serverName`, then URN; present only when the stack
+   * has any. Not to be confused with `servers` (`McpServerDisablement`) or `mcpServers` (lists in
+   * the outputs).
+   */
+  mcpServerResources?: McpServerResourceDrift[];
 }
 
 /** Code-point order of two strings, independent of the machine's locale (reports are reproducible). */

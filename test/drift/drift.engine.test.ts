@@ -365,6 +365,93 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
     expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
   });
 
+  test("declared McpServer resources: a console edit and a deletion are rows; env/headers values never printed, a rotated secret not seen", async () => {
+    emulator.reset();
+    const headerSecret = "Bearer drift-header-secret-0123456789";
+    const envSecret = "ghp_driftEnvSecret0123456789";
+    const rotated = "Bearer rotated-in-console-0123456789";
+    const stack = await deployedStack({
+      mcpServers: [
+        {
+          name: "web",
+          args: {
+            serverName: "web-prod",
+            description: "Web tools",
+            transport: "streamable-http",
+            url: "https://web.example/mcp",
+            headers: { Authorization: headerSecret, "X-Org": "acme-org-value" },
+            teamId: 1,
+          },
+        },
+        { name: "runner", args: { serverName: "runner", transport: "stdio", command: "run", env: { GITHUB_TOKEN: envSecret }, teamId: 1 } },
+      ],
+    });
+    const byName = (name: string) => emulator.servers().find((s) => s.server_name === name)!;
+    const web = byName("web-prod");
+    const runner = byName("runner");
+
+    const clean = await driftJson(stack);
+    expect(clean.code).toBe(0);
+    expect(clean.report).toMatchObject({ drift: false, checkedMcpServerResources: 2, mcpServerResources: [] });
+
+    // In the console: the description edited, the secret header rotated (answered masked), a plain header added; the runner deleted.
+    emulator.updateServer(web.server_id, {
+      description: "Edited [in the console](https://evil.example) @acme/oncall",
+      headers: { Authorization: rotated, "X-Org": "acme-org-value", "X-Added": "added-header-value" },
+    });
+    emulator.deleteServer(runner.server_id);
+    const { code, report } = await driftJson(stack);
+    expect(code).toBe(2);
+    expect(report.mcpServerResources).toEqual([
+      {
+        urn: "urn:pulumi:test::flashduty-engine-test::pulumi-nodejs:dynamic/flashduty:McpServer::runner",
+        resourceName: "runner",
+        serverId: runner.server_id,
+        serverName: "runner",
+        observed: "deleted",
+        fields: [],
+        nextUp: "create",
+      },
+      {
+        urn: "urn:pulumi:test::flashduty-engine-test::pulumi-nodejs:dynamic/flashduty:McpServer::web",
+        resourceName: "web",
+        serverId: web.server_id,
+        serverName: "web-prod",
+        observed: "changed",
+        // The rotated secret is not seen (the platform answers it masked). Nor is the added header:
+        // the engine hands `headers` over as one secret, its keys hidden too (docs/drift-reports.md).
+        fields: [{ field: "description", before: "Web tools", after: "Edited [in the console](https://evil.example) @acme/oncall" }],
+        nextUp: "update",
+      },
+    ]);
+    const markdown = await drift(stack, []);
+    expect(markdown).toMatchObject({ code: 2, stderr: "" });
+    expect(markdown.stdout.split("\n")[0]).toBe(
+      "**Drift found** in stack `test` (project `flashduty-engine-test`): 2 declared MCP servers changed on the platform since the last `pulumi up`.",
+    );
+    expect(markdown.stdout).toContain("### MCP servers declared in the stack (`McpServer`)");
+    expect(markdown.stdout).toContain(`| \`runner\` | \`${runner.server_id}\` | \`runner\` | **deleted on the platform** | makes the server again`);
+    const html = renderHtml(markdown.stdout);
+    expect(outsideCode(html)).not.toMatch(GITHUB_LINKABLE);
+    expect(elements(html).filter((e) => !["p", "strong", "code", "h3", "table", "thead", "tbody", "tr", "th", "td", "blockquote", "sub"].includes(e))).toEqual(
+      [],
+    );
+    for (const text of [markdown.stdout, JSON.stringify(report)]) {
+      for (const secret of [
+        headerSecret,
+        envSecret,
+        rotated,
+        "drift-header-secret",
+        "driftEnvSecret",
+        "rotated-in-console",
+        "added-header-value",
+        "acme-org-value",
+      ]) {
+        expect(text).not.toContain(secret);
+      }
+    }
+  });
+
   test("the app key is in no output of any run", () => {
     expect(printed.length).toBeGreaterThan(20);
     for (const key of Object.values(emulator.keys)) for (const text of printed) expect(text).not.toContain(key);

@@ -7,8 +7,19 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { GITHUB_COMMENT_LIMIT, renderJson, renderMarkdown, reportMarker, type DriftReport, type ItemChange, type ServerDrift } from "../../drift";
+import {
+  GITHUB_COMMENT_LIMIT,
+  renderJson,
+  renderMarkdown,
+  reportMarker,
+  type DriftReport,
+  type ItemChange,
+  type McpServerResourceDrift,
+  type ServerDrift,
+} from "../../drift";
 import { compareDataSourceOutputs } from "../../drift/dataSources";
+import { mcpServerResourceDrifts } from "../../drift/mcpServers";
+import { MCP_SERVER_TYPE } from "../../provider/engine/typeToken";
 import {
   GITHUB_LINKABLE,
   ISSUE_EXAMPLES,
@@ -40,12 +51,13 @@ function reportOf(
   notes: string[],
   project = "platform",
   mcpServers?: ItemChange[],
+  declaredServers?: McpServerResourceDrift[],
 ): DriftReport {
   return {
     version: 1,
     stack: "dev",
     project,
-    drift: servers.length + rules.length + templates.length + (mcpServers?.length ?? 0) > 0,
+    drift: servers.length + rules.length + templates.length + (mcpServers?.length ?? 0) + (declaredServers?.length ?? 0) > 0,
     checkedServers: servers.length,
     checkedOutputs: ["rules.rules"],
     servers,
@@ -54,6 +66,7 @@ function reportOf(
     summary: { servers: servers.length, rules: counts(rules), templates: counts(templates), ...(mcpServers ? { mcpServers: counts(mcpServers) } : {}) },
     notes,
     ...(mcpServers ? { mcpServers } : {}),
+    ...(declaredServers ? { checkedMcpServerResources: declaredServers.length, mcpServerResources: declaredServers } : {}),
   };
 }
 
@@ -79,6 +92,36 @@ const item: fc.Arbitrary<ItemChange> = fc
     }),
   })
   .map(({ locale, ...rest }) => (locale === undefined ? rest : { ...rest, locale }));
+const declaredServer: fc.Arbitrary<McpServerResourceDrift> = fc.oneof(
+  fc.record({
+    urn: text.map((name) => `urn:pulumi:dev::platform::pulumi-nodejs:dynamic/flashduty:McpServer::${name}`),
+    resourceName: text,
+    serverId: text,
+    serverName: text,
+    observed: fc.constant("changed" as const),
+    fields: fc.array(
+      fc.oneof(
+        fc.record({ field: text, before: fc.oneof(text, fc.integer(), fc.boolean()), after: fc.oneof(text, fc.constant(null)) }),
+        fc.record({
+          field: text.map((key) => `headers.${key}`),
+          before: fc.constantFrom(null, "(value not shown)"),
+          after: fc.constantFrom(null, "(value not shown)"),
+        }),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+    nextUp: fc.constant("update" as const),
+  }),
+  fc.record({
+    urn: text,
+    resourceName: text,
+    serverId: text,
+    serverName: text,
+    observed: fc.constant("deleted" as const),
+    fields: fc.constant([] as McpServerResourceDrift["fields"]),
+    nextUp: fc.constantFrom("create" as const, "failNotFound" as const),
+  }),
+);
 /** Notes as `compareDataSourceOutputs` writes them, for output paths the platform named. */
 const notes = fc
   .array(text, { maxLength: 3 })
@@ -144,10 +187,16 @@ describe("drift report of hostile platform text", () => {
         notes,
         text,
         fc.option(fc.array(item, { maxLength: 3 }), { nil: undefined }),
-        (servers, rules, templates, noteList, project, listed) => {
-          const report = reportOf(servers, rules, templates, noteList, project, listed);
+        fc.option(fc.array(declaredServer, { maxLength: 3 }), { nil: undefined }),
+        (servers, rules, templates, noteList, project, listed, declared) => {
+          const report = reportOf(servers, rules, templates, noteList, project, listed, declared);
           const html = checkInert(report);
-          for (const name of [...servers.map((s) => s.serverName), ...rules.map((r) => r.name), ...(listed ?? []).map((s) => s.name)]) {
+          for (const name of [
+            ...servers.map((s) => s.serverName),
+            ...rules.map((r) => r.name),
+            ...(listed ?? []).map((s) => s.name),
+            ...(declared ?? []).flatMap((s) => [s.serverName, s.serverId, s.resourceName]),
+          ]) {
             if (name === "" || Array.from(name).length > 100) continue;
             // In a table cell a backslash before a pipe carries a word joiner (markdownTableCell).
             expect(html).toContain(`<code>${shownInCode(name).replace(/\\(?=\|)/g, "\\\u2060")}</code>`);
@@ -250,5 +299,31 @@ describe("drift report of hostile platform text", () => {
       expect(shown).not.toContain('"b"');
     }
     expect(markdown).toContain("`env.PLAIN` changed");
+  });
+
+  test("declared MCP servers (`McpServer`) renamed and described in hostile text, with hostile env/headers keys: inert, no value shown", () => {
+    const resources = ISSUE_EXAMPLES.map((name, i) => ({
+      urn: `urn:pulumi:dev::platform::${MCP_SERVER_TYPE}::r${i}`,
+      type: MCP_SERVER_TYPE,
+      before: { serverId: `mcp_${i}`, serverName: `s${i}`, description: "", env: { [name]: "old-secret-value" }, headers: {} },
+      after: {
+        serverId: `mcp_${i}`,
+        serverName: name,
+        description: ISSUE_EXAMPLES[(i + 1) % ISSUE_EXAMPLES.length]!,
+        env: { [name]: "leaked-secret-value" },
+        headers: { [name]: "******" },
+      },
+    }));
+    const { drifts } = mcpServerResourceDrifts(resources);
+    expect(drifts).toHaveLength(ISSUE_EXAMPLES.length);
+    const report = reportOf([], [], [], [], "platform", undefined, drifts);
+    const markdown = renderMarkdown(report);
+    const html = checkInert(report, markdown);
+    expect(markdown).toContain("### MCP servers declared in the stack (`McpServer`)");
+    expect(html).toContain(`<code>${shownInCode(`env.${ISSUE_EXAMPLES[0]!}`)}</code> changed`);
+    for (const shown of [markdown, renderJson(report)]) {
+      expect(shown).not.toContain("secret-value");
+      expect(shown).not.toContain("******");
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The example policy pack (examples/policy-pack, the four policies of pulumi-flashduty/policy)
+ * The example policy pack (examples/policy-pack, the five policies of pulumi-flashduty/policy)
  * run by the real Pulumi CLI (`pulumi preview --policy-pack`, through the language host's
  * RunPlugin) on a stack of the test program, against the emulator over HTTP.
  */
@@ -257,5 +257,64 @@ describe("the Flashduty policy pack with the real Pulumi CLI", () => {
     expect(texts).toContain('AutomationRule resource "hook" (rule "Personal hook"): personal rule with an enabled HTTP POST trigger');
     expect(texts).toContain('AutomationRule resource "hourly" (rule "Hourly check"): schedule `0 * * * *` (`UTC`) fires every 60 minutes');
     expect(emulator.counters()["automationRule.create"].requests).toBe(0);
+  });
+
+  test("McpServer: the guardrails report allowInsecureTlsSkipVerify and (requireTeamScope) an account-wide server; adopting a server a disablement holds is reported; no env/headers value is printed", async () => {
+    emulator.reset();
+    const envSecret = "ghp_policyEnvSecretValue0123456789";
+    const headerSecret = "Bearer policy-header-secret-value-0123456789";
+    const stack = await newStack({
+      appKey: emulator.keys.admin,
+      program: {
+        servers: ["mcp_grafana"],
+        mcpServers: [
+          // Adopts the seed's mcp_grafana, which the McpServerDisablement above keeps disabled.
+          {
+            name: "grafana-adopted",
+            args: {
+              serverId: "mcp_grafana",
+              serverName: "Grafana",
+              transport: "sse",
+              url: "https://grafana.northwind.example/api/mcp/sse",
+              headers: { Authorization: headerSecret },
+              teamId: 1,
+            },
+          },
+          // Account-wide (no teamId) and without TLS certificate checks.
+          {
+            name: "insecure",
+            args: { serverName: "insecure-http", transport: "streamable-http", url: "https://mcp.example/mcp", allowInsecureTlsSkipVerify: true },
+          },
+          {
+            name: "runner",
+            args: { serverName: "runner", transport: "stdio", command: "github-mcp-server", env: { GITHUB_PERSONAL_ACCESS_TOKEN: envSecret }, teamId: 1 },
+          },
+        ],
+      },
+    });
+    const result = await previewWithPack(stack, { "flashduty-mcp-server-guardrails": { requireTeamScope: true } });
+    // flashduty-one-resource-per-server is mandatory by default: the preview fails.
+    expect(result.code).not.toBe(0);
+    const found = violations(result.output);
+    const of = (policy: string) => found.filter((v) => v.policy === policy);
+
+    const guardrails = of("flashduty-mcp-server-guardrails");
+    expect(guardrails.every((v) => v.level === "advisory" && v.subject === "pulumi-nodejs:dynamic/flashduty:McpServer: insecure")).toBe(true);
+    // Each violation's text: the policy's description, then the message.
+    expect(guardrails.map((v) => v.text.split("\n").at(-1)).sort()).toEqual([
+      "McpServer `insecure` (server `insecure-http`): account-wide server (teamId unset or 0); this stack requires team-scoped MCP servers: set teamId",
+      "McpServer `insecure` (server `insecure-http`): allowInsecureTlsSkipVerify is true (the server's TLS certificate is not checked); remove it, or allow it with the policy setting allowInsecureTlsSkipVerify",
+    ]);
+
+    const oneResource = of("flashduty-one-resource-per-server");
+    expect(oneResource).toEqual([expect.objectContaining({ level: "mandatory", subject: "pulumi-nodejs:dynamic/flashduty:McpServer: grafana-adopted" })]);
+    expect(oneResource[0]!.text).toMatch(
+      /^MCP server `mcp_grafana` is declared by McpServer `grafana-adopted` and kept disabled by McpServerDisablement `mcp_grafana`: the disablement wins/m,
+    );
+
+    for (const secret of [envSecret, headerSecret, "policyEnvSecret", "policy-header-secret", emulator.keys.admin]) expect(result.output).not.toContain(secret);
+    // A preview: nothing was created, adopted or disabled.
+    expect(emulator.counters()["mcpServer.create"].requests + emulator.counters()["mcpServer.update"].requests).toBe(0);
+    expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
   });
 });
