@@ -43,11 +43,11 @@ export interface RulesBenchResult {
   destroy: RulePhase;
 }
 
-function snapshot(emu: Emulator): Record<string, { requests: number; statuses: Record<string, number> }> {
+export function snapshot(emu: Emulator): Record<string, { requests: number; statuses: Record<string, number> }> {
   return emu.counters();
 }
 
-function phase(emu: Emulator, before: ReturnType<typeof snapshot>, seconds: number): RulePhase {
+export function phase(emu: Emulator, before: ReturnType<typeof snapshot>, seconds: number): RulePhase {
   const after = snapshot(emu);
   const calls: Record<string, number> = {};
   let status429 = 0;

@@ -2,7 +2,7 @@
  * `npm run bench`: the benchmarks of issue 7 against the emulator, in one run. Prints a markdown
  * table on stdout (progress goes to stderr) and writes bench/results.json. See bench/README.md.
  *
- *   npm run bench                  # all seven
+ *   npm run bench                  # all of them
  *   npm run bench -- --only 1,5    # some of them (results.json then holds only those)
  *   npm run bench -- --window sliding --clock-offset-ms=-30000   # the emulator's rate-limit windows
  */
@@ -15,6 +15,7 @@ import { REPO_ROOT, ensurePulumiCli } from "../scripts/pulumiCli";
 import { platformWindows, progress, secondsSince } from "./common";
 import { benchAutomationRules, type RulePhase, type RulesBenchResult } from "./automationRules";
 import { benchEngine, type EngineResult, type PhaseCalls } from "./engine";
+import { benchMcpServers, mcpWrites, type McpBenchResult } from "./mcpServers";
 import { benchPreview, type PreviewResult } from "./preview";
 import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
 import { benchThroughput, type ThroughputResult } from "./throughput";
@@ -245,6 +246,32 @@ function automationRuleRows(r: RulesBenchResult): Row[] {
   ];
 }
 
+function mcpServerRows(r: McpBenchResult): Row[] {
+  // As benchmark 8: "floor plus one engine run", the engine's run being the same command for as
+  // many do-nothing dynamic resources (no API call), measured in the same run.
+  const goal = (floor: number, engine: number) => 1.2 * floor + engine;
+  const reference = (name: string, floor: number, engine: number) =>
+    `${name} floor ${s(floor)} + engine ${s(engine)} (the same command for ${r.resources} do-nothing dynamic resources; the empty project's \`up\`: ${s(r.engineSeconds)})`;
+  const label = `${r.resources} \`McpServer\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
+  const row = (command: string, p: RulePhase, floorName: string, floor: number, engine: number, writesPerServer: number, servers?: string): Row => {
+    const writesOk = mcpWrites(p) === writesPerServer * r.resources;
+    return {
+      no: "9",
+      measurement: `\`pulumi ${command}\` of ${label}`,
+      result: `${s(p.seconds)}; ${ruleCalls(p, r.resources)}${servers ? `; ${servers}` : ""}`,
+      reference: reference(floorName, floor, engine),
+      ratio: x((p.seconds - engine) / floor),
+      goal: `<= 1.2x floor + engine (${s(goal(floor, engine))}), 0 × 429, ${writesPerServer} write/server`,
+      met: yes(p.seconds <= goal(floor, engine) && p.status429 === 0 && writesOk),
+    };
+  };
+  return [
+    row("up", r.up, "write", r.writeFloorSeconds, r.noop.up, 1, `${r.serversAfterUp} servers after`),
+    row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, r.noop.previewRefresh, 0),
+    row("destroy", r.destroy, "write", r.writeFloorSeconds, r.noop.destroy, 1, `${r.serversAfterDestroy} servers after`),
+  ];
+}
+
 function sharedReadsRows(r: SharedReadsResult): Row[] {
   const ratio = r.wallSeconds / r.floorSeconds;
   return [
@@ -391,6 +418,13 @@ async function main(argv: string[]): Promise<void> {
     const r = await benchAutomationRules();
     results.automationRules = r;
     rows.push(...automationRuleRows(r));
+  }
+
+  if (wanted("9")) {
+    progress("9. MCP servers: up, preview --refresh, destroy of 100");
+    const r = await benchMcpServers();
+    results.mcpServers = r;
+    rows.push(...mcpServerRows(r));
   }
 
   const totalSeconds = secondsSince(t0);

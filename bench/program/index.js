@@ -6,6 +6,8 @@
 //            instead (no API call): what the engine alone costs for that many resources.
 //   automationRules: a number N of AutomationRule resources (team 1, distinct names) for the
 //            rule benchmark (bench/automationRules.ts).
+//   mcpServers: a number N of McpServer resources (streamable-http, team 1, distinct names, a
+//            secret Authorization header each) for the MCP server benchmark (bench/mcpServers.ts).
 // The app key and base URL come from FLASHDUTY_APP_KEY / FLASHDUTY_BASE_URL.
 const pulumi = require("@pulumi/pulumi");
 
@@ -39,4 +41,17 @@ if (ruleCount > 0) {
     new flashduty.AutomationRule(`rule-${i}`, { name: `Bench rule ${i}`, prompt: "Summarise the alerts.", cronExpr: `${i % 60} 9 * * *`, teamId: 1 });
   }
 }
-exports.count = servers.length + ruleCount;
+const mcpServerCount = config.getNumber("mcpServers") || 0;
+if (mcpServerCount > 0) {
+  const flashduty = require("pulumi-flashduty");
+  for (let i = 0; i < mcpServerCount; i++) {
+    new flashduty.McpServer(`mcp-${i}`, {
+      serverName: `bench-mcp-${i}`,
+      transport: "streamable-http",
+      url: `https://mcp-${i}.bench.example/mcp`,
+      headers: { Authorization: `Bearer bench-token-${i}` },
+      teamId: 1,
+    });
+  }
+}
+exports.count = servers.length + ruleCount + mcpServerCount;
