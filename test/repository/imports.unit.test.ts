@@ -53,7 +53,13 @@ describe("dependency rules", () => {
   });
 
   it("drift/ and policy/ reach into provider/ only for the type tokens, the unknown-value sentinel, the policy pack's client and the declared fields of AutomationRule and McpServer", () => {
-    const allowed = new Set(["provider/engine/typeToken", "provider/engine/unknown", "provider/client/programConfig", "provider/automationRule/fields", "provider/mcpServer/fields"]);
+    const allowed = new Set([
+      "provider/engine/typeToken",
+      "provider/engine/unknown",
+      "provider/client/programConfig",
+      "provider/automationRule/fields",
+      "provider/mcpServer/fields",
+    ]);
     const bad = [...importsOf("drift"), ...importsOf("policy")].filter((i) => topFolder(i.target) === "provider" && !allowed.has(i.target));
     expect(bad).toEqual([]);
   });
