@@ -70,13 +70,38 @@ function secretMapChanges(field: string, before: unknown, after: unknown): Field
   return changes;
 }
 
+/** Whether either side of a secret map is a secret marker (its keys cannot be seen). */
+function opaque(before: unknown, after: unknown): boolean {
+  return [before, after].some((v) => isObject(v) && Object.hasOwn(v, SIG_KEY));
+}
+
+/**
+ * The keys added or removed, from the plain key lists the resource keeps beside a secret map
+ * (`envKeys`, `headersKeys`): what can be seen of a map the engine hides whole. A changed value
+ * under a kept key cannot be seen.
+ */
+function keyListChanges(field: string, before: unknown, after: unknown): FieldChange[] {
+  if (!Array.isArray(before) || !Array.isArray(after)) return [];
+  const olds = new Set(before.filter((k): k is string => typeof k === "string"));
+  const news = new Set(after.filter((k): k is string => typeof k === "string"));
+  const changes: FieldChange[] = [];
+  for (const key of new Set([...olds, ...news])) {
+    if (olds.has(key) === news.has(key)) continue;
+    changes.push({ field: `${field}.${key}`, before: olds.has(key) ? VALUE_NOT_SHOWN : null, after: news.has(key) ? VALUE_NOT_SHOWN : null });
+  }
+  return changes;
+}
+
 /** The declared fields of one refreshed server that differ, sorted by name (`enabled` left out when `held`). */
 function changedFields(before: Props, after: Props, held: boolean): FieldChange[] {
   const fields: FieldChange[] = [];
   for (const field of DECLARED_FIELDS) {
     if (field === "enabled" && held) continue;
     if ((SECRET_FIELDS as readonly string[]).includes(field)) {
-      fields.push(...secretMapChanges(field, before[field], after[field]));
+      const changes = secretMapChanges(field, before[field], after[field]);
+      fields.push(
+        ...(changes.length > 0 || !opaque(before[field], after[field]) ? changes : keyListChanges(field, before[`${field}Keys`], after[`${field}Keys`])),
+      );
       continue;
     }
     const a = normal(field, before[field]);

@@ -93,6 +93,10 @@ export interface McpServerState {
   proxyUrl?: pulumi.Input<string>;
   /** The marketplace template the server was made from, or `""`. */
   sourceTemplateName?: pulumi.Input<string>;
+  /** The keys of `env`, sorted (not secret). */
+  envKeys?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The keys of `headers`, sorted (not secret). */
+  headersKeys?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 const STATE_KEYS = [
@@ -123,6 +127,8 @@ const STATE_KEYS = [
   "aiDescription",
   "proxyUrl",
   "sourceTemplateName",
+  "envKeys",
+  "headersKeys",
 ] as const satisfies readonly (keyof McpServerState)[];
 true satisfies Equal<(typeof STATE_KEYS)[number], keyof McpServerState>;
 
@@ -221,6 +227,10 @@ export class McpServer extends pulumi.CustomResource {
   declare public readonly aiDescription: pulumi.Output<string>;
   declare public readonly proxyUrl: pulumi.Output<string>;
   declare public readonly sourceTemplateName: pulumi.Output<string>;
+  /** The keys of `env`, sorted: not secret, so drift reports can name a key added or removed in the console. */
+  declare public readonly envKeys: pulumi.Output<string[]>;
+  /** The keys of `headers`, sorted (see `envKeys`). */
+  declare public readonly headersKeys: pulumi.Output<string[]>;
 
   /**
    * @param name the Pulumi resource name (unique in the stack)

@@ -84,6 +84,10 @@ export interface McpServerOutputs extends McpServerDeclared {
   aiDescription: string;
   proxyUrl: string;
   sourceTemplateName: string;
+  /** The keys of `env`, sorted: not secret, so a key added or removed in the console shows in drift reports. */
+  envKeys: string[];
+  /** The keys of `headers`, sorted (see `envKeys`). */
+  headersKeys: string[];
 }
 
 true satisfies Equal<DeclaredField, keyof McpServerDeclared>;
@@ -272,6 +276,8 @@ function toOutputs(server: McpServer, known: Partial<McpServerDeclared>, adopted
     aiDescription: server.aiDescription ?? "",
     proxyUrl: server.proxyUrl ?? "",
     sourceTemplateName: server.sourceTemplateName ?? "",
+    envKeys: Object.keys(server.env ?? {}).sort(),
+    headersKeys: Object.keys(server.headers ?? {}).sort(),
   };
   if (server.command) outs.command = server.command;
   if (server.url) outs.url = server.url;

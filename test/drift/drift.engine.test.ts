@@ -365,7 +365,7 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
     expect(emulator.server("mcp_grafana")?.status).toBe("enabled");
   });
 
-  test("declared McpServer resources: a console edit and a deletion are rows; env/headers values never printed, a rotated secret not seen", async () => {
+  test("declared McpServer resources: a console edit, an added header key and a deletion are rows; env/headers values never printed, a rotated secret not seen", async () => {
     emulator.reset();
     const headerSecret = "Bearer drift-header-secret-0123456789";
     const envSecret = "ghp_driftEnvSecret0123456789";
@@ -418,9 +418,13 @@ describe("pulumi-flashduty drift with the real Pulumi CLI against the emulator",
         serverId: web.server_id,
         serverName: "web-prod",
         observed: "changed",
-        // The rotated secret is not seen (the platform answers it masked). Nor is the added header:
-        // the engine hands `headers` over as one secret, its keys hidden too (docs/drift-reports.md).
-        fields: [{ field: "description", before: "Web tools", after: "Edited [in the console](https://evil.example) @acme/oncall" }],
+        // The rotated secret is not seen (the platform answers it masked). The added header is, by
+        // its key only: the engine hands `headers` over as one secret, so the key comes from the
+        // resource's plain `headersKeys` (docs/drift-reports.md).
+        fields: [
+          { field: "description", before: "Web tools", after: "Edited [in the console](https://evil.example) @acme/oncall" },
+          { field: "headers.X-Added", before: null, after: "(value not shown)" },
+        ],
         nextUp: "update",
       },
     ]);
