@@ -152,12 +152,13 @@ describe("the provider plugin with the real CLI and the YAML language host", () 
     expect(outs.templates.templates.length).toBeGreaterThan(0);
 
     // Secrets: the app key, the header and the trigger token in no output and not in the state in plaintext.
-    const exported = JSON.stringify(await ws.exportState());
+    const state = await ws.exportState();
+    const exported = JSON.stringify(state);
     for (const secret of [appKey, HEADER_SECRET, outs.httpPostToken as string]) {
       expect(exported).not.toContain(secret);
       expect(up.output).not.toContain(secret);
     }
-    const rule = (await ws.exportState()).deployment.resources?.find((r) => r.type === "flashduty:index:AutomationRule");
+    const rule = state.deployment.resources?.find((r) => r.type === "flashduty:index:AutomationRule");
     expect(rule?.outputs.httpPostToken).toHaveProperty("ciphertext");
 
     // Console edits: refresh names each changed field in the diff, with no write.
