@@ -193,6 +193,12 @@ describe("the published tarballs", () => {
     expect(files).toContain("dist/sdk/index.d.ts");
     expect(files).toContain("README.md");
     expect(files).toContain("CHANGELOG.md");
+    // The provider plugin: its executable wrapper keeps its mode, beside the code it runs.
+    expect(files).toContain("dist/plugin/main.js");
+    expect(files).toContain("dist/plugin/schema.json");
+    expect(execFileSync("tar", ["tvzf", tarballs["pulumi-flashduty"]!], { encoding: "utf8" })).toMatch(
+      /^-rwxr-xr-x .* package\/dist\/plugin\/pulumi-resource-flashduty$/m,
+    );
     expect(readFromTarball(tarballs["pulumi-flashduty"]!, "LICENSE")).toMatch(/Apache License\s+Version 2\.0/);
     expect(
       files.filter((f) => /^(dist\/(bench|scripts|test|emulator)\/|scripts\/|bench\/|test\/|emulator\/)|\.go$|go\.(mod|sum)$|\.tsbuildinfo$/.test(f)),
