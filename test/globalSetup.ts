@@ -1,10 +1,6 @@
-import { ensurePulumiCli, ensurePulumiYaml } from "../scripts/pulumiCli";
+import { ensurePulumiCli } from "../scripts/pulumiCli";
 
-/**
- * Installs (or finds) the Pulumi CLI and the YAML language host (the provider plugin's YAML
- * programs) before the workers start; see scripts/install-pulumi.sh and install-pulumi-yaml.sh.
- */
+/** Installs (or finds) the Pulumi CLI before the workers start; see scripts/install-pulumi.sh. */
 export default function setup(): void {
   ensurePulumiCli();
-  ensurePulumiYaml();
 }

@@ -15,6 +15,15 @@ import { ensurePulumiCli, ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from ".
 let emulator: Emulator;
 let dir: string;
 
+let yamlHost: string;
+
+// The YAML language host, here rather than in the tier's global setup, so that only this file
+// needs it: found at once (.ci/run builds it first), or built from Go modules on a first run
+// (minutes, hence the timeout).
+beforeAll(() => {
+  yamlHost = ensurePulumiYaml();
+}, 1_200_000);
+
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
   const root = path.join(REPO_ROOT, ".pulumi-state", "work");
@@ -122,7 +131,7 @@ describe("the provider plugin with the real CLI and the YAML language host", () 
       stateDir: path.join(dir, "state"),
       stack: "test",
       env: {
-        PATH: `${ensurePulumiCli()}${path.delimiter}${ensurePulumiYaml()}${path.delimiter}${process.env.PATH ?? ""}`,
+        PATH: `${ensurePulumiCli()}${path.delimiter}${yamlHost}${path.delimiter}${process.env.PATH ?? ""}`,
         FLASHDUTY_APP_KEY: undefined,
         FLASHDUTY_BASE_URL: undefined,
       },
