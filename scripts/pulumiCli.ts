@@ -46,6 +46,26 @@ export function ensurePulumiCli(): string {
   return cliBin;
 }
 
+let yamlBin: string | undefined;
+
+/**
+ * Makes the Pulumi YAML language host (`pulumi-language-yaml`) available
+ * (scripts/install-pulumi-yaml.sh: PATH, the git-ignored `.pulumi-cli/yaml-v<version>/bin`, a
+ * build from Go modules) and returns its folder, for the provider plugin's YAML programs. Cached
+ * per process; well under a second when already built.
+ *
+ * @throws Error with the install script's explanation when no host can be had
+ */
+export function ensurePulumiYaml(): string {
+  if (yamlBin === undefined) {
+    yamlBin = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "install-pulumi-yaml.sh")], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    }).trim();
+  }
+  return yamlBin;
+}
+
 /** Result of one CLI command. */
 export interface CommandResult {
   code: number;

@@ -105,8 +105,13 @@ export interface AutomationRuleState {
   updatedAt?: pulumi.Input<number>;
 }
 
-/** The outputs of {@link AutomationRule}, in the order of {@link AutomationRuleState}. */
-const STATE_KEYS = [
+/**
+ * The outputs of {@link AutomationRule}, in the order of {@link AutomationRuleState}; also checked
+ * against the provider plugin's schema (test/plugin/schema.unit.test.ts).
+ *
+ * @internal
+ */
+export const STATE_KEYS = [
   "ruleId",
   "name",
   "prompt",

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationRule, RuleScope } from "../../sdk";
+import type { AutomationRule, FlashdutyClient, RuleScope } from "../../sdk";
 import { LIMITS } from "../../wire/protocol";
 import { checkInteger } from "../../sdk/validation";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
@@ -71,11 +71,17 @@ export async function getAutomationRules(args: GetAutomationRulesArgs = {}, opts
   return withDiagnosticsParent(opts?.parent, () => readRules(args), "getAutomationRules");
 }
 
-async function readRules(args: GetAutomationRulesArgs): Promise<GetAutomationRulesResult> {
+/**
+ * The data source's read with a given client: {@link getAutomationRules} passes the program's,
+ * the provider plugin's `Invoke` its own (configured by the engine). Same errors.
+ *
+ * @internal
+ */
+export async function readRules(args: GetAutomationRulesArgs, api?: FlashdutyClient): Promise<GetAutomationRulesResult> {
   // The data source's name for the client's `limit`, checked under the name the user wrote.
   const pageSize = checkInteger("getAutomationRules", "pageSize", args.pageSize, 1, LIMITS.maxPageSize) ?? LIMITS.maxPageSize;
   const rules: AutomationRule[] = [];
-  const pages = programClient().automationRules.listAll({
+  const pages = (api ?? programClient()).automationRules.listAll({
     scope: args.scope,
     teamIds: args.teamIds,
     includePerson: args.includePerson,

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationTemplate } from "../../sdk";
+import type { AutomationTemplate, FlashdutyClient } from "../../sdk";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
 import { programClient, programConfig, withDiagnosticsParent } from "../client/programConfig";
 
@@ -39,9 +39,19 @@ export async function getAutomationTemplates(args: GetAutomationTemplatesArgs = 
   return withDiagnosticsParent(opts?.parent, () => readTemplates(args), "getAutomationTemplates");
 }
 
-async function readTemplates(args: GetAutomationTemplatesArgs): Promise<GetAutomationTemplatesResult> {
-  const locale = args.locale ?? programConfig().locale;
-  const { templates } = await programClient().automationTemplates.list(locale === undefined ? {} : { locale });
+/**
+ * The data source's read with a given client and configured locale: {@link getAutomationTemplates}
+ * passes the program's, the provider plugin's `Invoke` its own (configured by the engine).
+ *
+ * @internal
+ */
+export async function readTemplates(
+  args: GetAutomationTemplatesArgs,
+  api?: FlashdutyClient,
+  configuredLocale: () => string | undefined = () => programConfig().locale,
+): Promise<GetAutomationTemplatesResult> {
+  const locale = args.locale ?? configuredLocale();
+  const { templates } = await (api ?? programClient()).automationTemplates.list(locale === undefined ? {} : { locale });
   const sorted = [...templates].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { locale: locale ?? "", templates: sorted };
 }

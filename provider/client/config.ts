@@ -36,7 +36,13 @@ export interface FlashdutyConfig {
 /** Reads one stack config value by its full key (`flashduty:appKey`); undefined when unset. */
 export type ConfigSource = (key: string) => string | undefined;
 
-const SETTINGS = {
+/**
+ * Every configuration key, with its stack config key and environment variable; also checked
+ * against the provider plugin's schema (test/plugin/schema.unit.test.ts).
+ *
+ * @internal
+ */
+export const SETTINGS = {
   appKey: { config: "flashduty:appKey", env: "FLASHDUTY_APP_KEY" },
   baseUrl: { config: "flashduty:baseUrl", env: "FLASHDUTY_BASE_URL" },
   locale: { config: "flashduty:locale", env: "FLASHDUTY_LOCALE" },

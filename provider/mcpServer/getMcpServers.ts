@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { McpServer, McpServerScope } from "../../sdk";
+import type { FlashdutyClient, McpServer, McpServerScope } from "../../sdk";
 import { LIMITS } from "../../wire/protocol";
 import { checkInteger } from "../../sdk/validation";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
@@ -75,11 +75,17 @@ export async function getMcpServers(args: GetMcpServersArgs = {}, opts?: pulumi.
   return withDiagnosticsParent(opts?.parent, () => readServers(args), "getMcpServers");
 }
 
-async function readServers(args: GetMcpServersArgs): Promise<GetMcpServersResult> {
+/**
+ * The data source's read with a given client: {@link getMcpServers} passes the program's, the
+ * provider plugin's `Invoke` its own (configured by the engine). Same errors.
+ *
+ * @internal
+ */
+export async function readServers(args: GetMcpServersArgs, api?: FlashdutyClient): Promise<GetMcpServersResult> {
   // The data source's name for the client's `limit`, checked under the name the user wrote.
   const pageSize = checkInteger("getMcpServers", "pageSize", args.pageSize, 1, LIMITS.maxPageSize) ?? LIMITS.maxPageSize;
   const servers: McpServer[] = [];
-  const pages = programClient().mcpServers.listAll({
+  const pages = (api ?? programClient()).mcpServers.listAll({
     scope: args.scope,
     query: args.query,
     teamIds: args.teamIds,

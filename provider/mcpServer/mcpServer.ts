@@ -99,7 +99,13 @@ export interface McpServerState {
   headersKeys?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-const STATE_KEYS = [
+/**
+ * The outputs of {@link McpServer}; also checked against the provider plugin's schema
+ * (test/plugin/schema.unit.test.ts).
+ *
+ * @internal
+ */
+export const STATE_KEYS = [
   "serverId",
   "serverName",
   "description",

@@ -19,6 +19,7 @@ import { TSCONFIG_COMMONJS, TSCONFIG_NODENEXT, createFreshProject, typeCheck, ty
 
 const run = promisify(execFile);
 const rootPkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+  version: string;
   peerDependencies: Record<string, string>;
 };
 /** The oldest @pulumi/pulumi the peer range admits, e.g. ">=3.249.0 <4" -> "3.249.0". */
@@ -193,6 +194,12 @@ describe("the published tarballs", () => {
     expect(files).toContain("dist/sdk/index.d.ts");
     expect(files).toContain("README.md");
     expect(files).toContain("CHANGELOG.md");
+    // The provider plugin: its executable wrapper keeps its mode, beside the code it runs.
+    expect(files).toContain("dist/plugin/main.js");
+    expect(files).toContain("dist/plugin/schema.json");
+    expect(execFileSync("tar", ["tvzf", tarballs["pulumi-flashduty"]!], { encoding: "utf8" })).toMatch(
+      /^-rwxr-xr-x .* package\/dist\/plugin\/pulumi-resource-flashduty$/m,
+    );
     expect(readFromTarball(tarballs["pulumi-flashduty"]!, "LICENSE")).toMatch(/Apache License\s+Version 2\.0/);
     expect(
       files.filter((f) => /^(dist\/(bench|scripts|test|emulator)\/|scripts\/|bench\/|test\/|emulator\/)|\.go$|go\.(mod|sum)$|\.tsbuildinfo$/.test(f)),
@@ -226,6 +233,23 @@ describe("the published tarballs", () => {
       const parsed = JSON.parse(execFileSync("tar", ["xzOf", tarballs["pulumi-flashduty"]!, `package/${map}`], { encoding: "utf8" }));
       expect(parsed.sourcesContent?.length, map).toBe(parsed.sources.length);
     }
+  });
+});
+
+describe("the provider plugin", () => {
+  it("runs from the installed package (its dependencies resolve there) and answers its schema", async () => {
+    const plugin = path.join(nodenext.dir, "node_modules", "pulumi-flashduty", "dist", "plugin", "pulumi-resource-flashduty");
+    const { stdout } = await run("pulumi", ["package", "get-schema", plugin], {
+      env: { ...process.env, PATH: `${ensurePulumiCli()}${path.delimiter}${process.env.PATH ?? ""}`, PULUMI_SKIP_UPDATE_CHECK: "true" },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const schema = JSON.parse(stdout) as { name: string; version: string; resources: Record<string, unknown> };
+    expect(schema).toMatchObject({ name: "flashduty", version: rootPkg.version });
+    expect(Object.keys(schema.resources).sort()).toEqual([
+      "flashduty:index:AutomationRule",
+      "flashduty:index:McpServer",
+      "flashduty:index:McpServerDisablement",
+    ]);
   });
 });
 

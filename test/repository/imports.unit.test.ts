@@ -52,6 +52,16 @@ describe("dependency rules", () => {
     expect(bad).toEqual([]);
   });
 
+  it("plugin/ (the provider plugin) imports provider/, sdk/ and its packages only, and nothing but tests imports plugin/", () => {
+    const packages = ["@grpc/grpc-js", "google-protobuf/google/protobuf/struct_pb", "google-protobuf/google/protobuf/empty_pb"];
+    const bad = importsOf("plugin").filter(
+      (i) => !["plugin", "provider", "sdk"].includes(topFolder(i.target)) && !packages.includes(i.target) && !i.target.startsWith("@pulumi/pulumi"),
+    );
+    expect(bad).toEqual([]);
+    const intoPlugin = ["wire", "sdk", "provider", "drift", "policy", "cli", "emulator"].flatMap(importsOf).filter((i) => topFolder(i.target) === "plugin");
+    expect(intoPlugin).toEqual([]);
+  });
+
   it("drift/ and policy/ reach into provider/ only for the type tokens, the unknown-value sentinel, the policy pack's client and the declared fields of AutomationRule and McpServer", () => {
     const allowed = new Set([
       "provider/engine/typeToken",

@@ -1,0 +1,27 @@
+/**
+ * The functions (invokes) the provider plugin serves, on the same reads the npm package's data
+ * sources run in the program (`readRules`, `readTemplates`, `readServers`), with the plugin's
+ * client (configured by the engine's `Configure`) instead of the program's.
+ *
+ * @packageDocumentation
+ */
+import type { FlashdutyClient } from "../sdk";
+import { type GetAutomationRulesArgs, readRules } from "../provider/automationRule/getAutomationRules";
+import { type GetAutomationTemplatesArgs, readTemplates } from "../provider/automationTemplate/getAutomationTemplates";
+import { type GetMcpServersArgs, readServers } from "../provider/mcpServer/getMcpServers";
+
+/** What a function needs from the plugin: its client and the configured locale. */
+export interface FunctionContext {
+  client(): FlashdutyClient;
+  locale(): string | undefined;
+}
+
+/** One function: plain arguments in, a plain result out. */
+export type PluginFunction = (args: Record<string, unknown>, ctx: FunctionContext) => Promise<object>;
+
+/** Every function of the plugin, by token. */
+export const FUNCTIONS: ReadonlyMap<string, PluginFunction> = new Map<string, PluginFunction>([
+  ["flashduty:index:getAutomationRules", (args, ctx) => readRules(args as GetAutomationRulesArgs, ctx.client())],
+  ["flashduty:index:getAutomationTemplates", (args, ctx) => readTemplates(args as GetAutomationTemplatesArgs, ctx.client(), () => ctx.locale())],
+  ["flashduty:index:getMcpServers", (args, ctx) => readServers(args as GetMcpServersArgs, ctx.client())],
+]);

@@ -1,0 +1,260 @@
+/**
+ * The provider plugin's schema (plugin/schema.json) against the implementation: every resource,
+ * function, input, output and config key of one is in the other, with descriptions, the defaults
+ * the implementations' `check` fills in, and the secret flags the plugin applies. A field added
+ * to an implementation (its declared fields, its state keys, its input or output interface) and
+ * not to the schema fails here, at compile time (`npm run typecheck`) or at run time, and so
+ * does the reverse.
+ */
+import { describe, expect, it } from "vitest";
+import schemaJson from "../../plugin/schema.json";
+import { FUNCTIONS } from "../../plugin/functions";
+import { RESOURCES } from "../../plugin/resources";
+import type { AutomationRule as RuleModel, AutomationTemplate, McpServer as ServerModel } from "../../sdk";
+import { STATE_KEYS as RULE_STATE_KEYS } from "../../provider/automationRule/automationRule";
+import { DECLARED_FIELDS as RULE_FIELDS } from "../../provider/automationRule/fields";
+import type { GetAutomationRulesArgs } from "../../provider/automationRule/getAutomationRules";
+import * as ruleProvider from "../../provider/automationRule/provider";
+import type { GetAutomationTemplatesArgs } from "../../provider/automationTemplate/getAutomationTemplates";
+import { SETTINGS } from "../../provider/client/config";
+import { DECLARED_FIELDS as SERVER_FIELDS, SECRET_FIELDS as SERVER_SECRET_FIELDS } from "../../provider/mcpServer/fields";
+import type { GetMcpServersArgs } from "../../provider/mcpServer/getMcpServers";
+import { STATE_KEYS as SERVER_STATE_KEYS } from "../../provider/mcpServer/mcpServer";
+import * as serverProvider from "../../provider/mcpServer/provider";
+import type { McpServerDisablementState } from "../../provider/mcpServerDisablement/mcpServerDisablement";
+import type { McpServerDisablementInputs, McpServerDisablementOutputs } from "../../provider/mcpServerDisablement/provider";
+import * as disablementProvider from "../../provider/mcpServerDisablement/provider";
+import type { Equal } from "../../wire/typeAssert";
+
+interface SchemaProperty {
+  type?: string;
+  description?: string;
+  default?: unknown;
+  secret?: boolean;
+  $ref?: string;
+  items?: { $ref?: string };
+}
+interface SchemaObject {
+  description?: string;
+  inputProperties?: Record<string, SchemaProperty>;
+  requiredInputs?: string[];
+  properties?: Record<string, SchemaProperty>;
+  required?: string[];
+}
+const schema = schemaJson as unknown as {
+  name: string;
+  config: { variables: Record<string, SchemaProperty> };
+  resources: Record<string, SchemaObject>;
+  types: Record<string, SchemaObject>;
+  functions: Record<string, { description?: string; inputs: SchemaObject; outputs: SchemaObject }>;
+};
+
+const sorted = (keys: Iterable<string>): string[] => [...new Set(keys)].sort();
+
+// What each resource takes and answers besides its declared fields and state keys, checked
+// against the implementation's interfaces at compile time.
+const RULE_INPUT_EXTRAS = ["httpPostTokenRotation", "ruleId"] as const;
+true satisfies Equal<(typeof RULE_FIELDS)[number] | (typeof RULE_INPUT_EXTRAS)[number], keyof ruleProvider.AutomationRuleInputs>;
+const RULE_OUTPUT_EXTRAS = ["adoptedRuleId"] as const;
+true satisfies Equal<(typeof RULE_STATE_KEYS)[number] | (typeof RULE_OUTPUT_EXTRAS)[number], keyof ruleProvider.AutomationRuleOutputs>;
+const SERVER_INPUT_EXTRAS = ["serverId"] as const;
+true satisfies Equal<(typeof SERVER_FIELDS)[number] | (typeof SERVER_INPUT_EXTRAS)[number], keyof serverProvider.McpServerInputs>;
+const SERVER_OUTPUT_EXTRAS = ["adoptedServerId"] as const;
+true satisfies Equal<(typeof SERVER_STATE_KEYS)[number] | (typeof SERVER_OUTPUT_EXTRAS)[number], keyof serverProvider.McpServerOutputs>;
+// McpServerDisablement: `resourceName` is an input of the implementation that the plugin sets
+// from the URN (the dynamic resource class from its name), so the schema has it as an output only.
+const DISABLEMENT_INPUTS = ["serverId", "restoreOnDelete"] as const;
+true satisfies Equal<(typeof DISABLEMENT_INPUTS)[number] | "resourceName", keyof McpServerDisablementInputs>;
+const DISABLEMENT_OUTPUTS = [
+  "serverId",
+  "restoreOnDelete",
+  "resourceName",
+  "serverName",
+  "teamId",
+  "status",
+  "disabledByThisResource",
+  "disabledAt",
+  "adoptedAt",
+] as const;
+true satisfies Equal<(typeof DISABLEMENT_OUTPUTS)[number], keyof McpServerDisablementOutputs>;
+true satisfies Equal<Exclude<(typeof DISABLEMENT_OUTPUTS)[number], "resourceName">, keyof McpServerDisablementState>;
+
+// The functions' arguments and the objects they answer.
+const RULES_ARGS = ["scope", "teamIds", "includePerson", "enabled", "keyword", "pageSize"] as const;
+true satisfies Equal<(typeof RULES_ARGS)[number], keyof GetAutomationRulesArgs>;
+const TEMPLATES_ARGS = ["locale"] as const;
+true satisfies Equal<(typeof TEMPLATES_ARGS)[number], keyof GetAutomationTemplatesArgs>;
+const SERVERS_ARGS = ["scope", "query", "teamIds", "includeAccount", "pageSize"] as const;
+true satisfies Equal<(typeof SERVERS_ARGS)[number], keyof GetMcpServersArgs>;
+const RULE_MODEL = [
+  "ruleId",
+  "accountId",
+  "teamId",
+  "ownerId",
+  "name",
+  "enabled",
+  "runScope",
+  "cronExpr",
+  "timezone",
+  "prompt",
+  "environmentKind",
+  "environmentId",
+  "scheduleTriggerId",
+  "scheduleTriggerEnabled",
+  "httpPostTriggerId",
+  "httpPostTriggerUrl",
+  "httpPostTriggerEnabled",
+  "canEdit",
+  "createdAt",
+  "updatedAt",
+  "scheduleNextFireAtMs",
+  "oncallIncidentTriggerId",
+  "oncallIncidentTriggerEnabled",
+  "oncallIncidentChannelIds",
+  "oncallIncidentSeverities",
+] as const;
+true satisfies Equal<(typeof RULE_MODEL)[number], keyof RuleModel>;
+const TEMPLATE_MODEL = ["name", "description", "icon", "enabled", "prompt"] as const;
+true satisfies Equal<(typeof TEMPLATE_MODEL)[number], keyof AutomationTemplate>;
+const SERVER_MODEL = [
+  "serverId",
+  "accountId",
+  "teamId",
+  "canEdit",
+  "environments",
+  "serverName",
+  "description",
+  "transport",
+  "status",
+  "connectTimeout",
+  "callTimeout",
+  "createdBy",
+  "createdAt",
+  "updatedAt",
+  "aiDescription",
+  "command",
+  "args",
+  "env",
+  "url",
+  "headers",
+  "proxyUrl",
+  "allowInsecureOauthHttp",
+  "allowInsecureTlsSkipVerify",
+  "authMode",
+  "secretSchema",
+  "oauthMetadata",
+  "sourceTemplateName",
+  "tools",
+  "toolCount",
+  "listError",
+  "environmentKind",
+  "environmentId",
+] as const;
+true satisfies Equal<(typeof SERVER_MODEL)[number], keyof ServerModel>;
+
+const RULE = schema.resources["flashduty:index:AutomationRule"]!;
+const SERVER = schema.resources["flashduty:index:McpServer"]!;
+const DISABLEMENT = schema.resources["flashduty:index:McpServerDisablement"]!;
+
+function secretKeys(props: Record<string, SchemaProperty> | undefined): string[] {
+  return sorted(Object.entries(props ?? {}).flatMap(([key, p]) => (p.secret ? [key] : [])));
+}
+
+describe("plugin/schema.json against the implementation", () => {
+  it("names the package, the three resources the plugin serves and the three functions", () => {
+    expect(schema.name).toBe("flashduty");
+    expect(sorted(Object.keys(schema.resources))).toEqual(sorted(RESOURCES.keys()));
+    expect(sorted(Object.keys(schema.functions))).toEqual(sorted(FUNCTIONS.keys()));
+    expect(sorted(RESOURCES.keys())).toEqual(["flashduty:index:AutomationRule", "flashduty:index:McpServer", "flashduty:index:McpServerDisablement"]);
+  });
+
+  it("has every input and output of each resource, and nothing else", () => {
+    expect(sorted(Object.keys(RULE.inputProperties!))).toEqual(sorted([...RULE_FIELDS, ...RULE_INPUT_EXTRAS]));
+    expect(sorted(Object.keys(RULE.properties!))).toEqual(sorted([...RULE_STATE_KEYS, ...RULE_OUTPUT_EXTRAS]));
+    expect(sorted(Object.keys(SERVER.inputProperties!))).toEqual(sorted([...SERVER_FIELDS, ...SERVER_INPUT_EXTRAS]));
+    expect(sorted(Object.keys(SERVER.properties!))).toEqual(sorted([...SERVER_STATE_KEYS, ...SERVER_OUTPUT_EXTRAS]));
+    expect(sorted(Object.keys(DISABLEMENT.inputProperties!))).toEqual(sorted(DISABLEMENT_INPUTS));
+    expect(sorted(Object.keys(DISABLEMENT.properties!))).toEqual(sorted(DISABLEMENT_OUTPUTS));
+    for (const resource of [RULE, SERVER, DISABLEMENT]) {
+      for (const key of resource.required ?? []) expect(resource.properties).toHaveProperty(key);
+      for (const key of resource.requiredInputs ?? []) expect(resource.inputProperties).toHaveProperty(key);
+    }
+  });
+
+  it("requires the inputs check requires, and declares the defaults check fills in", async () => {
+    const cases = [
+      { resource: RULE, check: ruleProvider.check, minimal: { name: "n", prompt: "p", cronExpr: "0 9 * * *" } },
+      { resource: SERVER, check: serverProvider.check, minimal: { serverName: "s", transport: "stdio", command: "c" } },
+      { resource: DISABLEMENT, check: disablementProvider.check, minimal: { serverId: "mcp_x" } },
+    ];
+    for (const { resource, check, minimal } of cases) {
+      // Nothing given: each failure names a required input.
+      const empty = await check({}, {});
+      expect(sorted(empty.failures?.map((f) => f.property) ?? [])).toEqual(sorted(resource.requiredInputs ?? []));
+      const { inputs, failures } = await check({}, minimal);
+      expect(failures).toEqual([]);
+      for (const [key, value] of Object.entries(inputs as unknown as Record<string, unknown>)) {
+        if (key in minimal) continue;
+        const declared = resource.inputProperties?.[key];
+        expect(declared, key).toBeDefined();
+        if (declared?.default !== undefined) expect(value, key).toEqual(declared.default);
+        else expect(declared?.description, key).toContain(`Default \`${JSON.stringify(value)}\``);
+      }
+      for (const [key, declared] of Object.entries(resource.inputProperties ?? {})) {
+        if (declared.default !== undefined) expect((inputs as unknown as Record<string, unknown>)[key], key).toEqual(declared.default);
+      }
+    }
+  });
+
+  it("marks secret exactly what the plugin keeps secret: the trigger token, McpServer env and headers, the app key", () => {
+    expect(secretKeys(RULE.properties)).toEqual(["httpPostToken"]);
+    expect(secretKeys(RULE.inputProperties)).toEqual([]);
+    expect(secretKeys(SERVER.inputProperties)).toEqual(sorted(SERVER_SECRET_FIELDS));
+    expect(secretKeys(SERVER.properties)).toEqual(sorted(SERVER_SECRET_FIELDS));
+    expect(secretKeys(DISABLEMENT.properties)).toEqual([]);
+    for (const [token, resource] of RESOURCES) {
+      expect(sorted(resource.secretOutputs), token).toEqual(secretKeys(schema.resources[token]!.properties));
+      expect(sorted(resource.secretInputs), token).toEqual(secretKeys(schema.resources[token]!.inputProperties));
+    }
+    expect(secretKeys(schema.config.variables)).toEqual(["appKey"]);
+  });
+
+  it("has every config key of resolveConfig, as flashduty:<key>", () => {
+    expect(sorted(Object.keys(schema.config.variables))).toEqual(sorted(Object.keys(SETTINGS)));
+    for (const [key, setting] of Object.entries(SETTINGS)) expect(setting.config).toBe(`${schema.name}:${key}`);
+  });
+
+  it("has every argument of each function and every field of the objects they answer", () => {
+    const fn = (token: string) => schema.functions[token]!;
+    const typeOf = (name: string) => schema.types[`flashduty:index:${name}`]!;
+    expect(sorted(Object.keys(fn("flashduty:index:getAutomationRules").inputs.properties!))).toEqual(sorted(RULES_ARGS));
+    expect(sorted(Object.keys(fn("flashduty:index:getAutomationTemplates").inputs.properties!))).toEqual(sorted(TEMPLATES_ARGS));
+    expect(sorted(Object.keys(fn("flashduty:index:getMcpServers").inputs.properties!))).toEqual(sorted(SERVERS_ARGS));
+    expect(sorted(Object.keys(fn("flashduty:index:getAutomationRules").outputs.properties!))).toEqual(["rules", "total"]);
+    expect(sorted(Object.keys(fn("flashduty:index:getAutomationTemplates").outputs.properties!))).toEqual(["locale", "templates"]);
+    expect(sorted(Object.keys(fn("flashduty:index:getMcpServers").outputs.properties!))).toEqual(["servers", "total"]);
+    expect(sorted(Object.keys(typeOf("AutomationRuleInfo").properties!))).toEqual(sorted(RULE_MODEL));
+    expect(sorted(Object.keys(typeOf("AutomationTemplateInfo").properties!))).toEqual(sorted(TEMPLATE_MODEL));
+    expect(sorted(Object.keys(typeOf("McpServerInfo").properties!))).toEqual(sorted(SERVER_MODEL));
+  });
+
+  it("describes everything, and every reference names a declared type", () => {
+    const objects: Array<[string, Record<string, SchemaProperty> | undefined]> = [["config", schema.config.variables]];
+    for (const [token, r] of Object.entries(schema.resources)) {
+      expect(r.description, token).toBeTruthy();
+      objects.push([`${token} inputs`, r.inputProperties], [`${token} outputs`, r.properties]);
+    }
+    for (const [token, t] of Object.entries(schema.types)) objects.push([token, t.properties]);
+    for (const [token, f] of Object.entries(schema.functions)) {
+      expect(f.description, token).toBeTruthy();
+      objects.push([`${token} inputs`, f.inputs.properties], [`${token} outputs`, f.outputs.properties]);
+    }
+    for (const [where, props] of objects) {
+      for (const [key, p] of Object.entries(props ?? {})) {
+        expect(p.description, `${where}.${key}`).toBeTruthy();
+        const ref = p.$ref ?? p.items?.$ref;
+        if (ref?.startsWith("#/types/")) expect(schema.types, `${where}.${key}`).toHaveProperty([ref.slice("#/types/".length)]);
+      }
+    }
+  });
+});

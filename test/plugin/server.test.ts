@@ -1,0 +1,226 @@
+/**
+ * The provider plugin as the engine sees it, without the engine: the built executable
+ * (dist/plugin/pulumi-resource-flashduty) started as a child process, driven over gRPC with
+ * Pulumi's own client stubs, against the emulator over HTTP. What the YAML engine test cannot
+ * show directly: secret wrapping of each property, unknown values at Check and Diff, Create and
+ * Update at preview making no API call, the kinds in the detailed diff, config checks, and errors
+ * that never carry the app key.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import * as path from "node:path";
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import type { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
+import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as proto from "@pulumi/pulumi/proto/provider_pb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../../emulator";
+import { fromStruct, isSecret, secret, toStruct } from "../../plugin/properties";
+import { REPO_ROOT } from "../../scripts/pulumiCli";
+import { UNKNOWN_VALUE } from "../../provider/engine/unknown";
+
+const PROJECT_VERSION = (require("../../package.json") as { version: string }).version;
+const RULE_URN = "urn:pulumi:test::p::flashduty:index:AutomationRule::digest";
+const SERVER_URN = "urn:pulumi:test::p::flashduty:index:McpServer::grafana";
+
+let emulator: Emulator;
+let plugin: ChildProcess;
+let client: ResourceProviderClient;
+let stderr = "";
+
+/** Calls one unary method and resolves its response (rejects with the gRPC error). */
+function call<Res>(method: (...args: never[]) => unknown, req: unknown): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    (method as (req: unknown, cb: (err: grpc.ServiceError | null, res: Res) => void) => unknown).call(client, req, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+  });
+}
+
+async function configure(appKey: string): Promise<proto.ConfigureResponse> {
+  const req = new proto.ConfigureRequest().setArgs(toStruct({ appKey: secret(appKey), baseUrl: emulator.url }));
+  return call<proto.ConfigureResponse>(client.configure, req);
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  plugin = spawn(path.join(REPO_ROOT, "dist", "plugin", "pulumi-resource-flashduty"), ["127.0.0.1:1"], {
+    env: { ...process.env, FLASHDUTY_APP_KEY: undefined, FLASHDUTY_BASE_URL: undefined },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  plugin.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    plugin.stdout?.once("data", (chunk: Buffer) => resolve(String(chunk).trim()));
+    plugin.once("exit", (code) => reject(new Error(`the plugin exited with ${code}: ${stderr}`)));
+  });
+  expect(port).toMatch(/^\d+$/);
+  client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+});
+
+afterAll(async () => {
+  client?.close();
+  plugin?.kill();
+  await emulator?.close();
+});
+
+describe("pulumi-resource-flashduty over gRPC", () => {
+  it("answers Handshake, GetPluginInfo and GetSchema with the package's version, and the mappings empty", async () => {
+    const handshake = await call<proto.ProviderHandshakeResponse>(client.handshake, new proto.ProviderHandshakeRequest());
+    expect(handshake.getAcceptSecrets()).toBe(true);
+    expect((await call<PluginInfo>(client.getPluginInfo, new Empty())).getVersion()).toBe(PROJECT_VERSION);
+    const schema = JSON.parse((await call<proto.GetSchemaResponse>(client.getSchema, new proto.GetSchemaRequest())).getSchema());
+    expect(schema).toMatchObject({ name: "flashduty", version: PROJECT_VERSION });
+    expect(Object.keys(schema.resources)).toHaveLength(3);
+    expect(
+      (await call<proto.GetMappingResponse>(client.getMapping, new proto.GetMappingRequest().setKey("tf").setProvider("flashduty"))).getData(),
+    ).toHaveLength(0);
+  });
+
+  it("CheckConfig keeps the config as sent (the app key secret) and names an out-of-range timing key", async () => {
+    const news = toStruct({ appKey: secret("k"), timeoutMs: "30000" });
+    const ok = await call<proto.CheckResponse>(
+      client.checkConfig,
+      new proto.CheckRequest().setUrn("urn:pulumi:test::p::pulumi:providers:flashduty::default").setNews(news),
+    );
+    expect(ok.getFailuresList()).toEqual([]);
+    expect(isSecret(fromStruct(ok.getInputs()).appKey)).toBe(true);
+    const bad = await call<proto.CheckResponse>(client.checkConfig, new proto.CheckRequest().setNews(toStruct({ timeoutMs: "-5" })));
+    expect(bad.getFailuresList().map((f) => f.getProperty())).toEqual(["timeoutMs"]);
+    expect(bad.getFailuresList()[0]?.getReason()).toMatch(/flashduty:timeoutMs/);
+  });
+
+  it("Check fills defaults, keeps unknowns, marks env secret and names bad inputs; Diff of unknowns is a change", async () => {
+    await configure(emulator.keys.admin);
+    const news = toStruct({ serverName: "grafana-grpc", transport: "stdio", command: "run", env: { TOKEN: "t0ken-value" }, description: UNKNOWN_VALUE });
+    const checked = await call<proto.CheckResponse>(client.check, new proto.CheckRequest().setUrn(SERVER_URN).setNews(news));
+    expect(checked.getFailuresList()).toEqual([]);
+    const inputs = fromStruct(checked.getInputs());
+    expect(inputs.env).toEqual(secret({ TOKEN: "t0ken-value" }));
+    expect(inputs).toMatchObject({ description: UNKNOWN_VALUE, teamId: 0, authMode: "shared", enabled: true });
+
+    const bad = await call<proto.CheckResponse>(
+      client.check,
+      new proto.CheckRequest().setUrn(SERVER_URN).setNews(toStruct({ serverName: "9 bad", transport: "stdio" })),
+    );
+    expect(bad.getFailuresList().map((f) => f.getProperty())).toContain("serverName");
+
+    const olds = toStruct({ serverId: "mcp_x", serverName: "grafana-grpc", description: "d", transport: "stdio", command: "run", teamId: 0 });
+    const diff = await call<proto.DiffResponse>(
+      client.diff,
+      new proto.DiffRequest().setUrn(SERVER_URN).setId("mcp_x").setOlds(olds).setNews(checked.getInputs()!),
+    );
+    expect(diff.getChanges()).toBe(proto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(diff.getDiffsList()).toContain("description");
+    expect(diff.getDetaileddiffMap().get("description")?.getKind()).toBe(proto.PropertyDiff.Kind.UPDATE);
+  });
+
+  it("Create and Update at preview answer the inputs and call nothing; the real Create keeps the token secret; Read by id answers inputs; Diff names fields with their kinds; Delete", async () => {
+    await configure(emulator.keys.admin);
+    emulator.resetCounters();
+    const news = (
+      await call<proto.CheckResponse>(
+        client.check,
+        new proto.CheckRequest().setUrn(RULE_URN).setNews(toStruct({ name: "grpc-rule", prompt: "p", cronExpr: "0 9 * * *", httpPostTriggerEnabled: true })),
+      )
+    ).getInputs()!;
+    const preview = await call<proto.CreateResponse>(client.create, new proto.CreateRequest().setUrn(RULE_URN).setProperties(news).setPreview(true));
+    expect(preview.getId()).toBe("");
+    expect(fromStruct(preview.getProperties())).toMatchObject({ name: "grpc-rule" });
+    expect(emulator.requestLog().filter((e) => e.operation.startsWith("automationRule."))).toEqual([]);
+
+    const created = await call<proto.CreateResponse>(client.create, new proto.CreateRequest().setUrn(RULE_URN).setProperties(news));
+    const ruleId = created.getId();
+    expect(emulator.rule(ruleId)?.name).toBe("grpc-rule");
+    const outs = fromStruct(created.getProperties());
+    expect(isSecret(outs.httpPostToken)).toBe(true);
+    expect(outs.ruleId).toBe(ruleId);
+
+    const updatePreview = await call<proto.UpdateResponse>(
+      client.update,
+      new proto.UpdateRequest()
+        .setUrn(RULE_URN)
+        .setId(ruleId)
+        .setOlds(created.getProperties()!)
+        .setNews(toStruct({ ...fromStruct(news), prompt: "q" }))
+        .setPreview(true),
+    );
+    expect(fromStruct(updatePreview.getProperties())).toMatchObject({ prompt: "q", ruleId });
+    expect(emulator.counters()["automationRule.update"].requests).toBe(0);
+
+    // pulumi import: only the id; the inputs answered are the declared fields, no secret token.
+    const read = await call<proto.ReadResponse>(client.read, new proto.ReadRequest().setUrn(RULE_URN).setId(ruleId));
+    expect(read.getId()).toBe(ruleId);
+    const readInputs = fromStruct(read.getInputs());
+    expect(readInputs).toMatchObject({ name: "grpc-rule", prompt: "p", cronExpr: "0 9 * * *", timezone: "UTC", httpPostTriggerEnabled: true, teamId: 0 });
+    expect(readInputs).not.toHaveProperty("httpPostToken");
+
+    // A new prompt updates in place, a new team replaces: each named with its kind.
+    const changed = toStruct({ ...fromStruct(news), prompt: "q", teamId: 2 });
+    const diff = await call<proto.DiffResponse>(
+      client.diff,
+      new proto.DiffRequest().setUrn(RULE_URN).setId(ruleId).setOlds(created.getProperties()!).setNews(changed),
+    );
+    expect(diff.getReplacesList()).toEqual(["teamId"]);
+    const kinds: Record<string, number> = {};
+    diff.getDetaileddiffMap().forEach((value, key) => {
+      kinds[key] = value.getKind();
+    });
+    expect(kinds).toEqual({ prompt: proto.PropertyDiff.Kind.UPDATE, teamId: proto.PropertyDiff.Kind.UPDATE_REPLACE });
+    const same = await call<proto.DiffResponse>(
+      client.diff,
+      new proto.DiffRequest().setUrn(RULE_URN).setId(ruleId).setOlds(created.getProperties()!).setNews(news),
+    );
+    expect(same.getChanges()).toBe(proto.DiffResponse.DiffChanges.DIFF_NONE);
+
+    await call<Empty>(client.delete, new proto.DeleteRequest().setUrn(RULE_URN).setId(ruleId).setProperties(created.getProperties()!));
+    expect(emulator.rule(ruleId)).toBeUndefined();
+    // A rule gone on the platform: Read answers no id (the engine drops it from the stack).
+    expect(
+      (await call<proto.ReadResponse>(client.read, new proto.ReadRequest().setUrn(RULE_URN).setId(ruleId).setProperties(created.getProperties()!))).getId(),
+    ).toBe("");
+  });
+
+  it("Invoke runs the three functions with the configured client; unknown tokens and a refused key fail without the key", async () => {
+    await configure(emulator.keys.admin);
+    const templates = await call<proto.InvokeResponse>(
+      client.invoke,
+      new proto.InvokeRequest().setTok("flashduty:index:getAutomationTemplates").setArgs(toStruct({ locale: "en-US" })),
+    );
+    expect(fromStruct(templates.getReturn())).toMatchObject({ locale: "en-US" });
+    const servers = fromStruct(
+      (
+        await call<proto.InvokeResponse>(
+          client.invoke,
+          new proto.InvokeRequest().setTok("flashduty:index:getMcpServers").setArgs(toStruct({ query: "grafana" })),
+        )
+      ).getReturn(),
+    );
+    expect(servers.total).toBeGreaterThan(0);
+    const rules = fromStruct(
+      (
+        await call<proto.InvokeResponse>(client.invoke, new proto.InvokeRequest().setTok("flashduty:index:getAutomationRules").setArgs(toStruct({})))
+      ).getReturn(),
+    );
+    expect(rules.total).toBe((rules.rules as unknown[]).length);
+    await expect(call<proto.InvokeResponse>(client.invoke, new proto.InvokeRequest().setTok("flashduty:index:getNothing"))).rejects.toThrow(
+      /unknown function 'flashduty:index:getNothing'/,
+    );
+
+    const wrongKey = "wrong-app-key-0123456789abcdef";
+    await configure(wrongKey);
+    const refused = await call<proto.InvokeResponse>(client.invoke, new proto.InvokeRequest().setTok("flashduty:index:getMcpServers")).then(
+      () => undefined,
+      (err: grpc.ServiceError) => err,
+    );
+    expect(refused?.details).toBeTruthy();
+    expect(refused?.details).not.toContain(wrongKey);
+    expect(stderr).not.toContain(wrongKey);
+    expect(stderr).not.toContain(emulator.keys.admin);
+  });
+
+  it("Cancel answers", async () => {
+    await expect(call<Empty>(client.cancel, new Empty())).resolves.toBeInstanceOf(Empty);
+  });
+});
