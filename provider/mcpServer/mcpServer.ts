@@ -13,7 +13,7 @@ export type McpServerJson = string | number | boolean | null | McpServerJson[] |
 export interface McpServerArgs {
   /** A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively. */
   serverName: pulumi.Input<string>;
-  /** Free text, at most 1024 characters. Default `""`. (The platform cannot clear a description once set: an update to `""` leaves it.) */
+  /** Free text, at most 1024 characters. Default `""`. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` / `oauthMetadata`). */
   description?: pulumi.Input<string>;
   /** `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */
   transport: pulumi.Input<"stdio" | "sse" | "streamable-http">;
@@ -37,7 +37,7 @@ export interface McpServerArgs {
   callTimeoutSeconds?: pulumi.Input<number>;
   /** `shared` (default), `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. */
   authMode?: pulumi.Input<"shared" | "per_user_secret" | "per_user_oauth">;
-  /** The per-user secrets the server needs, as a structured value (sent as JSON text). */
+  /** The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value. */
   secretSchema?: pulumi.Input<McpServerJson>;
   /** OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text). */
   oauthMetadata?: pulumi.Input<McpServerJson>;
@@ -257,7 +257,12 @@ export class McpServer extends pulumi.CustomResource {
       reading
         ? { __provider: STORED_PROVIDER_TEXT, ...outputs, ...state, serverId: undefined }
         : { __provider: STORED_PROVIDER_TEXT, ...outputs, ...args, ...secrets, serverId: args?.serverId },
-      { ...opts, additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...SECRET_FIELDS])] },
+      {
+        ...opts,
+        additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...SECRET_FIELDS])],
+        // Names are unique in their scope: a replacement (`--replace`, a new serverId) deletes first.
+        ...(reading ? {} : { deleteBeforeReplace: opts?.deleteBeforeReplace ?? true }),
+      },
     );
     if (!reading) declareServerInProgram("McpServer", name, this.serverId, this);
   }

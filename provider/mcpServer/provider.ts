@@ -149,8 +149,19 @@ const FROM_SDK_FIELD: Record<string, DeclaredField> = { connectTimeout: "connect
  * rule (name syntax and length, transport-specific fields, `secretSchema` for `per_user_secret`,
  * timeouts in range, known enumerations). Values not known yet (preview) are skipped.
  */
-export async function check(_olds: Partial<McpServerInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<McpServerInputs>> {
+export async function check(olds: Partial<McpServerInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<McpServerInputs>> {
   const inputs: Record<string, unknown> = { ...news };
+  // JSON text where a structured value is expected (the platform's own form) is read as that value, not sent as a JSON string.
+  for (const key of ["secretSchema", "oauthMetadata"] as const) {
+    const value = inputs[key];
+    if (typeof value !== "string" || value === UNKNOWN) continue;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (typeof parsed === "object" && parsed !== null) inputs[key] = parsed;
+    } catch {
+      // Not JSON text: kept as a string value (sent as a JSON string).
+    }
+  }
   for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const known: Record<string, unknown> = {};
@@ -174,10 +185,12 @@ export async function check(_olds: Partial<McpServerInputs>, news: Record<string
     });
   }
   const transport = known.transport;
-  if (transport === "stdio" && inputs.command === undefined) failures.push({ property: "command", reason: "command is required with transport stdio" });
-  if ((transport === "sse" || transport === "streamable-http") && inputs.url === undefined) {
+  const missing = (value: unknown) => value === undefined || value === null || value === "";
+  if (transport === "stdio" && missing(inputs.command)) failures.push({ property: "command", reason: "command is required with transport stdio" });
+  if ((transport === "sse" || transport === "streamable-http") && missing(inputs.url)) {
     failures.push({ property: "url", reason: `url is required with transport ${transport}` });
   }
+  failures.push(...irreversible(olds, inputs));
   if (known.authMode === "per_user_secret" && inputs.secretSchema === undefined) {
     failures.push({ property: "secretSchema", reason: "secretSchema is required when authMode is per_user_secret" });
   }
@@ -188,14 +201,39 @@ export async function check(_olds: Partial<McpServerInputs>, news: Record<string
   return { inputs: inputs as unknown as McpServerInputs, failures };
 }
 
-/** Whether the declared `a` and `b` of `key` are the same (a masked value equals any value of its key). */
+/**
+ * The changes the platform's update cannot make (docs/platform-api.md "MCP server writes": an
+ * empty or zero value means "unchanged"), refused at preview instead of being re-sent by every
+ * `up`: a timeout back to 0, a description, command or URL cleared, a secret schema or OAuth
+ * metadata removed. Replacing the server (`pulumi up --replace`) makes any of them.
+ */
+function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const had = (value: unknown) => value !== undefined && value !== null && value !== "" && value !== 0;
+  const gone = (value: unknown) => value === undefined || value === null || value === "" || value === 0;
+  const rules: [keyof McpServerDeclared, string][] = [
+    ["connectTimeoutSeconds", "cannot go back to 0 (the platform default): its update takes 0 as unchanged; set the default's value (10) instead"],
+    ["callTimeoutSeconds", "cannot go back to 0 (the platform default): its update takes 0 as unchanged; set the default's value (60) instead"],
+    ["description", 'cannot be cleared: the platform\'s update takes "" as unchanged; write another text, or replace the server'],
+    ["secretSchema", "cannot be removed: the platform's update takes an absent value as unchanged; replace the server to drop it"],
+    ["oauthMetadata", "cannot be removed: the platform's update takes an absent value as unchanged; replace the server to drop it"],
+  ];
+  for (const [key, reason] of rules) {
+    if (had(olds[key]) && gone(news[key])) failures.push({ property: key, reason: `${key} ${reason}` });
+  }
+  return failures;
+}
+
+/** Whether the declared `a` (old) and `b` (new) of `key` are the same (a masked new value equals any old value of its key). */
 function same(key: DeclaredField, a: unknown, b: unknown): boolean {
   if (key === "env" || key === "headers") {
     const x = (a ?? {}) as Record<string, string>;
     const y = (b ?? {}) as Record<string, string>;
     const keys = Object.keys(x);
     if (keys.length !== Object.keys(y).length) return false;
-    return keys.every((k) => Object.hasOwn(y, k) && (x[k] === y[k] || x[k] === MASKED_VALUE || y[k] === MASKED_VALUE));
+    // A masked value on the new side (a refresh's read) matches whatever is held; a masked old
+    // value (an adopted or imported server's) never matches a declared one, so it is written once.
+    return keys.every((k) => Object.hasOwn(y, k) && (x[k] === y[k] || y[k] === MASKED_VALUE));
   }
   if (key === "environments" || key === "args") return isDeepStrictEqual(a ?? [], b ?? []);
   if (key === "command" || key === "url") return (a ?? "") === (b ?? "");
@@ -219,7 +257,8 @@ export function changedFields(olds: Partial<McpServerDeclared>, news: Partial<Mc
 export async function diff(_id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.DiffResult> {
   const changed = changedFields(olds, news).filter((key) => key !== "enabled" || !heldByDisablement(olds.serverId));
   const replaces = news.serverId !== undefined && news.serverId !== olds.serverId ? ["serverId"] : [];
-  return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace: false };
+  // Delete first: names are unique in their scope, so a new server of the same name could not be made beside the old one.
+  return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace: true };
 }
 
 /** Whether an `McpServerDisablement` of this update keeps the server disabled: it wins over `enabled`. */
@@ -377,7 +416,8 @@ export async function create(inputs: McpServerInputs): Promise<pulumi.dynamic.Cr
     }
     throw err;
   }
-  const server = await writeChanges(api, toOutputs(current, inputs), inputs, current);
+  // Compared as the platform answered it: a masked secret is written once with the declared value.
+  const server = await writeChanges(api, toOutputs(current, {}), inputs, current);
   return { id: serverId, outs: toOutputs(server, inputs, serverId) };
 }
 

@@ -21,7 +21,7 @@ import { escapeTerminalControls } from "../../sdk/terminalText";
 import { UNKNOWN_VALUE as UNKNOWN } from "../engine/unknown";
 import { type ConfigSource, resolveConfig } from "../client/config";
 import { describeAccessDenied } from "../mcpServer/accessDenied";
-import { declareServer, enabledByMcpServer, holdServer, otherClaim, resetClaims } from "./serverClaims";
+import { declareServer, enabledByMcpServer, holdServer, otherClaim } from "./serverClaims";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 
@@ -68,10 +68,15 @@ function restores(props: Pick<McpServerDisablementOutputs, "restoreOnDelete" | "
 
 let stackConfig: ConfigSource = () => undefined;
 
-/** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
+/**
+ * Receives the stack config (secrets decrypted). The engine's dynamic-provider process calls it
+ * once per provider text, when that text is first used, so it may come in the middle of an
+ * update (after an `McpServer`, or another version's text, has run): it must not reset what the
+ * update's other resources recorded in `serverClaims.ts`. The process lives for one update, so
+ * the claims need no reset.
+ */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   stackConfig = (key) => req.config.get(key);
-  resetClaims();
 }
 
 async function client(): Promise<FlashdutyClient> {

@@ -35,8 +35,11 @@ const declared = new Map<string, Set<string>>();
 const held = new Map<string, Hold[]>();
 
 /**
- * Forgets everything: a new update starts. The engine configures the provider once per update
- * (per plugin process), before any resource step.
+ * Forgets everything, as a new plugin process (a new update) starts. Never called by the
+ * providers (see ARCHITECTURE "Engine assumptions"): for tests that run several updates in one
+ * process.
+ *
+ * @internal
  */
 export function resetClaims(): void {
   declared.clear();

@@ -301,11 +301,10 @@ export function mcpServerFieldProblems(fields: Partial<Record<keyof McpServerFie
     const value = fields[field];
     if (value !== undefined && !isStringMap(value)) add(field, `${field} must be an object of string values`);
   }
-  for (const field of ["args", "environments"] as const) {
-    const value = fields[field];
-    if (value !== undefined && (!Array.isArray(value) || !value.every((v) => typeof v === "string" && v !== ""))) {
-      add(field, `${field} must be an array of non-empty strings`);
-    }
+  const { args, environments } = fields;
+  if (args !== undefined && (!Array.isArray(args) || !args.every((v) => typeof v === "string"))) add("args", "args must be an array of strings");
+  if (environments !== undefined && (!Array.isArray(environments) || !environments.every((v) => typeof v === "string" && v !== ""))) {
+    add("environments", "environments must be an array of non-empty strings (cloud or BYOC runner ids)");
   }
   if (teamId !== undefined && (typeof teamId !== "number" || !Number.isSafeInteger(teamId) || teamId < 0)) {
     add("teamId", `teamId must be an integer >= 0 (0 = account-wide) (got ${show(teamId)})`);

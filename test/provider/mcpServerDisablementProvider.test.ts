@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { successes } from "../support/audit";
+import { resetClaims } from "../../provider/mcpServerDisablement/serverClaims";
 import * as impl from "../../provider/mcpServerDisablement/provider";
 import type { McpServerDisablementOutputs } from "../../provider/mcpServerDisablement/provider";
 
@@ -14,6 +15,8 @@ const savedEnv = { ...process.env };
 function useKey(appKey: string, extra: Record<string, string> = {}): void {
   // Stack config, as the engine passes it to `configure`.
   const config: Record<string, string> = { "flashduty:appKey": appKey, "flashduty:baseUrl": emulator.url, ...extra };
+  // A new plugin process (a new update): the claims of the last one are gone.
+  resetClaims();
   void impl.configure({ config: { get: (k: string) => config[k], require: (k: string) => config[k]! } });
 }
 

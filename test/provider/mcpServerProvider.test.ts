@@ -70,6 +70,21 @@ describe("check", () => {
     expect(failure?.reason).toMatch(reason);
   });
 
+  test("JSON text for a structured field is read as its value; an empty argument is allowed; an empty url is refused", async () => {
+    const { inputs, failures } = await checked({ ...REMOTE, authMode: "per_user_secret", secretSchema: '[{"key":"API_TOKEN"}]' });
+    expect(failures).toEqual([]);
+    expect(inputs.secretSchema).toEqual([{ key: "API_TOKEN" }]);
+    expect((await checked({ serverName: "s", transport: "stdio", command: "x", args: ["--prefix", ""] })).failures).toEqual([]);
+    expect((await checked({ ...REMOTE, url: "" })).failures.map((f) => f.property)).toContain("url");
+  });
+
+  test("refuses what the platform's update cannot do, naming the input", async () => {
+    const olds = { ...REMOTE, description: "Dashboards", connectTimeoutSeconds: 30, secretSchema: { a: 1 } } as unknown as McpServerInputs;
+    const result = await impl.check(olds, { ...REMOTE });
+    expect((result.failures ?? []).map((f) => f.property).sort()).toEqual(["connectTimeoutSeconds", "description", "secretSchema"]);
+    expect(result.failures?.find((f) => f.property === "connectTimeoutSeconds")?.reason).toMatch(/cannot go back to 0/);
+  });
+
   test("skips what is unknown at preview", async () => {
     expect((await checked({ ...REMOTE, transport: UNKNOWN, command: "x" })).failures).toEqual([]);
     expect((await checked({ ...REMOTE, url: UNKNOWN })).failures).toEqual([]);
@@ -92,12 +107,14 @@ describe("diff", () => {
   const news = (over: Partial<McpServerInputs> = {}) => ({ ...(olds() as unknown as McpServerInputs), ...over }) as McpServerInputs;
 
   test("a masked value is not a change; a new value, key or team is an in-place update", async () => {
-    expect((await impl.diff("mcp_x", olds({ headers: { Authorization: "******", "X-Org": "1" } }), news())).changes).toBe(false);
+    expect((await impl.diff("mcp_x", olds(), news({ headers: { Authorization: "******", "X-Org": "1" } }))).changes).toBe(false);
     expect(impl.changedFields(olds(), news({ headers: { Authorization: "Bearer other", "X-Org": "1" } }))).toEqual(["headers"]);
     expect(impl.changedFields(olds(), news({ headers: { ...REMOTE.headers, "X-New": "1" } }))).toEqual(["headers"]);
     const moved = await impl.diff("mcp_x", olds(), news({ teamId: 2 }));
     expect(moved).toMatchObject({ changes: true, replaces: [] });
-    expect((await impl.diff("mcp_x", olds(), news({ serverId: "mcp_other" }))).replaces).toEqual(["serverId"]);
+    expect(await impl.diff("mcp_x", olds(), news({ serverId: "mcp_other" }))).toMatchObject({ replaces: ["serverId"], deleteBeforeReplace: true });
+    // A masked value held in state (an imported or adopted server's) is no match for a declared secret: it is written once.
+    expect(impl.changedFields(olds({ headers: { Authorization: "******", "X-Org": "1" } }), news())).toEqual(["headers"]);
   });
 });
 
@@ -134,6 +151,21 @@ describe("create, read, update, delete against the emulator", () => {
     expect(emulator.server(id)).toMatchObject({ transport: "stdio", command: "grafana-mcp", args: ["--stdio"], env: { GRAFANA_API_KEY: "******" } });
     expect(emulator.server(id)?.url).toBeUndefined();
     expect(switched.outs).toMatchObject({ transport: "stdio", env: { GRAFANA_API_KEY: "k3y" }, headers: {} });
+
+    // Adoption of a console server with a masked secret writes the declared secret once.
+    const consoleMade = emulator.servers().find((x) => x.server_name === "GitHub")!;
+    const adopt = (
+      await checked({
+        serverId: consoleMade.server_id,
+        serverName: "GitHub",
+        transport: "stdio",
+        command: "github-mcp-server",
+        env: { GITHUB_PERSONAL_ACCESS_TOKEN: "ghp_declared", GITHUB_HOST: "github.com" },
+      })
+    ).inputs;
+    const updatesBefore = emulator.counters()["mcpServer.update"].requests;
+    await impl.create(adopt);
+    expect(emulator.counters()["mcpServer.update"].requests).toBe(updatesBefore + 1);
 
     emulator.deleteServer(id);
     await expect(impl.deleteResource(id, updated.outs as McpServerOutputs)).resolves.toBeUndefined();
