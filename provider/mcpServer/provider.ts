@@ -22,7 +22,7 @@ import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { UNKNOWN_VALUE } from "../engine/unknown";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerDisablement/serverClaims";
 import { describeAccessDenied } from "./accessDenied";
-import { DECLARED_FIELDS, type DeclaredField } from "./fields";
+import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
 
 /** A JSON value as the program writes `secretSchema` and `oauthMetadata`. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -224,16 +224,17 @@ function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unkno
   return failures;
 }
 
-/** Whether the declared `a` (old) and `b` (new) of `key` are the same (a masked new value equals any old value of its key). */
+/** Whether the declared `a` and `b` of `key` are the same (a masked value equals any value of its key). */
 function same(key: DeclaredField, a: unknown, b: unknown): boolean {
   if (key === "env" || key === "headers") {
     const x = (a ?? {}) as Record<string, string>;
     const y = (b ?? {}) as Record<string, string>;
     const keys = Object.keys(x);
     if (keys.length !== Object.keys(y).length) return false;
-    // A masked value on the new side (a refresh's read) matches whatever is held; a masked old
-    // value (an adopted or imported server's) never matches a declared one, so it is written once.
-    return keys.every((k) => Object.hasOwn(y, k) && (x[k] === y[k] || y[k] === MASKED_VALUE));
+    // A masked value matches any value of its key: the platform never shows a secret, so an
+    // imported server's masked state is taken as the declared value (a clean preview after
+    // `pulumi import`, as for write-only secrets elsewhere); adoption writes it (see `create`).
+    return keys.every((k) => Object.hasOwn(y, k) && (x[k] === y[k] || x[k] === MASKED_VALUE || y[k] === MASKED_VALUE));
   }
   if (key === "environments" || key === "args") return isDeepStrictEqual(a ?? [], b ?? []);
   if (key === "command" || key === "url") return (a ?? "") === (b ?? "");
@@ -416,14 +417,22 @@ export async function create(inputs: McpServerInputs): Promise<pulumi.dynamic.Cr
     }
     throw err;
   }
-  // Compared as the platform answered it: a masked secret is written once with the declared value.
-  const server = await writeChanges(api, toOutputs(current, {}), inputs, current);
+  // A secret the console made is answered masked: adoption writes the declared map once, so the
+  // platform surely holds what the program says.
+  const maskedSecrets = SECRET_FIELDS.filter((key) => Object.values(current[key] ?? {}).includes(MASKED_VALUE) && Object.keys(inputs[key]).length > 0);
+  const server = await writeChanges(api, toOutputs(current, {}), inputs, current, maskedSecrets);
   return { id: serverId, outs: toOutputs(server, inputs, serverId) };
 }
 
 /** One partial update with the changed fields (none: no call), then enable/disable when `enabled` changed. */
-async function writeChanges(api: FlashdutyClient, olds: McpServerOutputs, news: McpServerInputs, current: McpServer): Promise<McpServer> {
-  const changes = changedFields(olds, news).filter((key) => key !== "enabled");
+async function writeChanges(
+  api: FlashdutyClient,
+  olds: McpServerOutputs,
+  news: McpServerInputs,
+  current: McpServer,
+  forced: readonly DeclaredField[] = [],
+): Promise<McpServer> {
+  const changes = [...new Set([...changedFields(olds, news), ...forced])].filter((key) => key !== "enabled");
   let server = current;
   if (changes.length > 0) {
     const fields = toSdkFields(pick(news, changes));

@@ -113,8 +113,8 @@ describe("diff", () => {
     const moved = await impl.diff("mcp_x", olds(), news({ teamId: 2 }));
     expect(moved).toMatchObject({ changes: true, replaces: [] });
     expect(await impl.diff("mcp_x", olds(), news({ serverId: "mcp_other" }))).toMatchObject({ replaces: ["serverId"], deleteBeforeReplace: true });
-    // A masked value held in state (an imported or adopted server's) is no match for a declared secret: it is written once.
-    expect(impl.changedFields(olds({ headers: { Authorization: "******", "X-Org": "1" } }), news())).toEqual(["headers"]);
+    // A masked value held in state (an imported server's) is taken as the declared one: a clean preview after import.
+    expect(impl.changedFields(olds({ headers: { Authorization: "******", "X-Org": "1" } }), news())).toEqual([]);
   });
 });
 
