@@ -6,19 +6,10 @@
  */
 import { z } from "zod";
 import { cronDialectProblem, isKnownTimezone } from "../../wire/cronDialect";
-import { sleepUnlessAborted } from "../abortableWait";
-import {
-  FlashdutyAbortError,
-  FlashdutyAmbiguousCreateError,
-  FlashdutyApiError,
-  FlashdutyConnectionError,
-  FlashdutyError,
-  FlashdutyResponseError,
-  FlashdutyValidationError,
-} from "../errors";
+import { FlashdutyAmbiguousCreateError, FlashdutyValidationError } from "../errors";
+import { createExactlyOnce } from "../exactlyOnceCreate";
 import { PAGE_CONCURRENCY, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
-import { backoffDelayMs, RETRYABLE_CODES, RETRYABLE_STATUSES } from "../retry";
 import { defineOperation, type Transport } from "../transport";
 import { charLength, checkBoolean, checkEnum, checkId, checkIntegerArray, checkLimit, checkPage, checkParams, checkString, show } from "../validation";
 import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../../wire/wire";
@@ -455,41 +446,15 @@ export class AutomationRules {
   async create(params: CreateAutomationRuleParams, options?: RequestOptions): Promise<AutomationRuleWithToken> {
     const fields = checkRuleFields(CREATE.name, params, true) as AutomationRuleFields;
     const request = checkRequestOptions(CREATE.name, options);
-    const maxRetries = request.maxRetries ?? this.#maxRetries;
     const body = automationRuleFieldsToWire(fields);
-    const startedAt = Date.now();
-    // One deadline for the whole create: each attempt gets what is left of it, so 429s waited
-    // out by one attempt are not waited out again by the next, and no retry starts past it.
-    const deadlineAt = startedAt + (request.deadlineMs ?? this.#transport.deadlineMs);
-    let outcomeUnknown = false;
-    for (let attempt = 1; ; attempt++) {
-      let failure: FlashdutyError;
-      try {
-        const deadlineMs = Math.max(1, deadlineAt - Date.now());
-        return automationRuleWithTokenFromWire(await this.#transport.call(CREATE, body, { ...request, maxRetries: 0, deadlineMs }));
-      } catch (error) {
-        if (!(error instanceof FlashdutyError)) throw error;
-        failure = error;
-      }
-      if (failure.mayHaveApplied) outcomeUnknown = true;
-      const retry = retryableCreateFailure(failure) && attempt <= maxRetries && request.signal?.aborted !== true;
-      if (outcomeUnknown) {
-        const applied = await this.#findApplied(fields, startedAt, attempt, request);
-        if (applied !== undefined) return applied;
-      }
-      if (!retry) throw failure;
-      const delay = backoffDelayMs(attempt);
-      if (Date.now() + delay > deadlineAt) throw failure;
-      if (!(await sleepUnlessAborted(delay, request.signal))) {
-        throw new FlashdutyAbortError({
-          operation: CREATE.name,
-          stage: "waiting to retry",
-          attempts: attempt,
-          mayHaveApplied: outcomeUnknown,
-          ...(request.signal?.reason !== undefined ? { cause: request.signal.reason } : {}),
-        });
-      }
-    }
+    return createExactlyOnce({
+      operation: CREATE.name,
+      request,
+      defaultMaxRetries: this.#maxRetries,
+      defaultDeadlineMs: this.#transport.deadlineMs,
+      attempt: async (deadlineMs) => automationRuleWithTokenFromWire(await this.#transport.call(CREATE, body, { ...request, maxRetries: 0, deadlineMs })),
+      findApplied: (startedAt, attempts) => this.#findApplied(fields, startedAt, attempts, request),
+    });
   }
 
   /**
@@ -685,17 +650,4 @@ export function matchesDeclared(rule: AutomationRule, fields: Partial<Automation
     }
   }
   return true;
-}
-
-/**
- * Whether a failed create attempt may be tried again (after the exactly-once check when its
- * outcome is unknown). Not a 429: the transport retries those after their `Retry-After` until
- * the deadline, so one that reaches here had no time left to wait.
- */
-function retryableCreateFailure(error: FlashdutyError): boolean {
-  if (error instanceof FlashdutyApiError) {
-    return !error.isRateLimited && (RETRYABLE_CODES.has(error.code) || RETRYABLE_STATUSES.has(error.httpStatus));
-  }
-  if (error instanceof FlashdutyResponseError) return RETRYABLE_STATUSES.has(error.httpStatus);
-  return error instanceof FlashdutyConnectionError;
 }

@@ -5,11 +5,10 @@
  * and from the snake_case wire (`wire/wire.ts`).
  */
 import { z } from "zod";
-import { sleepUnlessAborted } from "../abortableWait";
-import { FlashdutyAbortError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyError, FlashdutyResponseError, FlashdutyValidationError } from "../errors";
+import { FlashdutyValidationError } from "../errors";
+import { createExactlyOnce } from "../exactlyOnceCreate";
 import { PAGE_CONCURRENCY, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
-import { backoffDelayMs, RETRYABLE_CODES, RETRYABLE_STATUSES } from "../retry";
 import { defineOperation, type Transport } from "../transport";
 import {
   charLength,
@@ -424,18 +423,6 @@ function checkServerFields(operation: string, params: unknown, requireAll: boole
 /** How far the platform's clock may be behind ours when a lost create is looked for (ms). */
 export const SERVER_CREATE_CLOCK_SKEW_MS = 5_000;
 
-/**
- * Whether a failed create attempt may be tried again (after the exactly-once check when its
- * outcome is unknown). Not a 429: the transport retries those until the deadline.
- */
-function retryableCreateFailure(error: FlashdutyError): boolean {
-  if (error instanceof FlashdutyApiError) {
-    return !error.isRateLimited && (RETRYABLE_CODES.has(error.code) || RETRYABLE_STATUSES.has(error.httpStatus));
-  }
-  if (error instanceof FlashdutyResponseError) return RETRYABLE_STATUSES.has(error.httpStatus);
-  return error instanceof FlashdutyConnectionError;
-}
-
 /** @internal Optional fields the platform left out (or sent as `null`) are left out here too. */
 export function mcpServerFromWire(w: WireMcpServer): McpServer {
   return withoutUndefined({
@@ -591,40 +578,19 @@ export class McpServers {
   async create(params: CreateMcpServerParams, options?: RequestOptions): Promise<McpServer> {
     const fields = checkServerFields(CREATE.name, params, true) as McpServerFields;
     const request = checkRequestOptions(CREATE.name, options);
-    const maxRetries = request.maxRetries ?? this.#transport.maxRetries;
     const body = createMcpServerToWire(fields);
-    const startedAt = Date.now();
-    const deadlineAt = startedAt + (request.deadlineMs ?? this.#transport.deadlineMs);
-    let outcomeUnknown = false;
-    for (let attempt = 1; ; attempt++) {
-      let failure: FlashdutyError;
-      try {
-        const deadlineMs = Math.max(1, deadlineAt - Date.now());
-        return mcpServerFromWire(await this.#transport.call(CREATE, body, { ...request, maxRetries: 0, deadlineMs }));
-      } catch (error) {
-        if (!(error instanceof FlashdutyError)) throw error;
-        failure = error;
-      }
-      if (failure.mayHaveApplied) outcomeUnknown = true;
-      const retry = retryableCreateFailure(failure) && attempt <= maxRetries && request.signal?.aborted !== true;
-      if (outcomeUnknown) {
-        const perCall = { ...(request.signal ? { signal: request.signal } : {}), ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) };
+    const perCall = { ...(request.signal ? { signal: request.signal } : {}), ...(request.timeoutMs ? { timeoutMs: request.timeoutMs } : {}) };
+    return createExactlyOnce({
+      operation: CREATE.name,
+      request,
+      defaultMaxRetries: this.#transport.maxRetries,
+      defaultDeadlineMs: this.#transport.deadlineMs,
+      attempt: async (deadlineMs) => mcpServerFromWire(await this.#transport.call(CREATE, body, { ...request, maxRetries: 0, deadlineMs })),
+      findApplied: async (startedAt) => {
         const found = await this.findByName({ serverName: fields.serverName, teamId: fields.teamId ?? 0 }, perCall);
-        if (found !== undefined && found.createdAt >= startedAt - SERVER_CREATE_CLOCK_SKEW_MS) return found;
-      }
-      if (!retry) throw failure;
-      const delay = backoffDelayMs(attempt);
-      if (Date.now() + delay > deadlineAt) throw failure;
-      if (!(await sleepUnlessAborted(delay, request.signal))) {
-        throw new FlashdutyAbortError({
-          operation: CREATE.name,
-          stage: "waiting to retry",
-          attempts: attempt,
-          mayHaveApplied: outcomeUnknown,
-          ...(request.signal?.reason !== undefined ? { cause: request.signal.reason } : {}),
-        });
-      }
-    }
+        return found !== undefined && found.createdAt >= startedAt - SERVER_CREATE_CLOCK_SKEW_MS ? found : undefined;
+      },
+    });
   }
 
   /**
