@@ -12,21 +12,14 @@
  */
 
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
-import { UNKNOWN_VALUE } from "../engine/unknown";
+import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import type { Equal } from "../../wire/typeAssert";
 import type * as pulumi from "@pulumi/pulumi";
-import type {
-  AutomationRule as Rule,
-  AutomationRuleFields,
-  AutomationRuleWithToken,
-  FlashdutyClient,
-  RuleSeverity,
-  UpdateAutomationRuleParams,
-} from "../../sdk";
+import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, RuleSeverity, UpdateAutomationRuleParams } from "../../sdk";
 import { DEFAULT_BASE_URL } from "../../sdk/client";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
 import { ruleFieldProblems } from "../../sdk/resources/automationRules";
-import { type ConfigSource, resolveConfig } from "../client/config";
+import { stackSettings } from "../client/stackSettings";
 import { describeRuleAccessDenied } from "./accessDenied";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { escapeTerminalControls } from "../../sdk/terminalText";
@@ -104,26 +97,18 @@ const DEFAULTS: Omit<AutomationRuleDeclared, "name" | "prompt" | "cronExpr"> = {
   environmentId: "",
 };
 
-let stackConfig: ConfigSource = () => undefined;
+const settings = stackSettings();
 
 /** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  stackConfig = (key) => req.config.get(key);
+  settings.configure(req);
 }
 
-async function client(): Promise<FlashdutyClient> {
-  // Loaded on first use: a preview runs only check and diff, which never call the API.
-  const { clientFor } = await import("../client/client.js");
-  return clientFor(resolveConfig(stackConfig), (message) => console.error(message));
-}
+const client = () => settings.client();
 
 /** The API base URL the rule's trigger path is joined to (no trailing slash). */
 function baseUrl(): string {
-  return (resolveConfig(stackConfig).baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
-}
-
-function isUnknown(value: unknown): boolean {
-  return value === UNKNOWN || (Array.isArray(value) && value.some((v) => v === UNKNOWN));
+  return (settings.config().baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
 }
 
 function describe(value: unknown): string {

@@ -17,9 +17,9 @@ import { mcpServerFieldProblems } from "../../sdk/resources/mcpServers";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { MASKED_VALUE } from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";
-import { type ConfigSource, resolveConfig } from "../client/config";
+import { stackSettings } from "../client/stackSettings";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
-import { UNKNOWN_VALUE } from "../engine/unknown";
+import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerDisablement/serverClaims";
 import { describeAccessDenied } from "./accessDenied";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
@@ -109,25 +109,14 @@ const DEFAULTS = {
   enabled: true,
 } as const satisfies Partial<McpServerDeclared>;
 
-let stackConfig: ConfigSource = () => undefined;
+const settings = stackSettings();
 
 /** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  stackConfig = (key) => req.config.get(key);
+  settings.configure(req);
 }
 
-async function client(): Promise<FlashdutyClient> {
-  // Loaded on first use: a preview runs only check and diff, which never call the API.
-  const { clientFor } = await import("../client/client.js");
-  return clientFor(resolveConfig(stackConfig), (message) => console.error(message));
-}
-
-function isUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(isUnknown);
-  if (typeof value === "object" && value !== null) return Object.values(value).some(isUnknown);
-  return false;
-}
+const client = () => settings.client();
 
 /** The SDK's field names for the declared ones (timeouts carry their unit in the resource's names). */
 function toSdkFields(d: Partial<Record<DeclaredField, unknown>>): Partial<Record<keyof McpServerFields, unknown>> {

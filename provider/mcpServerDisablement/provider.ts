@@ -19,7 +19,7 @@ import type { FlashdutyClient, McpServer } from "../../sdk";
 import { FlashdutyError, isFlashdutyApiError } from "../../sdk/errors";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { UNKNOWN_VALUE as UNKNOWN } from "../engine/unknown";
-import { type ConfigSource, resolveConfig } from "../client/config";
+import { stackSettings } from "../client/stackSettings";
 import { describeAccessDenied } from "../mcpServer/accessDenied";
 import { declareServer, enabledByMcpServer, holdServer, otherClaim } from "./serverClaims";
 import { untilSettled } from "../engine/gracefulShutdown";
@@ -66,7 +66,7 @@ function restores(props: Pick<McpServerDisablementOutputs, "restoreOnDelete" | "
   return mode === "always" || (mode === true && props.disabledByThisResource);
 }
 
-let stackConfig: ConfigSource = () => undefined;
+const settings = stackSettings();
 
 /**
  * Receives the stack config (secrets decrypted). The engine's dynamic-provider process calls it
@@ -76,15 +76,10 @@ let stackConfig: ConfigSource = () => undefined;
  * the claims need no reset.
  */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  stackConfig = (key) => req.config.get(key);
+  settings.configure(req);
 }
 
-async function client(): Promise<FlashdutyClient> {
-  // Loaded on first use: the HTTP stack (undici, zod) costs ~0.1 s to load, and a preview runs
-  // only check and diff, which never call the API.
-  const { clientFor } = await import("../client/client.js");
-  return clientFor(resolveConfig(stackConfig), (message) => console.error(message));
-}
+const client = () => settings.client();
 
 /** Validates inputs before any API call; each failure names the property and the rule. */
 export async function check(
