@@ -3,6 +3,7 @@ import { storedProviderText } from "../engine/storedProviderText";
 import { AUTOMATION_RULE_TYPE } from "../engine/typeToken";
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
+import { DECLARED_FIELDS } from "./fields";
 
 /** Arguments of {@link AutomationRule}: the rule's fields in camelCase, as the platform names them. */
 export interface AutomationRuleArgs {
@@ -113,19 +114,7 @@ export interface AutomationRuleState {
  */
 export const STATE_KEYS = [
   "ruleId",
-  "name",
-  "prompt",
-  "cronExpr",
-  "timezone",
-  "teamId",
-  "enabled",
-  "scheduleTriggerEnabled",
-  "httpPostTriggerEnabled",
-  "oncallIncidentTriggerEnabled",
-  "oncallIncidentChannelIds",
-  "oncallIncidentSeverities",
-  "environmentKind",
-  "environmentId",
+  ...DECLARED_FIELDS,
   "httpPostTokenRotation",
   "ownerId",
   "runScope",

@@ -4,7 +4,7 @@ import { checkGetSupported } from "../engine/resourceGet";
 import { storedProviderText } from "../engine/storedProviderText";
 import { MCP_SERVER_TYPE } from "../engine/typeToken";
 import { declareServerInProgram } from "./programClaims";
-import { SECRET_FIELDS } from "./fields";
+import { DECLARED_FIELDS, SECRET_FIELDS } from "./fields";
 
 /** A JSON value, as `secretSchema` and `oauthMetadata` are written in a program. */
 export type McpServerJson = string | number | boolean | null | McpServerJson[] | { [key: string]: McpServerJson };
@@ -107,24 +107,7 @@ export interface McpServerState {
  */
 export const STATE_KEYS = [
   "serverId",
-  "serverName",
-  "description",
-  "transport",
-  "command",
-  "args",
-  "env",
-  "url",
-  "headers",
-  "teamId",
-  "environments",
-  "connectTimeoutSeconds",
-  "callTimeoutSeconds",
-  "authMode",
-  "secretSchema",
-  "oauthMetadata",
-  "allowInsecureOauthHttp",
-  "allowInsecureTlsSkipVerify",
-  "enabled",
+  ...DECLARED_FIELDS,
   "accountId",
   "createdAt",
   "updatedAt",
