@@ -12,8 +12,8 @@
  * reported beside it.
  */
 import { startEmulator } from "pulumi-flashduty-emulator";
-import { phase, snapshot, type RulePhase } from "./automationRules";
-import { copyFromRepo, median, productionLimits, progress, tempProject } from "./common";
+import { copyFromRepo, productionLimits, tempProject } from "./common";
+import { type CommandPhase, measureLifecycle, type LifecycleResult } from "./resourceLifecycle";
 
 export const MCP_RESOURCES = 100;
 export const MCP_LATENCY_MS = 40;
@@ -24,25 +24,18 @@ const READS_PER_SECOND = 50;
 /** The operations that write (counted for "exactly one write per server"). */
 export const MCP_WRITE_OPERATIONS = ["mcpServer.create", "mcpServer.update", "mcpServer.delete", "mcpServer.enable", "mcpServer.disable"] as const;
 
-export interface McpBenchResult {
+export interface McpBenchResult extends LifecycleResult {
   resources: number;
   latencyMs: number;
-  /** Median `up` of the empty project (engine start-up), s. */
-  engineSeconds: number;
-  /** The same commands for 100 do-nothing dynamic resources (the engine's share), s. */
-  noop: { up: number; previewRefresh: number; destroy: number };
   writeFloorSeconds: number;
   readFloorSeconds: number;
-  up: RulePhase;
-  previewRefresh: RulePhase;
-  destroy: RulePhase;
   /** Servers named `bench-mcp-*` on the emulator after `up` and after `destroy`. */
   serversAfterUp: number;
   serversAfterDestroy: number;
 }
 
 /** Writes of every kind in a phase. */
-export function mcpWrites(p: RulePhase): number {
+export function mcpWrites(p: CommandPhase): number {
   return MCP_WRITE_OPERATIONS.reduce((sum, op) => sum + (p.calls[op] ?? 0), 0);
 }
 
@@ -52,47 +45,25 @@ export async function benchMcpServers(): Promise<McpBenchResult> {
   const project = await tempProject("mcp", (dir) => copyFromRepo("bench/program", dir), { baseUrl: emu.url, appKey: emu.keys.admin });
   const benchServers = () => emu.servers().filter((s) => s.server_name.startsWith("bench-mcp-")).length;
   try {
-    // Engine start-up: the same project with no resources (one warm-up, then the median of 2).
-    const empty: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const { seconds } = await project.timedRun(["up", "--yes", "--skip-preview"]);
-      if (i > 0) empty.push(seconds);
-    }
-    // The engine's share: the same commands for as many do-nothing dynamic resources.
-    await project.ws.setConfig("noop", "true");
-    await project.ws.setConfig("servers", JSON.stringify(Array.from({ length: MCP_RESOURCES }, (_, i) => `noop-${i}`)));
-    const noop = {
-      up: (await project.timedRun(["up", "--yes", "--skip-preview"])).seconds,
-      previewRefresh: (await project.timedRun(["preview", "--refresh"])).seconds,
-      destroy: (await project.timedRun(["destroy", "--yes", "--skip-preview"])).seconds,
-    };
-    await project.ws.run(["config", "rm", "noop"]);
-    await project.ws.run(["config", "rm", "servers"]);
-    await project.ws.setConfig("mcpServers", String(MCP_RESOURCES));
-    emu.setFaults([{ operation: "*", kind: "latency", latencyMs: MCP_LATENCY_MS }]);
-
-    progress(`9. pulumi up of ${MCP_RESOURCES} MCP servers`);
-    let before = snapshot(emu);
-    const up = phase(emu, before, (await project.timedRun(["up", "--yes", "--skip-preview"])).seconds);
-    const serversAfterUp = benchServers();
-
-    progress(`9. pulumi preview --refresh of ${MCP_RESOURCES} MCP servers`);
-    before = snapshot(emu);
-    const previewRefresh = phase(emu, before, (await project.timedRun(["preview", "--refresh"])).seconds);
-
-    progress(`9. pulumi destroy of ${MCP_RESOURCES} MCP servers`);
-    before = snapshot(emu);
-    const destroy = phase(emu, before, (await project.timedRun(["destroy", "--yes", "--skip-preview"])).seconds);
+    let serversAfterUp = 0;
+    const measured = await measureLifecycle({
+      bench: 9,
+      noun: "MCP servers",
+      emu,
+      project,
+      configKey: "mcpServers",
+      resources: MCP_RESOURCES,
+      latencyMs: MCP_LATENCY_MS,
+      afterUp: () => {
+        serversAfterUp = benchServers();
+      },
+    });
     return {
       resources: MCP_RESOURCES,
       latencyMs: MCP_LATENCY_MS,
-      engineSeconds: median(empty),
-      noop,
       writeFloorSeconds: MCP_RESOURCES / WRITES_PER_SECOND,
       readFloorSeconds: MCP_RESOURCES / READS_PER_SECOND,
-      up,
-      previewRefresh,
-      destroy,
+      ...measured,
       serversAfterUp,
       serversAfterDestroy: benchServers(),
     };

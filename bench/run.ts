@@ -13,9 +13,10 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT, ensurePulumiCli } from "../scripts/pulumiCli";
 import { platformWindows, progress, secondsSince } from "./common";
-import { benchAutomationRules, type RulePhase, type RulesBenchResult } from "./automationRules";
+import { benchAutomationRules, type RulesBenchResult } from "./automationRules";
 import { benchEngine, type EngineResult, type PhaseCalls } from "./engine";
 import { benchMcpServers, mcpWrites, type McpBenchResult } from "./mcpServers";
+import type { CommandPhase } from "./resourceLifecycle";
 import { benchPreview, type PreviewResult } from "./preview";
 import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
 import { benchThroughput, type ThroughputResult } from "./throughput";
@@ -215,7 +216,7 @@ function throughputRows(r: ThroughputResult): Row[] {
   }));
 }
 
-function ruleCalls(p: RulePhase, resources: number): string {
+function ruleCalls(p: CommandPhase, resources: number): string {
   const ops = Object.entries(p.calls)
     .map(([op, n]) => `${op} ${n} (${(n / resources).toFixed(2)}/resource)`)
     .join(", ");
@@ -228,9 +229,9 @@ function automationRuleRows(r: RulesBenchResult): Row[] {
   const goal = (floor: number, engine: number) => 1.2 * floor + engine;
   const reference = (name: string, floor: number, engine: number) =>
     `${name} floor ${s(floor)} + engine ${s(engine)} (the same command for 200 do-nothing dynamic resources; the empty project's \`up\`: ${s(r.engineSeconds)})`;
-  const writesPerRule = (p: RulePhase, op: string) => (p.calls[op] ?? 0) / r.resources;
+  const writesPerRule = (p: CommandPhase, op: string) => (p.calls[op] ?? 0) / r.resources;
   const label = `${r.resources} \`AutomationRule\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
-  const row = (command: string, p: RulePhase, floorName: string, floor: number, engine: number, write?: string): Row => ({
+  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: number, write?: string): Row => ({
     no: "8",
     measurement: `\`pulumi ${command}\` of ${label}`,
     result: `${s(p.seconds)}; ${ruleCalls(p, r.resources)}`,
@@ -253,7 +254,7 @@ function mcpServerRows(r: McpBenchResult): Row[] {
   const reference = (name: string, floor: number, engine: number) =>
     `${name} floor ${s(floor)} + engine ${s(engine)} (the same command for ${r.resources} do-nothing dynamic resources; the empty project's \`up\`: ${s(r.engineSeconds)})`;
   const label = `${r.resources} \`McpServer\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
-  const row = (command: string, p: RulePhase, floorName: string, floor: number, engine: number, writesPerServer: number, servers?: string): Row => {
+  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: number, writesPerServer: number, servers?: string): Row => {
     const writesOk = mcpWrites(p) === writesPerServer * r.resources;
     return {
       no: "9",
