@@ -4,43 +4,17 @@
  * exactly-once create under lost answers, 429s, and the field checks before any call.
  */
 import { request } from "undici";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startEmulator, type Emulator } from "../../emulator";
-import {
-  FlashdutyAmbiguousCreateError,
-  FlashdutyApiError,
-  FlashdutyClient,
-  FlashdutyError,
-  FlashdutyValidationError,
-  type CreateAutomationRuleParams,
-} from "../../sdk";
+import { describe, expect, test } from "vitest";
+import { startEmulator } from "../../emulator";
+import { FlashdutyAmbiguousCreateError, FlashdutyApiError, FlashdutyClient, FlashdutyValidationError, type CreateAutomationRuleParams } from "../../sdk";
 import { PLACEHOLDER_CRON } from "../../wire/protocol";
 import { call } from "../support/emulatorCalls";
+import { emulatorPerFile, flashdutyRejection } from "../support/sdkEmulator";
 
-let em: Emulator;
-beforeAll(async () => {
-  em = await startEmulator({ port: 0 });
-});
-afterAll(async () => {
-  await em.close();
-});
-beforeEach(() => {
-  em.reset();
-});
+const shared = emulatorPerFile();
+const { client } = shared;
 
-function client(key: keyof Emulator["keys"] = "admin", maxRetries = 3): FlashdutyClient {
-  return new FlashdutyClient({ appKey: em.keys[key], baseUrl: em.url, maxRetries });
-}
-
-async function caught(p: Promise<unknown>): Promise<FlashdutyError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FlashdutyError);
-    return e as FlashdutyError;
-  }
-  throw new Error("expected a rejection");
-}
+const caught = flashdutyRejection;
 
 const DIGEST: CreateAutomationRuleParams = {
   name: "Nightly digest (checkout)",
@@ -51,7 +25,7 @@ const DIGEST: CreateAutomationRuleParams = {
   enabled: true,
 };
 
-const ruleCount = (name: string) => em.visibleRules(em.keys.admin, { keyword: name }).filter((r) => r.name === name).length;
+const ruleCount = (name: string) => shared.em.visibleRules(shared.em.keys.admin, { keyword: name }).filter((r) => r.name === name).length;
 
 describe("create, get, update, delete", () => {
   test("a create answers the full rule with the vendor's JSON types and its token once; get never returns the token", async () => {
@@ -68,7 +42,7 @@ describe("create, get, update, delete", () => {
     expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([23, 30]);
     expect(created.createdAt).toBeGreaterThanOrEqual(before);
 
-    const raw = await call(em, "/safari/automation/rule/get", { key: em.keys.admin, body: { rule_id: created.ruleId } });
+    const raw = await call(shared.em, "/safari/automation/rule/get", { key: shared.em.keys.admin, body: { rule_id: created.ruleId } });
     expect(raw.status).toBe(200);
     const data = raw.body.data;
     expect(data.http_post_token).toBeUndefined();
@@ -105,7 +79,7 @@ describe("create, get, update, delete", () => {
     expect(rotated.httpPostToken).toMatch(/^sat_/);
     expect(rotated.httpPostToken).not.toBe(created.httpPostToken);
     const fire = (token: string) =>
-      request(`${em.url}${created.httpPostTriggerUrl}`, {
+      request(`${shared.em.url}${created.httpPostTriggerUrl}`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         body: JSON.stringify({ text: "go" }),
@@ -125,7 +99,7 @@ describe("create, get, update, delete", () => {
     expect((gone as FlashdutyApiError).isNotFound).toBe(true);
     expect(((await caught(api.automationRules.delete({ ruleId: created.ruleId }))) as FlashdutyApiError).code).toBe("ResourceNotFound");
     expect((await fire(rotated.httpPostToken!)).statusCode).toBe(401);
-    const ops = em
+    const ops = shared.em
       .audit()
       .filter((e) => e.ruleId === created.ruleId)
       .map((e) => `${e.operation}:${e.outcome}`);
@@ -145,8 +119,8 @@ describe("create, get, update, delete", () => {
     const moved = await caught(api.automationRules.update({ ruleId: created.ruleId, teamId: 2 }));
     expect((moved as FlashdutyApiError).code).toBe("InvalidParameter");
     expect((moved as FlashdutyApiError).serverMessage).toContain("team_id");
-    const raw = await call(em, "/safari/automation/rule/update", {
-      key: em.keys.admin,
+    const raw = await call(shared.em, "/safari/automation/rule/update", {
+      key: shared.em.keys.admin,
       body: { rule_id: created.ruleId, oncall_incident_trigger_enabled: true },
     });
     expect(raw.status).toBe(400);
@@ -176,38 +150,38 @@ describe("permissions", () => {
 
 describe("exactly-once create", () => {
   test("an answer lost after the rule was made is reconciled: one rule, no second create, the token rotated once", async () => {
-    em.setFaults([{ operation: "automationRule.create", kind: "applyThenDrop", count: 1 }]);
+    shared.em.setFaults([{ operation: "automationRule.create", kind: "applyThenDrop", count: 1 }]);
     const rule = await client().automationRules.create({ ...DIGEST, httpPostTriggerEnabled: true });
     expect(rule.httpPostToken).toMatch(/^sat_/);
     expect(ruleCount(DIGEST.name)).toBe(1);
-    expect(em.counters()["automationRule.create"]).toEqual({ requests: 1, statuses: { dropped: 1 } });
-    expect(em.counters()["automationRule.update"].requests).toBe(1);
+    expect(shared.em.counters()["automationRule.create"]).toEqual({ requests: 1, statuses: { dropped: 1 } });
+    expect(shared.em.counters()["automationRule.update"].requests).toBe(1);
   });
 
   test("a 500 before anything was made is retried after the check finds nothing", async () => {
-    em.setFaults([{ operation: "automationRule.create", kind: "error", count: 1 }]);
+    shared.em.setFaults([{ operation: "automationRule.create", kind: "error", count: 1 }]);
     const rule = await client().automationRules.create(DIGEST);
     expect(rule.name).toBe(DIGEST.name);
     expect(ruleCount(DIGEST.name)).toBe(1);
-    expect(em.counters()["automationRule.create"].statuses).toEqual({ "500": 1, "200": 1 });
-    expect(em.counters()["automationRule.list"].requests).toBeGreaterThanOrEqual(1);
+    expect(shared.em.counters()["automationRule.create"].statuses).toEqual({ "500": 1, "200": 1 });
+    expect(shared.em.counters()["automationRule.list"].requests).toBeGreaterThanOrEqual(1);
   });
 
   test("a 429 is retried without a check (nothing was applied)", async () => {
-    em.setFaults([{ operation: "automationRule.create", kind: "rateLimit", count: 1, retryAfterSeconds: 1 }]);
+    shared.em.setFaults([{ operation: "automationRule.create", kind: "rateLimit", count: 1, retryAfterSeconds: 1 }]);
     await client().automationRules.create(DIGEST);
     expect(ruleCount(DIGEST.name)).toBe(1);
-    expect(em.counters()["automationRule.list"].requests).toBe(0);
+    expect(shared.em.counters()["automationRule.list"].requests).toBe(0);
   });
 
   test("429s until the deadline: the create gives up at its deadline, and no attempt waits out a deadline of its own", async () => {
-    em.setFaults([{ operation: "automationRule.create", kind: "rateLimit", count: 100, retryAfterSeconds: 1 }]);
+    shared.em.setFaults([{ operation: "automationRule.create", kind: "rateLimit", count: 100, retryAfterSeconds: 1 }]);
     // 1.5 s for the whole create: the first 429, one retry after its 1 s Retry-After, a second
     // 429, and no time left for another. A fresh deadline per attempt would send 2 per attempt.
     const error = await caught(client().automationRules.create(DIGEST, { deadlineMs: 1_500 }));
     expect(error).toBeInstanceOf(FlashdutyApiError);
     expect((error as FlashdutyApiError).isRateLimited).toBe(true);
-    expect(em.counters()["automationRule.create"].requests).toBe(2);
+    expect(shared.em.counters()["automationRule.create"].requests).toBe(2);
     expect(ruleCount(DIGEST.name)).toBe(0);
   });
 
@@ -215,7 +189,7 @@ describe("exactly-once create", () => {
     const api = client();
     const first = await api.automationRules.create(DIGEST);
     const second = await api.automationRules.create(DIGEST);
-    em.setFaults([{ operation: "automationRule.create", kind: "reset", count: 1 }]);
+    shared.em.setFaults([{ operation: "automationRule.create", kind: "reset", count: 1 }]);
     // A reset before any answer: the outcome is unknown, and two identical rules exist already.
     const error = await caught(api.automationRules.create(DIGEST));
     expect(error).toBeInstanceOf(FlashdutyAmbiguousCreateError);
@@ -225,8 +199,8 @@ describe("exactly-once create", () => {
   });
 
   test("out of retries with an unknown outcome, the check still runs once more and never creates twice", async () => {
-    em.setFaults([{ operation: "automationRule.create", kind: "applyThenDrop" }]);
-    const rule = await client("admin", 0).automationRules.create(DIGEST);
+    shared.em.setFaults([{ operation: "automationRule.create", kind: "applyThenDrop" }]);
+    const rule = await client("admin", { maxRetries: 0 }).automationRules.create(DIGEST);
     expect(ruleCount(DIGEST.name)).toBe(1);
     expect(rule.name).toBe(DIGEST.name);
   });
@@ -236,18 +210,20 @@ describe("limits and checks", () => {
   test("the server refuses a 21st write in one second with 429; the client paces writes at 20/s and never draws it", async () => {
     const raw = [];
     for (let i = 0; i < 21; i++)
-      raw.push(call(em, "/safari/automation/rule/create", { key: em.keys.admin, body: { name: `burst ${i}`, prompt: "p", cron_expr: "0 9 * * *" } }));
+      raw.push(
+        call(shared.em, "/safari/automation/rule/create", { key: shared.em.keys.admin, body: { name: `burst ${i}`, prompt: "p", cron_expr: "0 9 * * *" } }),
+      );
     const statuses = (await Promise.all(raw)).map((a) => a.status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
-    em.reset();
-    const api = client("admin", 0);
+    shared.em.reset();
+    const api = client("admin", { maxRetries: 0 });
     await Promise.all(Array.from({ length: 30 }, (_, i) => api.automationRules.create({ name: `paced ${i}`, prompt: "p", cronExpr: "0 9 * * *" })));
-    expect(em.counters()["automationRule.create"].statuses).toEqual({ "200": 30 });
+    expect(shared.em.counters()["automationRule.create"].statuses).toEqual({ "200": 30 });
   });
 
   test("one manual run per rule per minute", async () => {
     const created = await client().automationRules.create(DIGEST);
-    const run = () => call(em, "/safari/automation/rule/run", { key: em.keys.admin, body: { rule_id: created.ruleId } });
+    const run = () => call(shared.em, "/safari/automation/rule/run", { key: shared.em.keys.admin, body: { rule_id: created.ruleId } });
     const first = await run();
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ rule_id: created.ruleId, trigger_kind: "manual" });
@@ -274,11 +250,14 @@ describe("limits and checks", () => {
     expect(error).toBeInstanceOf(FlashdutyValidationError);
     expect((error as FlashdutyValidationError).field).toBe(field);
     expect(error.message).toContain(words);
-    expect(em.counters()["automationRule.create"].requests).toBe(0);
+    expect(shared.em.counters()["automationRule.create"].requests).toBe(0);
   });
 
   test("the emulator applies the same cron dialect; 4 fields and the placeholder are accepted", async () => {
-    const raw = await call(em, "/safari/automation/rule/create", { key: em.keys.admin, body: { name: "n", prompt: "p", cron_expr: "*/10 * * * *" } });
+    const raw = await call(shared.em, "/safari/automation/rule/create", {
+      key: shared.em.keys.admin,
+      body: { name: "n", prompt: "p", cron_expr: "*/10 * * * *" },
+    });
     expect(raw.status).toBe(400);
     expect(raw.body.error.message).toContain("cron_expr");
     const api = client();

@@ -4,45 +4,23 @@
  * answers, proxy HTML, latency), the server-side rate limit, and listAll against the emulator's
  * own view of visibility.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import {
   FlashdutyApiError,
   FlashdutyClient,
-  FlashdutyError,
   FlashdutyPagingError,
   FlashdutyResponseError,
   FlashdutyTimeoutError,
   type AutomationRule,
-  type FlashdutyClientOptions,
   type ListAllAutomationRulesParams,
 } from "../../sdk";
+import { emulatorPerFile, flashdutyRejection } from "../support/sdkEmulator";
 
-let em: Emulator;
-beforeAll(async () => {
-  em = await startEmulator({ port: 0 });
-});
-afterAll(async () => {
-  await em.close();
-});
-beforeEach(() => {
-  em.reset();
-});
+const shared = emulatorPerFile();
+const { client } = shared;
 
-function client(key: keyof Emulator["keys"] = "admin", options: Partial<FlashdutyClientOptions> = {}): FlashdutyClient {
-  return new FlashdutyClient({ appKey: em.keys[key], baseUrl: em.url, ...options });
-}
-
-async function caught(p: Promise<unknown>): Promise<FlashdutyError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FlashdutyError);
-    for (const key of Object.values(em.keys)) expect(JSON.stringify(e) + String((e as Error).stack)).not.toContain(key);
-    return e as FlashdutyError;
-  }
-  throw new Error("expected a rejection");
-}
+const caught = (p: Promise<unknown>) => flashdutyRejection(p, Object.values(shared.em.keys));
 
 /** Independent of the models in sdk/resources/: snake_case keys to camelCase, one level. */
 function camel(o: object): Record<string, unknown> {
@@ -57,7 +35,7 @@ async function all(c: FlashdutyClient, params?: ListAllAutomationRulesParams): P
 
 describe("MCP servers", () => {
   test("get returns each seed server in camelCase, every field, optional ones absent where the wire lacks them", async () => {
-    const account1 = em.servers().filter((w) => w.account_id === 1);
+    const account1 = shared.em.servers().filter((w) => w.account_id === 1);
     for (const wire of account1) {
       const s = await client().mcpServers.get({ serverId: wire.server_id });
       const { canEdit: _c, ...rest } = s;
@@ -71,7 +49,7 @@ describe("MCP servers", () => {
   test("disable, then disable again (InvalidParameter, nothing ambiguous), then enable", async () => {
     const c = client();
     await c.mcpServers.disable({ serverId: "mcp_prometheus" });
-    expect(em.server("mcp_prometheus")!.status).toBe("disabled");
+    expect(shared.em.server("mcp_prometheus")!.status).toBe("disabled");
     expect((await c.mcpServers.get({ serverId: "mcp_prometheus" })).status).toBe("disabled");
 
     const again = (await caught(c.mcpServers.disable({ serverId: "mcp_prometheus" }))) as FlashdutyApiError;
@@ -83,8 +61,8 @@ describe("MCP servers", () => {
     expect(again.mayHaveApplied).toBe(false);
 
     await c.mcpServers.enable({ serverId: "mcp_prometheus" });
-    expect(em.server("mcp_prometheus")!.status).toBe("enabled");
-    const audit = em.audit().filter((a) => a.serverId === "mcp_prometheus");
+    expect(shared.em.server("mcp_prometheus")!.status).toBe("enabled");
+    const audit = shared.em.audit().filter((a) => a.serverId === "mcp_prometheus");
     expect(audit.map((a) => [a.operation, a.outcome])).toEqual([
       ["disable", "success"],
       ["disable", "InvalidParameter"],
@@ -103,12 +81,12 @@ describe("MCP servers", () => {
     expect(((await caught(client("noAiSre").mcpServers.disable({ serverId: "mcp_k8s" }))) as FlashdutyApiError).isAccessDenied).toBe(true);
     const otherTeam = (await caught(client("teamMember2").mcpServers.disable({ serverId: "mcp_grafana" }))) as FlashdutyApiError;
     expect(otherTeam.isAccessDenied || otherTeam.isNotFound).toBe(true);
-    const bad = new FlashdutyClient({ appKey: "not-a-key", baseUrl: em.url });
+    const bad = new FlashdutyClient({ appKey: "not-a-key", baseUrl: shared.em.url });
     const unauthorized = (await caught(bad.mcpServers.get({ serverId: "mcp_grafana" }))) as FlashdutyApiError;
     expect(unauthorized.isUnauthorized).toBe(true);
     expect(unauthorized.httpStatus).toBe(401);
     expect(unauthorized.message).not.toContain("not-a-key");
-    expect(em.server("mcp_grafana")!.status).toBe("enabled");
+    expect(shared.em.server("mcp_grafana")!.status).toBe("enabled");
   });
 
   test("list pages and filters", async () => {
@@ -135,13 +113,13 @@ describe("automation rules", () => {
     ["member", { includePerson: false }],
   ])("listAll for %s %j equals the emulator's view, in API order", async (key, params) => {
     const got = await all(client(key), params);
-    const expected = em.visibleRules(em.keys[key], params);
+    const expected = shared.em.visibleRules(shared.em.keys[key], params);
     expect(got.map((r) => r.ruleId)).toEqual(expected.map((r) => r.rule_id));
     expect(got).toStrictEqual(expected.map((r) => camel(r)));
   });
 
   test("list returns one page with total", async () => {
-    const expected = em.visibleRules(em.keys.admin);
+    const expected = shared.em.visibleRules(shared.em.keys.admin);
     const page = await client().automationRules.list({ page: 2, limit: 10 });
     expect(page.total).toBe(expected.length);
     expect(page.rules.map((r) => r.ruleId)).toEqual(expected.slice(10, 20).map((r) => r.rule_id));
@@ -151,59 +129,59 @@ describe("automation rules", () => {
 describe("automation templates", () => {
   test.each(["en-US", "zh-CN"])("list(%s) equals the emulator's templates", async (locale) => {
     const res = await client().automationTemplates.list({ locale });
-    expect(res.templates).toEqual(em.templates(locale));
+    expect(res.templates).toEqual(shared.em.templates(locale));
   });
 
   test("without locale, Accept-Language picks the language", async () => {
     const res = await client("admin", { acceptLanguage: "zh-CN" }).automationTemplates.list();
-    expect(res.templates).toEqual(em.templates("zh-CN"));
+    expect(res.templates).toEqual(shared.em.templates("zh-CN"));
   });
 });
 
 describe("faults", () => {
   test("a 429 with Retry-After: 1 is retried no earlier than 1 s", async () => {
-    em.setFaults([{ operation: "automationTemplate.list", kind: "rateLimit", count: 1, retryAfterSeconds: 1 }]);
+    shared.em.setFaults([{ operation: "automationTemplate.list", kind: "rateLimit", count: 1, retryAfterSeconds: 1 }]);
     const logs: string[] = [];
     const started = performance.now();
     await client("admin", { log: (m) => logs.push(m) }).automationTemplates.list({ locale: "en-US" });
     expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toContain("RequestTooFrequently, HTTP 429");
-    expect(em.counters()["automationTemplate.list"].statuses).toMatchObject({ "429": 1, "200": 1 });
+    expect(shared.em.counters()["automationTemplate.list"].statuses).toMatchObject({ "429": 1, "200": 1 });
   });
 
   test("5xx errors are retried to success", async () => {
-    em.setFaults([{ operation: "mcpServer.get", kind: "error", status: 503, count: 2 }]);
+    shared.em.setFaults([{ operation: "mcpServer.get", kind: "error", status: 503, count: 2 }]);
     const s = await client("admin", { maxRetries: 2 }).mcpServers.get({ serverId: "mcp_k8s" });
     expect(s.serverId).toBe("mcp_k8s");
-    expect(em.counters()["mcpServer.get"].requests).toBe(3);
+    expect(shared.em.counters()["mcpServer.get"].requests).toBe(3);
   });
 
   test("a reset connection is retried", async () => {
-    em.setFaults([{ operation: "mcpServer.list", kind: "reset", count: 1 }]);
+    shared.em.setFaults([{ operation: "mcpServer.list", kind: "reset", count: 1 }]);
     await expect(client("admin", { maxRetries: 1 }).mcpServers.list()).resolves.toHaveProperty("total");
   });
 
   test("applyThenDrop on disable: the error says an attempt may have applied, and it did", async () => {
-    em.setFaults([{ operation: "mcpServer.disable", kind: "applyThenDrop", count: 1 }]);
+    shared.em.setFaults([{ operation: "mcpServer.disable", kind: "applyThenDrop", count: 1 }]);
     const e = (await caught(client("admin", { maxRetries: 1 }).mcpServers.disable({ serverId: "mcp_github" }))) as FlashdutyApiError;
     expect(e).toBeInstanceOf(FlashdutyApiError);
     expect(e.isInvalidParameter).toBe(true);
     expect(e.attempts).toBe(2);
     expect(e.mayHaveApplied).toBe(true);
-    expect(em.server("mcp_github")!.status).toBe("disabled");
+    expect(shared.em.server("mcp_github")!.status).toBe("disabled");
   });
 
   test("applyThenDrop without retries: a connection error with mayHaveApplied", async () => {
-    em.setFaults([{ operation: "mcpServer.enable", kind: "applyThenDrop", count: 1 }]);
+    shared.em.setFaults([{ operation: "mcpServer.enable", kind: "applyThenDrop", count: 1 }]);
     const e = await caught(client("admin", { maxRetries: 0 }).mcpServers.enable({ serverId: "mcp_jira" }));
     expect(e.constructor.name).toBe("FlashdutyConnectionError");
     expect(e.mayHaveApplied).toBe(true);
-    expect(em.server("mcp_jira")!.status).toBe("enabled");
+    expect(shared.em.server("mcp_jira")!.status).toBe("enabled");
   });
 
   test("a proxy's HTML 502 is a FlashdutyResponseError at (body)", async () => {
-    em.setFaults([{ operation: "automationRule.list", kind: "proxyHtml" }]);
+    shared.em.setFaults([{ operation: "automationRule.list", kind: "proxyHtml" }]);
     const e = (await caught(client("admin", { maxRetries: 0 }).automationRules.list())) as FlashdutyResponseError;
     expect(e).toBeInstanceOf(FlashdutyResponseError);
     expect(e.httpStatus).toBe(502);
@@ -211,7 +189,7 @@ describe("faults", () => {
   });
 
   test("latency beyond timeoutMs is a FlashdutyTimeoutError", async () => {
-    em.setFaults([{ operation: "mcpServer.get", kind: "latency", latencyMs: 400 }]);
+    shared.em.setFaults([{ operation: "mcpServer.get", kind: "latency", latencyMs: 400 }]);
     const e = await caught(client("admin", { timeoutMs: 100, maxRetries: 0 }).mcpServers.get({ serverId: "mcp_k8s" }));
     expect(e).toBeInstanceOf(FlashdutyTimeoutError);
   });
@@ -220,18 +198,18 @@ describe("faults", () => {
 describe("rate limits", () => {
   test("with the client's limiter matching the server's, a burst sees no 429", async () => {
     const limits = { perSecond: 4, perMinute: 1000 };
-    em.setLimits(limits);
+    shared.em.setLimits(limits);
     const c = client("member", { rateLimit: limits, maxRetries: 0 });
     await Promise.all(Array.from({ length: 8 }, () => c.automationTemplates.list({ locale: "en-US" })));
-    expect(em.counters()["automationTemplate.list"].statuses).toEqual({ "200": 8 });
+    expect(shared.em.counters()["automationTemplate.list"].statuses).toEqual({ "200": 8 });
   });
 
   test("without the limiter, the server's 429s are retried after Retry-After to success", async () => {
-    em.setLimits({ perSecond: 3, perMinute: 1000 });
+    shared.em.setLimits({ perSecond: 3, perMinute: 1000 });
     const c = client("noAiSre", { rateLimit: false, maxRetries: 3 });
     const res = await Promise.all(Array.from({ length: 5 }, () => c.automationTemplates.list({ locale: "en-US" })));
     expect(res).toHaveLength(5);
-    const statuses = em.counters()["automationTemplate.list"].statuses;
+    const statuses = shared.em.counters()["automationTemplate.list"].statuses;
     expect(statuses["200"]).toBe(5);
     expect(statuses["429"]).toBeGreaterThanOrEqual(2);
   });

@@ -10,7 +10,6 @@ import {
   FlashdutyApiError,
   FlashdutyClient,
   FlashdutyConnectionError,
-  FlashdutyError,
   FlashdutyPagingError,
   FlashdutyResponseError,
   FlashdutyTimeoutError,
@@ -19,6 +18,7 @@ import {
 } from "../../sdk";
 import { ERROR_CODES } from "../../wire/protocol";
 import { fail, ok, SECRET_KEY, startRecorder, wireRule, wireServer, type Recorder } from "../support/recorder";
+import { flashdutyRejection } from "../support/sdkEmulator";
 
 let rec: Recorder;
 beforeEach(async () => {
@@ -32,15 +32,7 @@ function clientFor(options: Partial<FlashdutyClientOptions> = {}): FlashdutyClie
   return new FlashdutyClient({ appKey: SECRET_KEY, baseUrl: rec.url, rateLimit: false, maxRetries: 0, ...options });
 }
 
-async function caught(p: Promise<unknown>): Promise<FlashdutyError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FlashdutyError);
-    return e as FlashdutyError;
-  }
-  throw new Error("expected a rejection");
-}
+const caught = flashdutyRejection;
 
 /** Every way the error could be printed or shipped. */
 function everyRendering(e: unknown): string {

@@ -3,36 +3,17 @@
  * request, create exactly once when its answer is lost, findByName, update sending only the given
  * fields, and delete (docs/platform-api.md "MCP server writes").
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startEmulator, type Emulator } from "../../emulator";
-import { FlashdutyApiError, FlashdutyClient, FlashdutyError, FlashdutyValidationError, type CreateMcpServerParams } from "../../sdk";
+import { startEmulator } from "../../emulator";
+import { describe, expect, test } from "vitest";
+import { FlashdutyApiError, FlashdutyClient, FlashdutyValidationError, type CreateMcpServerParams } from "../../sdk";
 import { MASKED_VALUE, MCP_SERVER_RULES } from "../../wire/protocol";
 import { ok, startRecorder } from "../support/recorder";
+import { emulatorPerFile, flashdutyRejection } from "../support/sdkEmulator";
 
-let em: Emulator;
-beforeAll(async () => {
-  em = await startEmulator({ port: 0, seed: { rules: 0 } });
-});
-afterAll(async () => {
-  await em.close();
-});
-beforeEach(() => {
-  em.reset();
-});
+const shared = emulatorPerFile({ seed: { rules: 0 } });
+const { client } = shared;
 
-function client(key: keyof Emulator["keys"] = "admin", maxRetries = 3): FlashdutyClient {
-  return new FlashdutyClient({ appKey: em.keys[key], baseUrl: em.url, maxRetries });
-}
-
-async function caught(p: Promise<unknown>): Promise<FlashdutyError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(FlashdutyError);
-    return e as FlashdutyError;
-  }
-  throw new Error("expected a rejection");
-}
+const caught = flashdutyRejection;
 
 const GITHUB: CreateMcpServerParams = {
   serverName: "github-local",
@@ -44,7 +25,7 @@ const GITHUB: CreateMcpServerParams = {
   teamId: 1,
 };
 
-const named = (name: string) => em.servers().filter((s) => s.server_name.toLowerCase() === name.toLowerCase());
+const named = (name: string) => shared.em.servers().filter((s) => s.server_name.toLowerCase() === name.toLowerCase());
 
 describe("checks before any request", () => {
   test.each<[string, Record<string, unknown>, string]>([
@@ -72,7 +53,7 @@ describe("checks before any request", () => {
     expect(error).toBeInstanceOf(FlashdutyValidationError);
     expect((error as FlashdutyValidationError).field).toBe(field);
     expect(error.message).toContain(field);
-    expect(em.requestLog()).toEqual([]);
+    expect(shared.em.requestLog()).toEqual([]);
   });
 
   test("update checks the given fields (transport rules only with a transport); delete and findByName check theirs", async () => {
@@ -91,7 +72,7 @@ describe("checks before any request", () => {
       expect(error).toBeInstanceOf(FlashdutyValidationError);
       expect((error as FlashdutyValidationError).field).toBe(field);
     }
-    expect(em.requestLog()).toEqual([]);
+    expect(shared.em.requestLog()).toEqual([]);
   });
 });
 
@@ -115,9 +96,9 @@ describe("create", () => {
   });
 
   test("sends server_name, description and transport always, the rest only when given", async () => {
-    const recorder = await startRecorder(() => ok(em.server("mcp_sentry")));
+    const recorder = await startRecorder(() => ok(shared.em.server("mcp_sentry")));
     try {
-      const api = new FlashdutyClient({ appKey: em.keys.admin, baseUrl: recorder.url, maxRetries: 0 });
+      const api = new FlashdutyClient({ appKey: shared.em.keys.admin, baseUrl: recorder.url, maxRetries: 0 });
       await api.mcpServers.create({ serverName: "sentry2", transport: "streamable-http", url: "https://s.example/mcp" });
       expect(recorder.requests.map((r) => r.body)).toEqual([
         { server_name: "sentry2", description: "", transport: "streamable-http", url: "https://s.example/mcp" },
@@ -144,51 +125,51 @@ describe("create", () => {
 
 describe("exactly-once create", () => {
   test("an answer lost after the server was made: found by name in its scope, returned, never created twice", async () => {
-    em.setFaults([{ operation: "mcpServer.create", kind: "applyThenDrop", count: 1 }]);
+    shared.em.setFaults([{ operation: "mcpServer.create", kind: "applyThenDrop", count: 1 }]);
     const created = await client().mcpServers.create(GITHUB);
     expect(named(GITHUB.serverName)).toHaveLength(1);
     expect(created).toMatchObject({ serverId: named(GITHUB.serverName)[0]!.server_id, teamId: 1, serverName: GITHUB.serverName });
-    expect(em.counters()["mcpServer.create"]).toEqual({ requests: 1, statuses: { dropped: 1 } });
-    expect(em.counters()["mcpServer.list"].requests).toBeGreaterThanOrEqual(1);
-    expect(em.audit().filter((e) => e.operation === "server.create")).toHaveLength(1);
+    expect(shared.em.counters()["mcpServer.create"]).toEqual({ requests: 1, statuses: { dropped: 1 } });
+    expect(shared.em.counters()["mcpServer.list"].requests).toBeGreaterThanOrEqual(1);
+    expect(shared.em.audit().filter((e) => e.operation === "server.create")).toHaveLength(1);
   });
 
   test("account-wide too: the lookup searches scope account", async () => {
-    em.setFaults([{ operation: "mcpServer.create", kind: "applyThenDrop", count: 1 }]);
+    shared.em.setFaults([{ operation: "mcpServer.create", kind: "applyThenDrop", count: 1 }]);
     const created = await client().mcpServers.create({ ...GITHUB, teamId: 0 });
     expect(created.teamId).toBe(0);
     expect(named(GITHUB.serverName)).toHaveLength(1);
   });
 
   test("every answer lost and no retries left: the check still runs and finds the server", async () => {
-    em.setFaults([{ operation: "mcpServer.create", kind: "applyThenDrop" }]);
-    const created = await client("admin", 0).mcpServers.create(GITHUB);
+    shared.em.setFaults([{ operation: "mcpServer.create", kind: "applyThenDrop" }]);
+    const created = await client("admin", { maxRetries: 0 }).mcpServers.create(GITHUB);
     expect(created.serverName).toBe(GITHUB.serverName);
     expect(named(GITHUB.serverName)).toHaveLength(1);
   });
 
   test("a reset before anything was made: the check finds nothing, the create is retried once", async () => {
-    em.setFaults([{ operation: "mcpServer.create", kind: "reset", count: 1 }]);
+    shared.em.setFaults([{ operation: "mcpServer.create", kind: "reset", count: 1 }]);
     await client().mcpServers.create(GITHUB);
     expect(named(GITHUB.serverName)).toHaveLength(1);
-    expect(em.counters()["mcpServer.create"].statuses).toEqual({ reset: 1, "200": 1 });
+    expect(shared.em.counters()["mcpServer.create"].statuses).toEqual({ reset: 1, "200": 1 });
   });
 
   test("a 500: retried after the check; a 429: retried without one", async () => {
-    em.setFaults([{ operation: "mcpServer.create", kind: "error", count: 1 }]);
+    shared.em.setFaults([{ operation: "mcpServer.create", kind: "error", count: 1 }]);
     await client().mcpServers.create(GITHUB);
-    expect(em.counters()["mcpServer.create"].statuses).toEqual({ "500": 1, "200": 1 });
-    em.reset();
-    em.setFaults([{ operation: "mcpServer.create", kind: "rateLimit", count: 1, retryAfterSeconds: 1 }]);
+    expect(shared.em.counters()["mcpServer.create"].statuses).toEqual({ "500": 1, "200": 1 });
+    shared.em.reset();
+    shared.em.setFaults([{ operation: "mcpServer.create", kind: "rateLimit", count: 1, retryAfterSeconds: 1 }]);
     await client().mcpServers.create(GITHUB);
     expect(named(GITHUB.serverName)).toHaveLength(1);
-    expect(em.counters()["mcpServer.list"].requests).toBe(0);
+    expect(shared.em.counters()["mcpServer.list"].requests).toBe(0);
   });
 
   test("an older server of the same name does not pass for this create's", async () => {
     // The seed's Grafana was made long before this create: the lost create of the same name then
     // fails with the platform's refusal of the taken name, and nothing is taken for its answer.
-    em.setFaults([{ operation: "mcpServer.create", kind: "reset", count: 1 }]);
+    shared.em.setFaults([{ operation: "mcpServer.create", kind: "reset", count: 1 }]);
     const error = await caught(client().mcpServers.create({ serverName: "Grafana", transport: "sse", url: "https://g.example/sse", teamId: 1 }));
     expect((error as FlashdutyApiError).code).toBe("InvalidParameter");
     expect(named("grafana")).toHaveLength(1);
@@ -228,9 +209,9 @@ describe("findByName", () => {
 
 describe("update and delete", () => {
   test("update sends server_id and the given fields only, and answers the server", async () => {
-    const recorder = await startRecorder(() => ok(em.server("mcp_postgres")));
+    const recorder = await startRecorder(() => ok(shared.em.server("mcp_postgres")));
     try {
-      const api = new FlashdutyClient({ appKey: em.keys.admin, baseUrl: recorder.url, maxRetries: 0 });
+      const api = new FlashdutyClient({ appKey: shared.em.keys.admin, baseUrl: recorder.url, maxRetries: 0 });
       await api.mcpServers.update({ serverId: "mcp_postgres", description: "new", environments: [], allowInsecureTlsSkipVerify: false, teamId: 0 });
       expect(recorder.requests.map((r) => r.body)).toEqual([
         { server_id: "mcp_postgres", description: "new", environments: [], allow_insecure_tls_skip_verify: false, team_id: 0 },
@@ -268,11 +249,11 @@ describe("update and delete", () => {
     const api = client();
     const created = await api.mcpServers.create(GITHUB);
     await api.mcpServers.delete({ serverId: created.serverId });
-    expect(em.server(created.serverId)).toBeUndefined();
+    expect(shared.em.server(created.serverId)).toBeUndefined();
     const again = await caught(api.mcpServers.delete({ serverId: created.serverId }));
     expect(again).toBeInstanceOf(FlashdutyApiError);
     expect((again as FlashdutyApiError).isNotFound).toBe(true);
-    expect(em.audit().map((e) => [e.operation, e.outcome])).toEqual([
+    expect(shared.em.audit().map((e) => [e.operation, e.outcome])).toEqual([
       ["server.create", "success"],
       ["server.delete", "success"],
       ["server.delete", "ResourceNotFound"],
