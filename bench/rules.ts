@@ -9,12 +9,15 @@
  *
  * Every measurement gets its own emulator, hence its own base URL, so neither the server's
  * windows nor the client's process-wide rate gate (keyed by base URL and key) carry over from
- * one measurement to the next.
+ * one measurement to the next. The measured emulators run in a process of their own
+ * ({@link startEmulatorProcess}): the platform's work of answering a page is not the client's,
+ * and on one event loop it delayed the client's next requests as no remote platform does.
  */
-import { startEmulator, type Emulator } from "pulumi-flashduty-emulator";
+import { SEED_KEY_MEMBERS, SEED_USERS, startEmulator, type OperationCounter } from "pulumi-flashduty-emulator";
 import { getAutomationRules } from "pulumi-flashduty";
 import { FlashdutyClient } from "pulumi-flashduty/sdk";
 import { PRODUCTION, productionLimits, median, progress, timed } from "./common";
+import { startEmulatorProcess, type EmulatorProcess } from "./emulatorProcess";
 
 export const RULES = 10_000;
 export const PAGE_SIZE = 100;
@@ -36,6 +39,12 @@ export function burstAwareFloor(pages: number, perSecond: number, latencyMs: num
 const FLOOR = burstAwareFloor(PAGES, PRODUCTION.perSecond, LATENCY_MS);
 export const RULES_FLOOR_S = FLOOR.seconds;
 const REPEATS = 5;
+/** The seed admin's app key (the emulator's `keys.admin`): the same in every emulator, in or out of process. */
+const ADMIN_KEY = (() => {
+  const admin = SEED_USERS.find((u) => u.memberId === SEED_KEY_MEMBERS.admin);
+  if (admin === undefined) throw new Error("bench: no admin in the emulator's seed");
+  return admin.appKey;
+})();
 
 export interface RulesResult {
   seedRules: number;
@@ -66,37 +75,37 @@ export async function seedSizeFor(visible: number): Promise<number> {
 }
 
 /**
- * A fresh emulator (empty rate-limit windows on both sides) with the rules, warmed as a
+ * A fresh emulator process (empty rate-limit windows on both sides) with the rules, warmed as a
  * long-running server is: one unmeasured walk with limits off fills its per-rule JSON cache
- * (a cold one spends about 1 ms more per page of 100). Then production limits, the latency fault
- * and zeroed counters.
+ * (a cold one spends about 1 ms more per page of 100) and checks that the admin key sees
+ * {@link RULES} rules. Then production limits, the latency fault and zeroed counters.
  */
-async function slowEmulator(seedRules: number): Promise<Emulator> {
-  const emu = await startEmulator({ seed: { rules: seedRules }, limits: false });
-  const visible = emu.visibleRules(emu.keys.admin).length;
-  if (visible !== RULES) {
-    await emu.close();
-    throw new Error(`bench: expected the admin key to see ${RULES} rules in a seed of ${seedRules}, it sees ${visible}`);
+async function slowEmulator(seedRules: number): Promise<EmulatorProcess> {
+  const emu = await startEmulatorProcess(["--rules", String(seedRules), "--no-limits"]);
+  try {
+    const warmUp = new FlashdutyClient({ appKey: ADMIN_KEY, baseUrl: emu.url, rateLimit: false });
+    let read = 0;
+    for await (const _rule of warmUp.automationRules.listAll({ limit: PAGE_SIZE })) read++;
+    if (read !== RULES) throw new Error(`bench: the warm-up walk read ${read} rules in a seed of ${seedRules}, expected ${RULES}`);
+    await emu.control("limits", productionLimits());
+    await emu.control("faults", { faults: [{ operation: "automationRule.list", kind: "latency", latencyMs: LATENCY_MS }] });
+    await emu.control("counters/reset");
+    return emu;
+  } catch (error) {
+    await emu.stop();
+    throw error;
   }
-  const warmUp = new FlashdutyClient({ appKey: emu.keys.admin, baseUrl: emu.url, rateLimit: false });
-  let read = 0;
-  for await (const _rule of warmUp.automationRules.listAll({ limit: PAGE_SIZE })) read++;
-  if (read !== RULES) throw new Error(`bench: the warm-up walk read ${read} rules, expected ${RULES}`);
-  emu.setLimits(productionLimits());
-  emu.setFaults([{ operation: "automationRule.list", kind: "latency", latencyMs: LATENCY_MS }]);
-  emu.resetCounters();
-  return emu;
 }
 
-function listCounter(emu: Emulator): { requests: number; status429: number } {
-  const c = emu.counters()["automationRule.list"];
+async function listCounter(emu: EmulatorProcess): Promise<{ requests: number; status429: number }> {
+  const c = ((await emu.read("counters")) as Record<string, OperationCounter | undefined>)["automationRule.list"];
   return { requests: c?.requests ?? 0, status429: c?.statuses["429"] ?? 0 };
 }
 
 /** The data source as a program calls it; configuration through the environment. */
-async function readWithDataSource(emu: Emulator): Promise<number> {
+async function readWithDataSource(emu: { url: string }): Promise<number> {
   process.env.FLASHDUTY_BASE_URL = emu.url;
-  process.env.FLASHDUTY_APP_KEY = emu.keys.admin;
+  process.env.FLASHDUTY_APP_KEY = ADMIN_KEY;
   try {
     const result = await getAutomationRules({});
     return result.total;
@@ -107,8 +116,8 @@ async function readWithDataSource(emu: Emulator): Promise<number> {
 }
 
 /** The vendor tools' loop: one page after another until a short page or the 10,000 window. */
-async function readSequentially(emu: Emulator): Promise<number> {
-  const client = new FlashdutyClient({ appKey: emu.keys.admin, baseUrl: emu.url });
+async function readSequentially(emu: { url: string }): Promise<number> {
+  const client = new FlashdutyClient({ appKey: ADMIN_KEY, baseUrl: emu.url });
   let count = 0;
   for (let page = 1; ; page++) {
     const { rules } = await client.automationRules.list({ page, limit: PAGE_SIZE });
@@ -135,13 +144,13 @@ export async function benchRules(): Promise<RulesResult> {
     try {
       const { seconds, value: total } = await timed(() => readWithDataSource(emu));
       if (total !== RULES) throw new Error(`bench: getAutomationRules returned ${total} rules, expected ${RULES}`);
-      const c = listCounter(emu);
+      const c = await listCounter(emu);
       ours.seconds.push(seconds);
       ours.requests.push(c.requests);
       ours.status429.push(c.status429);
       progress(`1. getAutomationRules run ${i}/${REPEATS}: ${seconds.toFixed(2)} s, ${c.requests} requests, ${c.status429} answered 429`);
     } finally {
-      await emu.close();
+      await emu.stop();
     }
   }
   ours.median = median(ours.seconds);
@@ -150,10 +159,10 @@ export async function benchRules(): Promise<RulesResult> {
   try {
     const { seconds, value: count } = await timed(() => readSequentially(emu));
     if (count !== RULES) throw new Error(`bench: the sequential loop read ${count} rules, expected ${RULES}`);
-    const c = listCounter(emu);
+    const c = await listCounter(emu);
     progress(`1. sequential page loop: ${seconds.toFixed(2)} s, ${c.requests} requests, ${c.status429} answered 429`);
     return { seedRules, floorSeconds: RULES_FLOOR_S, floorDerivation: FLOOR.derivation, ours, sequential: { seconds, ...c } };
   } finally {
-    await emu.close();
+    await emu.stop();
   }
 }

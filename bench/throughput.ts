@@ -2,15 +2,15 @@
  * Benchmark 5: throughput of the emulator with rate limits off, to show it is never what the
  * other benchmarks measure (they drive at most 50 requests/s per operation).
  *
- * The emulator runs in its own process (the `pulumi-flashduty-emulator` bin, `--no-limits`, 10,000 rules), the
+ * The emulator runs in its own process ({@link startEmulatorProcess}: `--no-limits`, 10,000 rules), the
  * load tool (autocannon) in this one, so each has a core of the 2. Each scenario is warmed up,
  * then measured for {@link SECONDS} s with {@link CONNECTIONS} keep-alive connections.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
 import { SEED_KEY_MEMBERS, SEED_USERS } from "pulumi-flashduty-emulator";
 import { PATHS } from "../wire/protocol";
 import { PRODUCTION, progress } from "./common";
+import { startEmulatorProcess } from "./emulatorProcess";
 
 const SECONDS = 4;
 const WARMUP_SECONDS = 1;
@@ -39,36 +39,11 @@ export interface ThroughputResult {
   scenarios: ThroughputScenario[];
 }
 
-/** Starts the emulator CLI and resolves with its base URL once it prints it. */
-function startEmulatorProcess(): Promise<{ child: ChildProcess; url: string }> {
-  // The workspace package's bin, as users start it (`npx pulumi-flashduty-emulator`).
-  const cli = require.resolve("pulumi-flashduty-emulator/package.json").replace(/package\.json$/, "dist/emulator/cli.js");
-  const child = spawn(process.execPath, [cli, "--port", "0", "--rules", "10000", "--no-limits"], { stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ child, url: match[1] as string });
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (err += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => reject(new Error(`bench: the emulator exited with ${code} before listening: ${err}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  await exited;
-}
-
 export async function benchThroughput(): Promise<ThroughputResult> {
   const admin = SEED_USERS.find((u) => u.memberId === SEED_KEY_MEMBERS.admin);
   if (admin === undefined) throw new Error("bench: no admin in the emulator's seed");
-  const { child, url } = await startEmulatorProcess();
+  const emu = await startEmulatorProcess(["--rules", "10000", "--no-limits"]);
+  const url = emu.url;
   try {
     const scenarios: ThroughputScenario[] = [];
     for (const s of SCENARIOS) {
@@ -97,6 +72,6 @@ export async function benchThroughput(): Promise<ThroughputResult> {
     }
     return { seconds: SECONDS, connections: CONNECTIONS, scenarios };
   } finally {
-    await stop(child);
+    await emu.stop();
   }
 }
