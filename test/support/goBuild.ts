@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { filesUnder } from "./files";
@@ -26,7 +26,7 @@ export interface GoProgram {
  * sources is cached: `.pulumi-cli/go-programs/<name>-<digest>/<name>`, the digest (16 hex
  * characters of SHA-256) over the path and bytes of every file under `moduleDir` and `sources`.
  * Builds with `go build -trimpath -mod=readonly` in `moduleDir` (a stale go.sum fails instead of
- * being rewritten), `GOTOOLCHAIN=local`. Synchronous: call it in a `beforeAll` with a long
+ * being rewritten), `GOTOOLCHAIN=local`; builds of other digests of the same name are removed. Synchronous: call it in a `beforeAll` with a long
  * timeout (minutes on a cold Go build cache), before any in-process server needs the event loop.
  *
  * @throws Error when Go is missing or the build fails (with Go's output)
@@ -59,5 +59,10 @@ export function buildGoProgram(program: GoProgram): string {
     },
   });
   renameSync(tmp, exe);
+  // Builds of earlier sources of the same program are of no further use.
+  for (const other of readdirSync(path.dirname(outDir))) {
+    if (other.startsWith(`${program.name}-`) && other !== path.basename(outDir))
+      rmSync(path.join(path.dirname(outDir), other), { recursive: true, force: true });
+  }
   return exe;
 }
