@@ -2,7 +2,9 @@
  * The committed SDKs (sdks/) are what Pulumi's code generators make of plugin/schema.json at the
  * npm package's version: scripts/gen-sdks.sh (plugin/sdkgen, built once into .pulumi-cli/) writes
  * them afresh into a temporary folder, and every file must match byte for byte, with none missing
- * and none extra. A schema change without `bash scripts/gen-sdks.sh` fails here.
+ * and none extra. A schema change without `bash scripts/gen-sdks.sh` fails here. The Node.js SDK,
+ * which no program test uses, at least type-checks (its own strict tsconfig) against the project's
+ * `@pulumi/pulumi`; the Go and Python SDKs are run by goProgram and pythonProgram.engine.test.ts.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -48,5 +50,10 @@ describe("the generated SDKs", () => {
     expect(readFileSync(path.join(COMMITTED, "go", "flashduty", "go.mod"), "utf8")).toMatch(
       /^module github\.com\/flashcatcloud\/pulumi-flashduty\/sdks\/go\/flashduty$/m,
     );
+  });
+
+  test("the Node.js SDK type-checks against the project's @pulumi/pulumi", () => {
+    const tsc = path.join(REPO_ROOT, "node_modules", ".bin", "tsc");
+    execFileSync(tsc, ["-p", path.join(COMMITTED, "nodejs", "tsconfig.json"), "--noEmit"], { stdio: ["ignore", "inherit", "inherit"] });
   });
 });
