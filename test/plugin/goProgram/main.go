@@ -1,0 +1,196 @@
+// Command flashduty-go-program drives one stack of an inline Go program on the provider plugin
+// pulumi-resource-flashduty through Pulumi's Automation API, one step per run, for
+// test/plugin/goProgram.engine.test.ts. The program uses the generated Go SDK (sdks/go/flashduty,
+// through a replace in go.mod): an AutomationRule, an McpServer, an McpServerDisablement and each
+// of the three functions.
+//
+//	flashduty-go-program up|preview-refresh|up-refresh|destroy
+//
+// Each run prints one JSON object on stdout (secret stack outputs as "[secret]", never their
+// values): for up and up-refresh {"step", "result", "resourceChanges", "outputs", "stdout"}; for
+// preview-refresh {"step", "changeSummary", "stdout"}; for destroy {"step", "result",
+// "resourceChanges", "stdout"}. The CLI's progress goes to stderr. Exit status 1 with the error
+// on stderr when a step fails.
+//
+// Environment (all required): FLASHDUTY_PROGRAM_WORK_DIR (the workspace folder, kept between
+// runs: Pulumi.yaml and the stack's config), FLASHDUTY_PROGRAM_PLUGIN_DIR (the folder holding
+// pulumi-resource-flashduty), FLASHDUTY_PROGRAM_BASE_URL and FLASHDUTY_PROGRAM_APP_KEY (set as
+// the stack config flashduty:baseUrl and, secret, flashduty:appKey), FLASHDUTY_PROGRAM_DISABLED_SERVER
+// (the server the McpServerDisablement keeps disabled), FLASHDUTY_PROGRAM_HEADER (a secret
+// header value of the McpServer). The backend and its passphrase come from PULUMI_BACKEND_URL and
+// PULUMI_CONFIG_PASSPHRASE; the CLI is the `pulumi` on PATH.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/flashcatcloud/pulumi-flashduty/sdks/go/flashduty"
+	"github.com/pulumi/pulumi/sdk/v3/go/auto"
+	"github.com/pulumi/pulumi/sdk/v3/go/auto/optdestroy"
+	"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"
+	"github.com/pulumi/pulumi/sdk/v3/go/auto/optup"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+)
+
+const (
+	projectName = "flashduty-plugin-go"
+	stackName   = "test"
+	// Prompt and Description are what the test's console edits change and up --refresh puts back
+	// (test/support/automationLifecycle.ts knows them).
+	Prompt      = "Summarise the open incidents"
+	Description = "Dashboards (plugin, Go)"
+)
+
+// program declares each resource and calls each function of the generated SDK.
+func program(ctx *pulumi.Context) error {
+	cfg := config.New(ctx, "")
+	header := cfg.RequireSecret("headerValue")
+
+	rule, err := flashduty.NewAutomationRule(ctx, "rule", &flashduty.AutomationRuleArgs{
+		Name:                   pulumi.String("plugin-go-rule"),
+		Prompt:                 pulumi.String(Prompt),
+		CronExpr:               pulumi.String("0 9 * * *"),
+		Timezone:               pulumi.String("Asia/Shanghai"),
+		HttpPostTriggerEnabled: pulumi.Bool(true),
+	})
+	if err != nil {
+		return err
+	}
+	server, err := flashduty.NewMcpServer(ctx, "server", &flashduty.McpServerArgs{
+		ServerName:  pulumi.String("plugin-go-server"),
+		Description: pulumi.String(Description),
+		Transport:   pulumi.String("streamable-http"),
+		Url:         pulumi.String("https://grafana.example/mcp"),
+		Headers:     pulumi.StringMap{"Authorization": header},
+	})
+	if err != nil {
+		return err
+	}
+	off, err := flashduty.NewMcpServerDisablement(ctx, "off", &flashduty.McpServerDisablementArgs{
+		ServerId: pulumi.String(cfg.Require("disabledServer")),
+	})
+	if err != nil {
+		return err
+	}
+
+	// Two functions in their Output form (their arguments wait for the resources), one plain.
+	rules := flashduty.GetAutomationRulesOutput(ctx, flashduty.GetAutomationRulesOutputArgs{Keyword: rule.Name})
+	servers := flashduty.GetMcpServersOutput(ctx, flashduty.GetMcpServersOutputArgs{Query: server.ServerName})
+	templates, err := flashduty.GetAutomationTemplates(ctx, &flashduty.GetAutomationTemplatesArgs{Locale: pulumi.StringRef("en-US")})
+	if err != nil {
+		return err
+	}
+
+	ctx.Export("ruleId", rule.RuleId)
+	ctx.Export("httpPostToken", rule.HttpPostToken)
+	ctx.Export("serverId", server.ServerId)
+	ctx.Export("serverHeaders", server.Headers)
+	ctx.Export("offStatus", off.Status)
+	ctx.Export("rules", rules)
+	ctx.Export("servers", servers)
+	ctx.Export("templatesLocale", pulumi.String(templates.Locale))
+	ctx.Export("templateCount", pulumi.Int(len(templates.Templates)))
+	return nil
+}
+
+func main() {
+	if len(os.Args) != 2 {
+		fail(fmt.Errorf("usage: %s up|preview-refresh|up-refresh|destroy", os.Args[0]))
+	}
+	ctx := context.Background()
+	stack, err := openStack(ctx)
+	if err != nil {
+		fail(err)
+	}
+	progress := os.Stderr
+	var report map[string]any
+	switch step := os.Args[1]; step {
+	case "up", "up-refresh":
+		opts := []optup.Option{optup.ProgressStreams(progress)}
+		if step == "up-refresh" {
+			opts = append(opts, optup.Refresh())
+		}
+		res, err := stack.Up(ctx, opts...)
+		if err != nil {
+			fail(err)
+		}
+		report = map[string]any{
+			"result": res.Summary.Result, "resourceChanges": res.Summary.ResourceChanges,
+			"outputs": redacted(res.Outputs), "stdout": res.StdOut,
+		}
+	case "preview-refresh":
+		res, err := stack.Preview(ctx, optpreview.Refresh(), optpreview.Diff(), optpreview.ProgressStreams(progress))
+		if err != nil {
+			fail(err)
+		}
+		report = map[string]any{"changeSummary": res.ChangeSummary, "stdout": res.StdOut}
+	case "destroy":
+		res, err := stack.Destroy(ctx, optdestroy.ProgressStreams(progress))
+		if err != nil {
+			fail(err)
+		}
+		report = map[string]any{"result": res.Summary.Result, "resourceChanges": res.Summary.ResourceChanges, "stdout": res.StdOut}
+	default:
+		fail(fmt.Errorf("unknown step %q: up, preview-refresh, up-refresh or destroy", step))
+	}
+	report["step"] = os.Args[1]
+	if err := json.NewEncoder(os.Stdout).Encode(report); err != nil {
+		fail(err)
+	}
+}
+
+// openStack selects (or creates) the stack of the inline program in the kept workspace folder,
+// with the plugin referenced by its folder, and sets its config (the app key and the header as
+// secrets) on every run.
+func openStack(ctx context.Context) (auto.Stack, error) {
+	env := map[string]string{}
+	for _, name := range []string{
+		"FLASHDUTY_PROGRAM_WORK_DIR", "FLASHDUTY_PROGRAM_PLUGIN_DIR", "FLASHDUTY_PROGRAM_BASE_URL",
+		"FLASHDUTY_PROGRAM_APP_KEY", "FLASHDUTY_PROGRAM_DISABLED_SERVER", "FLASHDUTY_PROGRAM_HEADER",
+	} {
+		if env[name] = os.Getenv(name); env[name] == "" {
+			return auto.Stack{}, fmt.Errorf("%s is not set", name)
+		}
+	}
+	project := workspace.Project{
+		Name:    tokens.PackageName(projectName),
+		Runtime: workspace.NewProjectRuntimeInfo("go", nil),
+		Plugins: &workspace.Plugins{Providers: []workspace.PluginOptions{{Name: "flashduty", Path: env["FLASHDUTY_PROGRAM_PLUGIN_DIR"]}}},
+	}
+	stack, err := auto.UpsertStackInlineSource(ctx, stackName, projectName, program,
+		auto.WorkDir(env["FLASHDUTY_PROGRAM_WORK_DIR"]), auto.Project(project))
+	if err != nil {
+		return auto.Stack{}, err
+	}
+	err = stack.SetAllConfig(ctx, auto.ConfigMap{
+		"flashduty:baseUrl": {Value: env["FLASHDUTY_PROGRAM_BASE_URL"]},
+		"flashduty:appKey":  {Value: env["FLASHDUTY_PROGRAM_APP_KEY"], Secret: true},
+		"disabledServer":    {Value: env["FLASHDUTY_PROGRAM_DISABLED_SERVER"]},
+		"headerValue":       {Value: env["FLASHDUTY_PROGRAM_HEADER"], Secret: true},
+	})
+	return stack, err
+}
+
+// redacted is the stack outputs as {"value", "secret"} objects, a secret's value replaced by "[secret]".
+func redacted(outputs auto.OutputMap) map[string]any {
+	out := map[string]any{}
+	for name, o := range outputs {
+		value := o.Value
+		if o.Secret {
+			value = "[secret]"
+		}
+		out[name] = map[string]any{"value": value, "secret": o.Secret}
+	}
+	return out
+}
+
+func fail(err error) {
+	fmt.Fprintf(os.Stderr, "flashduty-go-program: %v\n", err)
+	os.Exit(1)
+}

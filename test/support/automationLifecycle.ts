@@ -1,0 +1,173 @@
+/**
+ * The lifecycle a generated SDK goes through in an Automation API program on the provider plugin
+ * (test/plugin/goProgram.engine.test.ts, pythonProgram.engine.test.ts): the program, one of
+ * test/plugin/goProgram or pythonProgram, runs one step per process (up, preview-refresh,
+ * up-refresh, destroy) and prints a JSON report; this runs the steps against the emulator with the
+ * real CLI on a `file://` backend, edits the emulator as a person in the console would, and checks
+ * reports, emulator state, write counters and secrets.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { expect } from "vitest";
+import type { Emulator } from "../../emulator";
+import { PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
+import { filesUnder } from "./files";
+
+/** What differs between the programs of the languages. */
+export interface AutomationProgram {
+  /** The executable and its first arguments; the step name is appended. */
+  command: string[];
+  /** Extra environment (e.g. PYTHONPATH). */
+  env?: NodeJS.ProcessEnv;
+  /** The names the program gives its rule (`name`) and server (`serverName`). */
+  ruleName: string;
+  serverName: string;
+  /** The server's `description` in the program (put back by up --refresh). */
+  description: string;
+}
+
+/** The rule's prompt in every program (put back by up --refresh). */
+const PROMPT = "Summarise the open incidents";
+const HEADER_SECRET = "Bearer automation_header_secret_0123456789";
+const DISABLED_SERVER = "mcp_grafana";
+
+/** One step's JSON report. */
+type Report = Record<string, any>;
+
+/**
+ * Runs `program` through up, a console edit shown by preview --refresh --diff, up --refresh and
+ * destroy, in a new folder under `dir` (the workspace and the state), against `emulator` (reset
+ * first), with the app key as the secret stack config `flashduty:appKey` and no `FLASHDUTY_*`
+ * variable. Asserts as it goes (vitest `expect`); resolves when the stack is destroyed.
+ *
+ * @throws Error when a step exits non-zero (its stderr and stdout in the message)
+ */
+export async function expectAutomationLifecycle(emulator: Emulator, dir: string, program: AutomationProgram): Promise<void> {
+  emulator.reset();
+  const appKey = emulator.keys.admin;
+  const workDir = path.join(dir, "workspace");
+  const stateDir = path.join(dir, "state");
+  mkdirSync(workDir, { recursive: true });
+  // The CLI (PATH), the backend and its passphrase, as every engine test has them; no FLASHDUTY_*
+  // variable, so the app key reaches the plugin only as the secret stack config. The workspace
+  // also reads the stack back through the CLI (outputs with secrets, state export).
+  const ws = new PulumiWorkspace({ projectDir: workDir, stateDir, stack: "test", env: { FLASHDUTY_APP_KEY: undefined, FLASHDUTY_BASE_URL: undefined } });
+  const env: NodeJS.ProcessEnv = {
+    ...ws.environment(),
+    ...program.env,
+    FLASHDUTY_PROGRAM_WORK_DIR: workDir,
+    FLASHDUTY_PROGRAM_PLUGIN_DIR: path.join(REPO_ROOT, "dist", "plugin"),
+    FLASHDUTY_PROGRAM_BASE_URL: emulator.url,
+    FLASHDUTY_PROGRAM_APP_KEY: appKey,
+    FLASHDUTY_PROGRAM_DISABLED_SERVER: DISABLED_SERVER,
+    FLASHDUTY_PROGRAM_HEADER: HEADER_SECRET,
+  };
+  const shown: string[] = [];
+  const step = async (name: string): Promise<Report> => {
+    const { stdout, stderr } = await run([...program.command, name], env);
+    shown.push(stdout, stderr);
+    return JSON.parse(stdout) as Report;
+  };
+  const writes = () => {
+    const c = emulator.counters();
+    return {
+      ruleCreate: c["automationRule.create"].requests,
+      ruleUpdate: c["automationRule.update"].requests,
+      ruleDelete: c["automationRule.delete"].requests,
+      serverCreate: c["mcpServer.create"].requests,
+      serverUpdate: c["mcpServer.update"].requests,
+      serverDelete: c["mcpServer.delete"].requests,
+      disable: c["mcpServer.disable"].requests,
+      enable: c["mcpServer.enable"].requests,
+    };
+  };
+  expect(emulator.server(DISABLED_SERVER)?.status).toBe("enabled");
+
+  // up: one create of each, the server disabled; the functions see what the resources made.
+  const up = await step("up");
+  expect(up.result).toBe("succeeded");
+  expect(up.resourceChanges).toMatchObject({ create: 4 });
+  expect(writes()).toMatchObject({ ruleCreate: 1, serverCreate: 1, disable: 1, ruleUpdate: 0, serverUpdate: 0 });
+  const outs = up.outputs as Record<
+    "ruleId" | "serverId" | "offStatus" | "httpPostToken" | "serverHeaders" | "rules" | "servers" | "templatesLocale" | "templateCount",
+    { value: any; secret: boolean }
+  >;
+  const ruleId = outs.ruleId.value as string;
+  const serverId = outs.serverId.value as string;
+  expect(ruleId).toMatch(/^arule_/);
+  expect(emulator.rule(ruleId)).toMatchObject({ name: program.ruleName, prompt: PROMPT, timezone: "Asia/Shanghai", http_post_trigger_enabled: true });
+  expect(emulator.server(serverId)).toMatchObject({ server_name: program.serverName, description: program.description, transport: "streamable-http" });
+  expect(emulator.server(DISABLED_SERVER)?.status).toBe("disabled");
+  expect(outs.offStatus).toEqual({ value: "disabled", secret: false });
+  expect(outs.httpPostToken).toEqual({ value: "[secret]", secret: true });
+  expect(outs.serverHeaders).toEqual({ value: "[secret]", secret: true });
+  expect(outs.rules.value).toMatchObject({ total: 1, rules: [{ ruleId, name: program.ruleName }] });
+  expect(outs.servers.value).toMatchObject({ total: 1, servers: [{ serverId, serverName: program.serverName }] });
+  expect(outs.templatesLocale.value).toBe("en-US");
+  expect(outs.templateCount.value).toBeGreaterThan(0);
+
+  // The secrets, read back through the CLI: the header arrived whole; the app key, the header and
+  // the trigger token are in no output and not in the state (export, files) in plaintext.
+  const plain = (await ws.outputs()) as Record<string, any>;
+  expect(plain.serverHeaders).toEqual({ Authorization: HEADER_SECRET });
+  const token = plain.httpPostToken as string;
+  expect(token).toMatch(/\S{8,}/);
+  const state = await ws.exportState();
+  const rule = state.deployment.resources?.find((r) => r.type === "flashduty:index:AutomationRule");
+  expect(rule?.outputs.httpPostToken).toHaveProperty("ciphertext");
+  const stored = [JSON.stringify(state), ...[...filesUnder(stateDir), ...filesUnder(workDir)].map((f) => readFileSync(f, "utf8"))].join("\n");
+  const secrets = [appKey, HEADER_SECRET, token];
+  for (const secret of secrets) expect(stored).not.toContain(secret);
+
+  // A console edit: refresh names the changed fields in the diff, with no write.
+  emulator.updateRule(ruleId, { prompt: "Edited in the console" });
+  emulator.updateServer(serverId, { description: "Edited in the console" });
+  emulator.setServerStatus(DISABLED_SERVER, "enabled");
+  const before = writes();
+  const drift = await step("preview-refresh");
+  expect(writes()).toEqual(before);
+  expect(drift.changeSummary).toMatchObject({ update: 3 });
+  expect(drift.stdout).toMatch(/~ prompt: "Edited in the console" => "Summarise the open incidents"/);
+  expect(drift.stdout).toContain(`~ description: "Edited in the console" => "${program.description}"`);
+  expect(drift.stdout).toMatch(/McpServerDisablement: \(update\)[\s\S]*status/);
+
+  // up --refresh puts the program's values back, in place.
+  const fixed = await step("up-refresh");
+  expect(fixed.resourceChanges).toMatchObject({ update: 3 });
+  expect(emulator.rule(ruleId)?.prompt).toBe(PROMPT);
+  expect(emulator.server(serverId)?.description).toBe(program.description);
+  expect(emulator.server(DISABLED_SERVER)?.status).toBe("disabled");
+  expect(writes()).toMatchObject({ ruleCreate: 1, serverCreate: 1, ruleUpdate: 1, serverUpdate: 1, disable: 2 });
+
+  // destroy: the rule and the server deleted, the disabled server enabled again.
+  const destroyed = await step("destroy");
+  expect(destroyed.resourceChanges).toMatchObject({ delete: 4 });
+  expect(emulator.rule(ruleId)).toBeUndefined();
+  expect(emulator.server(serverId)).toBeUndefined();
+  expect(emulator.server(DISABLED_SERVER)?.status).toBe("enabled");
+  expect(writes()).toMatchObject({ ruleDelete: 1, serverDelete: 1, enable: 1 });
+  const output = shown.join("\n");
+  for (const secret of secrets) expect(output).not.toContain(secret);
+}
+
+/** Runs a command asynchronously (so an in-process emulator keeps answering); rejects on a non-zero exit. */
+function run(command: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
+  const [file, ...args] = command;
+  return new Promise((resolve, reject) => {
+    const child = spawn(file!, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code === 0) resolve({ stdout, stderr });
+      else reject(new Error(`${path.basename(file!)} ${args.join(" ")} exited with ${code}:\n${stderr}\n${stdout}`));
+    });
+  });
+}
