@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
+import { writeCounts } from "../support/writeCounts";
 import { ensurePulumiCli, ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 
 let emulator: Emulator;
@@ -105,19 +106,7 @@ outputs:
 `;
 }
 
-const writes = () => {
-  const c = emulator.counters();
-  return {
-    ruleCreate: c["automationRule.create"].requests,
-    ruleUpdate: c["automationRule.update"].requests,
-    ruleDelete: c["automationRule.delete"].requests,
-    serverCreate: c["mcpServer.create"].requests,
-    serverUpdate: c["mcpServer.update"].requests,
-    serverDelete: c["mcpServer.delete"].requests,
-    disable: c["mcpServer.disable"].requests,
-    enable: c["mcpServer.enable"].requests,
-  };
-};
+const writes = () => writeCounts(emulator);
 
 describe("the provider plugin with the real CLI and the YAML language host", () => {
   test("up, console edits named by preview --refresh --diff, up --refresh, import of a rule and a server with a clean preview, destroy; functions; secrets", async () => {

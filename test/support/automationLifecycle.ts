@@ -13,6 +13,7 @@ import { expect } from "vitest";
 import type { Emulator } from "../../emulator";
 import { PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 import { filesUnder } from "./files";
+import { writeCounts } from "./writeCounts";
 
 /** What differs between the programs of the languages. */
 export interface AutomationProgram {
@@ -69,19 +70,7 @@ export async function expectAutomationLifecycle(emulator: Emulator, dir: string,
     shown.push(stdout, stderr);
     return JSON.parse(stdout) as Report;
   };
-  const writes = () => {
-    const c = emulator.counters();
-    return {
-      ruleCreate: c["automationRule.create"].requests,
-      ruleUpdate: c["automationRule.update"].requests,
-      ruleDelete: c["automationRule.delete"].requests,
-      serverCreate: c["mcpServer.create"].requests,
-      serverUpdate: c["mcpServer.update"].requests,
-      serverDelete: c["mcpServer.delete"].requests,
-      disable: c["mcpServer.disable"].requests,
-      enable: c["mcpServer.enable"].requests,
-    };
-  };
+  const writes = () => writeCounts(emulator);
   expect(emulator.server(DISABLED_SERVER)?.status).toBe("enabled");
 
   // up: one create of each, the server disabled; the functions see what the resources made.
