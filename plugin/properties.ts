@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { STORED_PROVIDER_KEY } from "../provider/engine/storedProviderText";
 
 /** The key that marks a special value (secret, asset, resource reference) in a Struct. */
 export const SPECIAL_SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -74,6 +75,18 @@ export function wrapSecrets(props: PropertyMap, secretKeys: Iterable<string>): P
   const out: PropertyMap = { ...props };
   for (const key of secretKeys) if (out[key] !== undefined) out[key] = secret(out[key]);
   return out;
+}
+
+/**
+ * A resource's state (old inputs or outputs) as a plain object, without the dynamic provider's
+ * code (`__provider`, provider/engine/storedProviderText.ts). A resource moved to the plugin from
+ * the npm package's dynamic resources by an alias (docs/moving-to-the-plugin.md) keeps that key
+ * until the plugin first writes its state; dropping it here means a refresh or an update leaves
+ * it behind.
+ */
+export function fromState(struct: Struct | undefined): PropertyMap {
+  const { [STORED_PROVIDER_KEY]: _providerText, ...state } = fromStruct(struct);
+  return state;
 }
 
 /** A Struct as a plain object (an absent Struct is `{}`). */

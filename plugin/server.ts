@@ -28,7 +28,7 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { type ConfigSource, FlashdutyConfigError, resolveConfig } from "../provider/client/config";
 import { clientFor } from "../provider/client/client";
 import { type FunctionContext, FUNCTIONS } from "./functions";
-import { fromStruct, type PropertyMap, toStruct, unwrapSecrets, wrapSecrets } from "./properties";
+import { fromState, fromStruct, type PropertyMap, toStruct, unwrapSecrets, wrapSecrets } from "./properties";
 import { type PluginResource, RESOURCES } from "./resources";
 import schema from "./schema.json";
 
@@ -172,7 +172,7 @@ export class FlashdutyProvider {
 
   private async check(req: providerProto.CheckRequest): Promise<providerProto.CheckResponse> {
     const resource = this.resource(req.getUrn());
-    const olds = unwrapSecrets(fromStruct(req.getOlds()));
+    const olds = unwrapSecrets(fromState(req.getOlds()));
     const news = unwrapSecrets(fromStruct(req.getNews()));
     const prepared = resource.prepareInputs?.(news.plain, resourceNameOf(req.getUrn())) ?? news.plain;
     const result = await resource.implementation.check(olds.plain, prepared);
@@ -184,7 +184,7 @@ export class FlashdutyProvider {
 
   private async diff(req: providerProto.DiffRequest): Promise<providerProto.DiffResponse> {
     const resource = this.resource(req.getUrn());
-    const olds = unwrapSecrets(fromStruct(req.getOlds())).plain;
+    const olds = unwrapSecrets(fromState(req.getOlds())).plain;
     const news = unwrapSecrets(fromStruct(req.getNews())).plain;
     const result = await resource.implementation.diff(req.getId(), olds, news);
     const Changes = providerProto.DiffResponse.DiffChanges;
@@ -234,8 +234,8 @@ export class FlashdutyProvider {
   /** Refresh (state given), `get` and `pulumi import` (only the id): answers the inputs too. */
   private async read(req: providerProto.ReadRequest): Promise<providerProto.ReadResponse> {
     const resource = this.resource(req.getUrn());
-    const props = unwrapSecrets(fromStruct(req.getProperties()));
-    const oldInputs = unwrapSecrets(fromStruct(req.getInputs()));
+    const props = unwrapSecrets(fromState(req.getProperties()));
+    const oldInputs = unwrapSecrets(fromState(req.getInputs()));
     const result = await resource.implementation.read(req.getId(), props.plain);
     const res = new providerProto.ReadResponse();
     // No id: the object is gone, and the engine drops the resource from the stack.
@@ -257,9 +257,9 @@ export class FlashdutyProvider {
     const resource = this.resource(req.getUrn());
     // At preview: the old state with the new inputs over it, no API call.
     if (req.getPreview()) {
-      return new providerProto.UpdateResponse().setProperties(toStruct({ ...fromStruct(req.getOlds()), ...fromStruct(req.getNews()) }));
+      return new providerProto.UpdateResponse().setProperties(toStruct({ ...fromState(req.getOlds()), ...fromStruct(req.getNews()) }));
     }
-    const olds = unwrapSecrets(fromStruct(req.getOlds()));
+    const olds = unwrapSecrets(fromState(req.getOlds()));
     const news = unwrapSecrets(fromStruct(req.getNews()));
     const result = await resource.implementation.update(req.getId(), olds.plain, news.plain);
     return new providerProto.UpdateResponse().setProperties(
@@ -269,7 +269,7 @@ export class FlashdutyProvider {
 
   private async delete(req: providerProto.DeleteRequest): Promise<emptyProto.Empty> {
     const resource = this.resource(req.getUrn());
-    await resource.implementation.deleteResource(req.getId(), unwrapSecrets(fromStruct(req.getProperties())).plain);
+    await resource.implementation.deleteResource(req.getId(), unwrapSecrets(fromState(req.getProperties())).plain);
     return new emptyProto.Empty();
   }
 

@@ -1,4 +1,10 @@
 /**
+ * The property under which Pulumi's dynamic provider keeps the provider text (below), among the resource's
+ * inputs and outputs (a name of `@pulumi/pulumi`, not ours).
+ */
+export const STORED_PROVIDER_KEY = "__provider";
+
+/**
  * The provider text a dynamic resource of this package stores in state (`__provider`): a small
  * module whose handler loads `modulePath` from the installed package and forwards the engine's
  * calls to its `configure`, `check`, `diff`, `create`, `read`, `update` and `deleteResource`.
