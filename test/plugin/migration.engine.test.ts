@@ -1,6 +1,6 @@
 /**
  * Moving a stack from the TypeScript package's dynamic resources to the provider plugin
- * (docs/migrating-to-the-plugin.md): a stack made by a TypeScript program with an
+ * (docs/moving-to-the-plugin.md): a stack made by a TypeScript program with an
  * McpServerDisablement, an AutomationRule and an McpServer changes its program to one on the
  * plugin (a YAML program here: the same plugin every language's SDK calls), each resource with
  * an alias to its old URN. Real CLI, `file://` backend, the emulator over HTTP.
