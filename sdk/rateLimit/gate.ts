@@ -70,8 +70,12 @@ export async function createRateGate(windows: readonly RateWindow[], onRelease?:
   const logs = windows.map((w) => new WindowLog(w));
   let ended = deferred();
 
-  return async () => {
-    await paced();
+  // One caller at a time runs the exact check, in the order p-throttle hands calls on: every
+  // waiter would see the same logs, so waking them all on each answer (50 in a burst) only
+  // repeated the same count 50 times, on the event loop that reads the answers; and grants now
+  // keep call order.
+  let turn: Promise<unknown> = Promise.resolve();
+  const placeFor = async (): Promise<RateRelease> => {
     for (;;) {
       const now = Date.now();
       const wait = Math.max(0, ...logs.map((log) => log.waitMs(now)));
@@ -94,6 +98,13 @@ export async function createRateGate(windows: readonly RateWindow[], onRelease?:
       await Promise.race(aged ? [aged, ended.promise] : [ended.promise]);
       clearTimeout(timer);
     }
+  };
+
+  return async () => {
+    await paced();
+    const granted = turn.then(placeFor);
+    turn = granted.catch(() => undefined);
+    return granted;
   };
 }
 
