@@ -80,8 +80,7 @@ export async function getAutomationRules(args: GetAutomationRulesArgs = {}, opts
 export async function readRules(args: GetAutomationRulesArgs, api?: FlashdutyClient): Promise<GetAutomationRulesResult> {
   // The data source's name for the client's `limit`, checked under the name the user wrote.
   const pageSize = checkInteger("getAutomationRules", "pageSize", args.pageSize, 1, LIMITS.maxPageSize) ?? LIMITS.maxPageSize;
-  const rules: AutomationRule[] = [];
-  const pages = (api ?? programClient()).automationRules.listAll({
+  const rules = await (api ?? programClient()).automationRules.listAllAsArray({
     scope: args.scope,
     teamIds: args.teamIds,
     includePerson: args.includePerson,
@@ -89,7 +88,6 @@ export async function readRules(args: GetAutomationRulesArgs, api?: FlashdutyCli
     keyword: args.keyword,
     limit: pageSize,
   });
-  for await (const rule of pages) rules.push(rule);
   rules.sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
   return { total: rules.length, rules };
 }

@@ -84,15 +84,13 @@ export async function getMcpServers(args: GetMcpServersArgs = {}, opts?: pulumi.
 export async function readServers(args: GetMcpServersArgs, api?: FlashdutyClient): Promise<GetMcpServersResult> {
   // The data source's name for the client's `limit`, checked under the name the user wrote.
   const pageSize = checkInteger("getMcpServers", "pageSize", args.pageSize, 1, LIMITS.maxPageSize) ?? LIMITS.maxPageSize;
-  const servers: McpServer[] = [];
-  const pages = (api ?? programClient()).mcpServers.listAll({
+  const servers = await (api ?? programClient()).mcpServers.listAllAsArray({
     scope: args.scope,
     query: args.query,
     teamIds: args.teamIds,
     includeAccount: args.includeAccount,
     limit: pageSize,
   });
-  for await (const server of pages) servers.push(server);
   servers.sort(compareServers);
   return { total: servers.length, servers };
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { cronDialectProblem, isKnownTimezone } from "../../wire/cronDialect";
 import { FlashdutyAmbiguousCreateError, FlashdutyValidationError } from "../errors";
 import { createExactlyOnce } from "../exactlyOnceCreate";
-import { PAGE_CONCURRENCY, pageAll } from "../pagination";
+import { collectAll, PAGE_CONCURRENCY, type PageAllOptions, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import { charLength, checkBoolean, checkEnum, checkId, checkIntegerArray, checkLimit, checkPage, checkParams, checkString, show } from "../validation";
@@ -555,23 +555,34 @@ export class AutomationRules {
    * @throws FlashdutyApiError and the other request errors of {@link list}.
    */
   listAll(params?: ListAllAutomationRulesParams, options?: RequestOptions): AsyncIterable<AutomationRule> {
+    const walk = this.#walk(params, options);
+    // Each iteration walks afresh, so the same iterable can be read more than once.
+    return { [Symbol.asyncIterator]: () => pageAll(walk) };
+  }
+
+  /**
+   * @internal What {@link listAll} yields, as one array (the `getAutomationRules` data source's
+   * path: no `await` per rule). Same checks, requests and errors as `listAll`.
+   */
+  async listAllAsArray(params?: ListAllAutomationRulesParams, options?: RequestOptions): Promise<AutomationRule[]> {
+    return collectAll(this.#walk(params, options));
+  }
+
+  /** The checked filters of `listAll` as the pager's options (throws FlashdutyValidationError). */
+  #walk(params: ListAllAutomationRulesParams | undefined, options: RequestOptions | undefined): PageAllOptions<AutomationRule> {
     const checked = checkRuleFilters(LIST.name, params, false);
     const perPage = checkRequestOptions(LIST.name, options);
     const limit = checked.limit ?? LIMITS.maxPageSize;
-    // Each iteration walks afresh, so the same iterable can be read more than once.
     return {
-      [Symbol.asyncIterator]: () =>
-        pageAll({
-          operation: LIST.name,
-          noun: "rules",
-          limit,
-          fetchPage: async (page) => {
-            const result = await this.list({ ...checked, page, limit }, perPage);
-            return { total: result.total, items: result.rules };
-          },
-          idOf: (rule) => rule.ruleId,
-          pagesInFlight: (pagesLeft) => this.#transport.rateLimiter(LIST.path)?.pagesInFlight(pagesLeft) ?? PAGE_CONCURRENCY,
-        }),
+      operation: LIST.name,
+      noun: "rules",
+      limit,
+      fetchPage: async (page) => {
+        const result = await this.list({ ...checked, page, limit }, perPage);
+        return { total: result.total, items: result.rules };
+      },
+      idOf: (rule) => rule.ruleId,
+      pagesInFlight: (pagesLeft) => this.#transport.rateLimiter(LIST.path)?.pagesInFlight(pagesLeft) ?? PAGE_CONCURRENCY,
     };
   }
 }

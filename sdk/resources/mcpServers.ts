@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { FlashdutyValidationError } from "../errors";
 import { createExactlyOnce } from "../exactlyOnceCreate";
-import { PAGE_CONCURRENCY, pageAll } from "../pagination";
+import { collectAll, PAGE_CONCURRENCY, type PageAllOptions, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import {
@@ -688,24 +688,35 @@ export class McpServers {
    * @throws FlashdutyApiError and the other request errors of {@link list}.
    */
   listAll(params?: ListAllMcpServersParams, options?: RequestOptions): AsyncIterable<McpServer> {
+    const walk = this.#walk(params, options);
+    // Each iteration walks afresh, so the same iterable can be read more than once.
+    return { [Symbol.asyncIterator]: () => pageAll(walk) };
+  }
+
+  /**
+   * @internal What {@link listAll} yields, as one array (the `getMcpServers` data source's path:
+   * no `await` per server). Same checks, requests and errors as `listAll`.
+   */
+  async listAllAsArray(params?: ListAllMcpServersParams, options?: RequestOptions): Promise<McpServer[]> {
+    return collectAll(this.#walk(params, options));
+  }
+
+  /** The checked filters of `listAll` as the pager's options (throws FlashdutyValidationError). */
+  #walk(params: ListAllMcpServersParams | undefined, options: RequestOptions | undefined): PageAllOptions<McpServer> {
     const checked = checkListAllFilters(LIST.name, params);
     const perPage = checkRequestOptions(LIST.name, options);
     const limit = checked.limit ?? LIMITS.maxPageSize;
-    // Each iteration walks afresh, so the same iterable can be read more than once.
     return {
-      [Symbol.asyncIterator]: () =>
-        pageAll({
-          operation: LIST.name,
-          noun: "MCP servers",
-          limit,
-          fetchPage: async (page) => {
-            const result = await this.list({ ...checked, page, limit }, perPage);
-            return { total: result.total, items: result.servers };
-          },
-          idOf: (server) => server.serverId,
-          pagesInFlight: (pagesLeft) => this.#transport.rateLimiter(LIST.path)?.pagesInFlight(pagesLeft) ?? PAGE_CONCURRENCY,
-          narrowBy: "scope, query, teamIds, includeAccount",
-        }),
+      operation: LIST.name,
+      noun: "MCP servers",
+      limit,
+      fetchPage: async (page) => {
+        const result = await this.list({ ...checked, page, limit }, perPage);
+        return { total: result.total, items: result.servers };
+      },
+      idOf: (server) => server.serverId,
+      pagesInFlight: (pagesLeft) => this.#transport.rateLimiter(LIST.path)?.pagesInFlight(pagesLeft) ?? PAGE_CONCURRENCY,
+      narrowBy: "scope, query, teamIds, includeAccount",
     };
   }
 }
