@@ -343,16 +343,17 @@ export async function read(id: string, props: Partial<AutomationRuleOutputs>): P
 
 /**
  * One partial `rule/update` with only the changed fields (and `rotateHttpPostTriggerToken` when
- * `httpPostTokenRotation` changed, or when an HTTP POST trigger is declared and no token is held);
- * no call when nothing the platform holds changes.
+ * `httpPostTokenRotation` changed and an HTTP POST trigger is declared); no call when nothing the
+ * platform holds changes. A rule whose token the state does not hold (an imported one: no read
+ * returns it) keeps its token: an update of another field never rotates it, since whatever calls
+ * the trigger with it would stop working; `httpPostToken` stays absent until a rotation.
  */
 export async function update(id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<pulumi.dynamic.UpdateResult<AutomationRuleOutputs>> {
   const ruleId = olds.ruleId ?? id;
   beginRateLimitNotice(subject(`'${ruleId}'`));
   const changes = changedFields(olds, news).filter((key) => key !== "teamId");
   const rotationChanged = (news.httpPostTokenRotation ?? "") !== (olds.httpPostTokenRotation ?? "");
-  const needsToken = news.httpPostTriggerEnabled && olds.httpPostToken === undefined && olds.httpPostTriggerId !== undefined;
-  const rotate = (rotationChanged && news.httpPostTriggerEnabled) || needsToken;
+  const rotate = rotationChanged && news.httpPostTriggerEnabled;
   const extras = {
     ...(news.httpPostTokenRotation !== undefined ? { rotation: news.httpPostTokenRotation } : {}),
     ...(olds.adoptedRuleId !== undefined ? { adopted: olds.adoptedRuleId } : {}),

@@ -162,6 +162,29 @@ describe("create, read, update, delete against the emulator", () => {
     expect(rotated.httpPostTokenRotation).toBe("r1");
   });
 
+  test("a rule whose token the state does not hold (imported) keeps it through an update; a rotation gives one", async () => {
+    const outs = await created({ httpPostTriggerEnabled: true });
+    const token = outs.httpPostToken!;
+    const fire = async (bearer: string) => {
+      const response = await fetch(outs.httpPostTriggerUrl!, { method: "POST", headers: { authorization: `Bearer ${bearer}` } });
+      await response.body?.cancel();
+      return response.status;
+    };
+    expect(await fire(token)).toBe(200);
+    // What an import records: the rule as read, no token.
+    const imported = (await impl.read(outs.ruleId, { ruleId: outs.ruleId } as AutomationRuleOutputs)).props!;
+    expect(imported).not.toHaveProperty("httpPostToken");
+    const { inputs } = await checked({ ...BASE, teamId: 1, httpPostTriggerEnabled: true, prompt: "New." });
+    const updated = (await impl.update(outs.ruleId, imported, inputs)).outs!;
+    expect(updated.prompt).toBe("New.");
+    expect(updated).not.toHaveProperty("httpPostToken");
+    expect(await fire(token)).toBe(200);
+    const rotated = (await impl.update(outs.ruleId, updated, { ...inputs, httpPostTokenRotation: "r1" })).outs!;
+    expect(rotated.httpPostToken).toMatch(/\S{8,}/);
+    expect(await fire(token)).toBe(401);
+    expect(await fire(rotated.httpPostToken!)).toBe(200);
+  });
+
   test("read returns the platform's values as outputs and inputs, keeps the token; an unknown rule leaves the stack", async () => {
     const outs = await created({ httpPostTriggerEnabled: true });
     emulator.updateRule(outs.ruleId, { name: "Console name", enabled: false });
