@@ -3,8 +3,10 @@
  * (sdks/go/flashduty) in an inline program run by Pulumi's Go Automation API (test/plugin/goProgram,
  * built once into .pulumi-cli/go-programs/; no Go language host), with the real CLI on a `file://`
  * backend, against the emulator over HTTP: up with each resource and each function, a console edit
- * named by `preview --refresh --diff`, `up --refresh`, destroy; the app key a secret stack config
- * value, in no output and not in the state in plaintext (test/support/automationLifecycle.ts).
+ * named by `preview --refresh --diff`, `up --refresh`, an import of a rule and a server by id (the
+ * `import` resource option; no Go language host for `Stack.ImportResources`) with a clean next
+ * preview, destroy; the app key a secret stack config value, in no output and not in the state in
+ * plaintext (test/support/automationLifecycle.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";
@@ -41,7 +43,7 @@ afterAll(async () => {
 });
 
 describe("the provider plugin from Go: the generated SDK through the Automation API", () => {
-  test("up with each resource and function, a console edit named by preview --refresh --diff, up --refresh, destroy; the app key secret", async () => {
+  test("up with each resource and function, a console edit named by preview --refresh --diff, up --refresh, import of a rule and a server with a clean preview, destroy; the app key secret", async () => {
     // The names and description as in test/plugin/goProgram/main.go.
     await expectAutomationLifecycle(emulator, dir, {
       command: [program],

@@ -3,7 +3,8 @@
  * SDK (sdks/python, installed as `pulumi_flashduty`) in an inline program run by Pulumi's Python
  * Automation API (test/plugin/pythonProgram; `pulumi` from PyPI in a venv made once under
  * .pulumi-cli/python-venvs/; no Python language host), with the real CLI on a `file://` backend,
- * against the emulator over HTTP: the same lifecycle as the Go program
+ * against the emulator over HTTP: the same lifecycle as the Go program, import included (the
+ * `import_` resource option; no Python language host for `import_resources`)
  * (test/support/automationLifecycle.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -37,7 +38,7 @@ afterAll(async () => {
 });
 
 describe("the provider plugin from Python: the generated SDK through the Automation API", () => {
-  test("up with each resource and function, a console edit named by preview --refresh --diff, up --refresh, destroy; the app key secret", async () => {
+  test("up with each resource and function, a console edit named by preview --refresh --diff, up --refresh, import of a rule and a server with a clean preview, destroy; the app key secret", async () => {
     // The names and description as in test/plugin/pythonProgram/program.py.
     await expectAutomationLifecycle(emulator, dir, {
       command: [python, path.join(REPO_ROOT, "test", "plugin", "pythonProgram", "program.py")],

@@ -4,21 +4,28 @@
 // through a replace in go.mod): an AutomationRule, an McpServer, an McpServerDisablement and each
 // of the three functions.
 //
-//	flashduty-go-program up|preview-refresh|up-refresh|destroy
+//	flashduty-go-program up|preview-refresh|up-refresh|import|preview|destroy
+//
+// import adopts the rule and the server (taken out of the state by the test) by id: an up with
+// the `import` resource option (pulumi.Import) on the two, so the inline program runs as in every
+// other step. (Stack.ImportResources runs `pulumi import`, which is no inline run: the CLI loads
+// the project's Go language host, which these test machines do not have; see docs/go.md.)
+// preview is a plain preview that fails unless it plans no change (--expect-no-changes).
 //
 // Each run prints one JSON object on stdout (secret stack outputs as "[secret]", never their
-// values): for up and up-refresh {"step", "result", "resourceChanges", "outputs", "stdout"}; for
-// preview-refresh {"step", "changeSummary", "stdout"}; for destroy {"step", "result",
-// "resourceChanges", "stdout"}. The CLI's progress goes to stderr. Exit status 1 with the error
-// on stderr when a step fails.
+// values): for up, up-refresh and import {"step", "result", "resourceChanges", "outputs",
+// "stdout"}; for preview-refresh and preview {"step", "changeSummary", "stdout"}; for destroy
+// {"step", "result", "resourceChanges", "stdout"}. The CLI's progress goes to stderr. Exit status
+// 1 with the error on stderr when a step fails.
 //
 // Environment (all required): FLASHDUTY_PROGRAM_WORK_DIR (the workspace folder, kept between
 // runs: Pulumi.yaml and the stack's config), FLASHDUTY_PROGRAM_PLUGIN_DIR (the folder holding
 // pulumi-resource-flashduty), FLASHDUTY_PROGRAM_BASE_URL and FLASHDUTY_PROGRAM_APP_KEY (set as
 // the stack config flashduty:baseUrl and, secret, flashduty:appKey), FLASHDUTY_PROGRAM_DISABLED_SERVER
 // (the server the McpServerDisablement keeps disabled), FLASHDUTY_PROGRAM_HEADER (a secret
-// header value of the McpServer). The backend and its passphrase come from PULUMI_BACKEND_URL and
-// PULUMI_CONFIG_PASSPHRASE; the CLI is the `pulumi` on PATH.
+// header value of the McpServer); for import also FLASHDUTY_PROGRAM_RULE_ID and
+// FLASHDUTY_PROGRAM_SERVER_ID (the ids to adopt). The backend and its passphrase come from
+// PULUMI_BACKEND_URL and PULUMI_CONFIG_PASSPHRASE; the CLI is the `pulumi` on PATH.
 package main
 
 import (
@@ -47,8 +54,23 @@ const (
 	Description = "Dashboards (plugin, Go)"
 )
 
-// program declares each resource and calls each function of the generated SDK.
-func program(ctx *pulumi.Context) error {
+// newProgram is the program, adopting the rule and the server by ruleID and serverID (the import
+// resource option) where these are not empty.
+func newProgram(ruleID, serverID string) pulumi.RunFunc {
+	return func(ctx *pulumi.Context) error { return program(ctx, importing(ruleID), importing(serverID)) }
+}
+
+// importing is the import resource option for id, none for "".
+func importing(id string) []pulumi.ResourceOption {
+	if id == "" {
+		return nil
+	}
+	return []pulumi.ResourceOption{pulumi.Import(pulumi.ID(id))}
+}
+
+// program declares each resource (the rule and the server with ruleOpts and serverOpts) and calls
+// each function of the generated SDK.
+func program(ctx *pulumi.Context, ruleOpts, serverOpts []pulumi.ResourceOption) error {
 	cfg := config.New(ctx, "")
 	header := cfg.RequireSecret("headerValue")
 
@@ -58,7 +80,7 @@ func program(ctx *pulumi.Context) error {
 		CronExpr:               pulumi.String("0 9 * * *"),
 		Timezone:               pulumi.String("Asia/Shanghai"),
 		HttpPostTriggerEnabled: pulumi.Bool(true),
-	})
+	}, ruleOpts...)
 	if err != nil {
 		return err
 	}
@@ -68,7 +90,7 @@ func program(ctx *pulumi.Context) error {
 		Transport:   pulumi.String("streamable-http"),
 		Url:         pulumi.String("https://grafana.example/mcp"),
 		Headers:     pulumi.StringMap{"Authorization": header},
-	})
+	}, serverOpts...)
 	if err != nil {
 		return err
 	}
@@ -101,17 +123,26 @@ func program(ctx *pulumi.Context) error {
 
 func main() {
 	if len(os.Args) != 2 {
-		fail(fmt.Errorf("usage: %s up|preview-refresh|up-refresh|destroy", os.Args[0]))
+		fail(fmt.Errorf("usage: %s up|preview-refresh|up-refresh|import|preview|destroy", os.Args[0]))
 	}
 	ctx := context.Background()
-	stack, err := openStack(ctx)
+	step := os.Args[1]
+	run := newProgram("", "")
+	if step == "import" {
+		ruleID, serverID := os.Getenv("FLASHDUTY_PROGRAM_RULE_ID"), os.Getenv("FLASHDUTY_PROGRAM_SERVER_ID")
+		if ruleID == "" || serverID == "" {
+			fail(fmt.Errorf("import needs FLASHDUTY_PROGRAM_RULE_ID and FLASHDUTY_PROGRAM_SERVER_ID"))
+		}
+		run = newProgram(ruleID, serverID)
+	}
+	stack, err := openStack(ctx, run)
 	if err != nil {
 		fail(err)
 	}
 	progress := os.Stderr
 	var report map[string]any
-	switch step := os.Args[1]; step {
-	case "up", "up-refresh":
+	switch step {
+	case "up", "up-refresh", "import":
 		opts := []optup.Option{optup.ProgressStreams(progress)}
 		if step == "up-refresh" {
 			opts = append(opts, optup.Refresh())
@@ -130,6 +161,12 @@ func main() {
 			fail(err)
 		}
 		report = map[string]any{"changeSummary": res.ChangeSummary, "stdout": res.StdOut}
+	case "preview":
+		res, err := stack.Preview(ctx, optpreview.ExpectNoChanges(), optpreview.ProgressStreams(progress))
+		if err != nil {
+			fail(err)
+		}
+		report = map[string]any{"changeSummary": res.ChangeSummary, "stdout": res.StdOut}
 	case "destroy":
 		res, err := stack.Destroy(ctx, optdestroy.ProgressStreams(progress))
 		if err != nil {
@@ -137,18 +174,18 @@ func main() {
 		}
 		report = map[string]any{"result": res.Summary.Result, "resourceChanges": res.Summary.ResourceChanges, "stdout": res.StdOut}
 	default:
-		fail(fmt.Errorf("unknown step %q: up, preview-refresh, up-refresh or destroy", step))
+		fail(fmt.Errorf("unknown step %q: up, preview-refresh, up-refresh, import, preview or destroy", step))
 	}
-	report["step"] = os.Args[1]
+	report["step"] = step
 	if err := json.NewEncoder(os.Stdout).Encode(report); err != nil {
 		fail(err)
 	}
 }
 
-// openStack selects (or creates) the stack of the inline program in the kept workspace folder,
+// openStack selects (or creates) the stack of the inline program run in the kept workspace folder,
 // with the plugin referenced by its folder, and sets its config (the app key and the header as
 // secrets) on every run.
-func openStack(ctx context.Context) (auto.Stack, error) {
+func openStack(ctx context.Context, run pulumi.RunFunc) (auto.Stack, error) {
 	env := map[string]string{}
 	for _, name := range []string{
 		"FLASHDUTY_PROGRAM_WORK_DIR", "FLASHDUTY_PROGRAM_PLUGIN_DIR", "FLASHDUTY_PROGRAM_BASE_URL",
@@ -163,7 +200,7 @@ func openStack(ctx context.Context) (auto.Stack, error) {
 		Runtime: workspace.NewProjectRuntimeInfo("go", nil),
 		Plugins: &workspace.Plugins{Providers: []workspace.PluginOptions{{Name: "flashduty", Path: env["FLASHDUTY_PROGRAM_PLUGIN_DIR"]}}},
 	}
-	stack, err := auto.UpsertStackInlineSource(ctx, stackName, projectName, program,
+	stack, err := auto.UpsertStackInlineSource(ctx, stackName, projectName, run,
 		auto.WorkDir(env["FLASHDUTY_PROGRAM_WORK_DIR"]), auto.Project(project))
 	if err != nil {
 		return auto.Stack{}, err
