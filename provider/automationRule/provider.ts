@@ -343,7 +343,8 @@ export async function read(id: string, props: Partial<AutomationRuleOutputs>): P
 
 /**
  * One partial `rule/update` with only the changed fields (and `rotateHttpPostTriggerToken` when
- * `httpPostTokenRotation` changed and an HTTP POST trigger is declared); no call when nothing the
+ * `httpPostTokenRotation` changed and an HTTP POST trigger is declared, or when the update makes
+ * the trigger: the platform returns a token only when it rotates one); no call when nothing the
  * platform holds changes. A rule whose token the state does not hold (an imported one: no read
  * returns it) keeps its token: an update of another field never rotates it, since whatever calls
  * the trigger with it would stop working; `httpPostToken` stays absent until a rotation.
@@ -353,7 +354,10 @@ export async function update(id: string, olds: AutomationRuleOutputs, news: Auto
   beginRateLimitNotice(subject(`'${ruleId}'`));
   const changes = changedFields(olds, news).filter((key) => key !== "teamId");
   const rotationChanged = (news.httpPostTokenRotation ?? "") !== (olds.httpPostTokenRotation ?? "");
-  const rotate = rotationChanged && news.httpPostTriggerEnabled;
+  // The platform answers an update with the token only when it rotates one: an update that makes
+  // the trigger (none before) asks for one, which nobody can hold yet.
+  const makesTrigger = news.httpPostTriggerEnabled && olds.httpPostTriggerId === undefined;
+  const rotate = (rotationChanged && news.httpPostTriggerEnabled) || makesTrigger;
   const extras = {
     ...(news.httpPostTokenRotation !== undefined ? { rotation: news.httpPostTokenRotation } : {}),
     ...(olds.adoptedRuleId !== undefined ? { adopted: olds.adoptedRuleId } : {}),

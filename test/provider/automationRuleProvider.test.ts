@@ -185,6 +185,18 @@ describe("create, read, update, delete against the emulator", () => {
     expect(await fire(rotated.httpPostToken!)).toBe(200);
   });
 
+  test("an update that makes the HTTP POST trigger asks for its token (the platform returns one only on a rotation)", async () => {
+    const outs = await created({ httpPostTriggerEnabled: false });
+    expect(outs).not.toHaveProperty("httpPostTriggerId");
+    const { inputs } = await checked({ ...BASE, teamId: 1, httpPostTriggerEnabled: true });
+    const updated = (await impl.update(outs.ruleId, outs, inputs)).outs!;
+    expect(updated.httpPostToken).toMatch(/\S{8,}/);
+    const response = await fetch(updated.httpPostTriggerUrl!, { method: "POST", headers: { authorization: `Bearer ${updated.httpPostToken}` } });
+    await response.body?.cancel();
+    expect(response.status).toBe(200);
+    expect(emulator.requestLog().filter((e) => e.operation === "automationRule.update")).toHaveLength(1);
+  });
+
   test("read returns the platform's values as outputs and inputs, keeps the token; an unknown rule leaves the stack", async () => {
     const outs = await created({ httpPostTriggerEnabled: true });
     emulator.updateRule(outs.ruleId, { name: "Console name", enabled: false });
