@@ -2,14 +2,17 @@
  * Moving a stack from the TypeScript package's dynamic resources to the provider plugin
  * (docs/moving-to-the-plugin.md): a stack made by a TypeScript program with an
  * McpServerDisablement, an AutomationRule and an McpServer changes its program to one on the
- * plugin (a YAML program here: the same plugin every language's SDK calls), each resource with
- * an alias to its old URN. Real CLI, `file://` backend, the emulator over HTTP.
+ * plugin (a YAML program here: the same plugin every language's SDK calls), in a folder of its own
+ * outside this repository (same project name, backend, stack and stack config), each resource
+ * with an alias to its old URN. Real CLI, `file://` backend, the emulator over HTTP.
  */
-import { writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import { ensurePulumiYaml, REPO_ROOT } from "../../scripts/pulumiCli";
+import { ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 import { createEngineStack } from "../support/engineStack";
 import { writeCounts } from "../support/writeCounts";
 
@@ -24,7 +27,11 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
 });
 
+/** The moved programs' folders, outside the repository. */
+const movedDirs: string[] = [];
+
 afterAll(async () => {
+  for (const dir of movedDirs) rmSync(dir, { recursive: true, force: true });
   await emulator?.close();
 });
 
@@ -90,10 +97,11 @@ resources:
 describe("moving a stack from the dynamic resources to the provider plugin", () => {
   test("aliases to the old URNs: no change and no write, the same ids under the plugin's types; refresh drops the old provider code; the moved stack updates and destroys as before", async () => {
     emulator.reset();
+    const stackEnv = { PATH: `${yamlHost}${path.delimiter}${process.env.PATH ?? ""}`, FLASHDUTY_APP_KEY: undefined, FLASHDUTY_BASE_URL: undefined };
     const stack = await createEngineStack({
       baseUrl: emulator.url,
       appKey: emulator.keys.admin,
-      env: { PATH: `${yamlHost}${path.delimiter}${process.env.PATH ?? ""}` },
+      env: stackEnv,
       program: {
         servers: [DISABLED_SERVER],
         automationRules: [{ name: "digest", args: RULE_ARGS }],
@@ -112,11 +120,19 @@ describe("moving a stack from the dynamic resources to the provider plugin", () 
 
       // The program on the plugin, each resource aliased to its old URN: the preview shows no
       // change, the up writes nothing, and the stack keeps the same ids under the plugin's types.
-      writeFileSync(path.join(stack.projectDir, "Pulumi.yaml"), pluginProgram());
-      await stack.ws.run(["preview", "--diff", "--expect-no-changes"]);
-      await stack.ws.run(["up", "--yes", "--expect-no-changes"]);
+      // The new program lives in a folder of its own outside this repository, as a Go, Python or
+      // YAML project would: neither `@pulumi/pulumi` nor `pulumi-flashduty` resolves from it, so
+      // the move cannot lean on the old dynamic provider. Same backend, stack and stack config.
+      const movedDir = mkdtempSync(path.join(os.tmpdir(), "flashduty-move-"));
+      movedDirs.push(movedDir);
+      writeFileSync(path.join(movedDir, "Pulumi.yaml"), pluginProgram());
+      copyFileSync(path.join(stack.projectDir, "Pulumi.test.yaml"), path.join(movedDir, "Pulumi.test.yaml"));
+      const ws = new PulumiWorkspace({ projectDir: movedDir, stateDir: stack.stateDir, stack: "test", env: stackEnv });
+      expect(() => createRequire(path.join(movedDir, "Pulumi.yaml")).resolve("pulumi-flashduty")).toThrow();
+      await ws.run(["preview", "--diff", "--expect-no-changes"]);
+      await ws.run(["up", "--yes", "--expect-no-changes"]);
       expect(writeCounts(emulator)).toEqual(before);
-      const moved = await stack.ws.exportState();
+      const moved = await ws.exportState();
       const resources = (moved.deployment.resources ?? []).filter((r) => r.type.startsWith("flashduty:") || r.type.startsWith("pulumi-nodejs"));
       expect(resources.map((r) => [r.type, r.id]).sort()).toEqual(
         [
@@ -129,9 +145,9 @@ describe("moving a stack from the dynamic resources to the provider plugin", () 
 
       // A refresh reads each resource through the plugin: no drift, no write, and the old
       // dynamic provider's code is gone from the state. Secrets stay encrypted.
-      await stack.ws.run(["refresh", "--yes", "--expect-no-changes"]);
+      await ws.run(["refresh", "--yes", "--expect-no-changes"]);
       expect(writeCounts(emulator)).toEqual(before);
-      const refreshed = await stack.ws.exportState();
+      const refreshed = await ws.exportState();
       const text = JSON.stringify(refreshed);
       expect(text).not.toContain("__provider");
       expect(text).not.toContain(HEADER_SECRET);
@@ -144,11 +160,11 @@ describe("moving a stack from the dynamic resources to the provider plugin", () 
       // (what the disablement recorded before the move).
       emulator.updateRule(ruleId, { prompt: "Edited in the console" });
       emulator.setServerStatus(DISABLED_SERVER, "enabled");
-      await stack.ws.run(["up", "--refresh", "--yes"]);
+      await ws.run(["up", "--refresh", "--yes"]);
       expect(emulator.rule(ruleId)?.prompt).toBe(PROMPT);
       expect(emulator.server(DISABLED_SERVER)?.status).toBe("disabled");
       expect(writeCounts(emulator)).toEqual({ ...before, ruleUpdate: before.ruleUpdate + 1, disable: before.disable + 1 });
-      await stack.ws.run(["destroy", "--yes"]);
+      await ws.run(["destroy", "--yes"]);
       expect(emulator.rule(ruleId)).toBeUndefined();
       expect(emulator.server(serverId)).toBeUndefined();
       expect(emulator.server(DISABLED_SERVER)?.status).toBe("enabled");
