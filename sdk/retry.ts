@@ -127,7 +127,7 @@ export interface RetryLoopOptions<T> {
    * signal (a wait ends at once when it aborts, rejecting with `RateWaitAborted`), the hook
    * for long waits, and whether the attempt retries a refusal (`afterRefusal`).
    */
-  gate?: (options: { signal?: AbortSignal; onWait?: (waitMs: number) => void; afterRefusal?: boolean }) => Promise<() => void>;
+  gate?: (options: { signal?: AbortSignal; onWait?: (waitMs: number) => void; afterRefusal?: boolean }) => Promise<(unsent?: boolean) => void>;
   /** Epoch ms after which no retry starts (see the file comment); default none. */
   deadlineAt?: number;
   /**
@@ -200,9 +200,9 @@ export async function runWithRetries<T>(opts: RetryLoopOptions<T>): Promise<T> {
         else throw error;
       }
       if (gated === ABORTED) {
-        // The gate cannot take the place back: give it up as soon as it is granted.
+        // Give the place back unsent as soon as it is granted.
         pending.then(
-          (r) => r(),
+          (r) => r(true),
           () => undefined,
         );
         throw aborted("waiting for the rate limit", attempt - 1);

@@ -158,7 +158,13 @@ export class AdaptiveRateLimiter {
   #contendedAt = -Infinity;
   /** Requests of this bucket sent and not yet answered. */
   #inFlight = 0;
-  /** Resolved (and replaced) whenever a request of this bucket is answered. */
+  /**
+   * Callers past the in-flight check and in the local gate, not yet in flight: counted with
+   * {@link #inFlight} against {@link concurrency}, so an answer lets in as many as have room
+   * instead of all waiters (each of which would take a place in the gate's windows).
+   */
+  #admitted = 0;
+  /** Resolved (and replaced) whenever a request of this bucket is answered, or a place in the gate is given back. */
   #answered = deferred();
   /** The moment (epoch ms) before which no request of this bucket is sent. */
   #pausedUntil = 0;
@@ -302,29 +308,42 @@ export class AdaptiveRateLimiter {
         await wait(this.#pausedUntil - now);
         continue;
       }
-      if (this.#inFlight >= this.concurrency) {
+      if (this.#inFlight + this.#admitted >= this.concurrency) {
         await abortable(this.#answered.promise, signal);
         continue;
       }
-      const release = this.#useGate ? await this.#localGate() : () => undefined;
-      // A pause that began while this request waited in the local gate holds it too (it gives
-      // its place in the gate back), and so does a full congestion window.
+      this.#admitted++;
+      let release: RateRelease;
+      try {
+        release = this.#useGate ? await this.#localGate() : () => undefined;
+      } catch (error) {
+        this.#admitted--;
+        this.#wake();
+        throw error;
+      }
+      this.#admitted--;
+      // A pause that began while this request waited in the local gate holds it too, and so does
+      // a full congestion window: it gives its place in the gate back unsent, so the place does
+      // not count for a window.
       if (Date.now() < this.#pausedUntil || this.#inFlight >= this.concurrency) {
-        release();
+        release(true);
+        this.#wake();
         continue;
       }
       this.#inFlight++;
-      this.#sends.push(Date.now());
+      const sentAt = Date.now();
+      this.#sends.push(sentAt);
       let ended = false;
-      return () => {
+      return (unsent = false) => {
         if (!ended) {
           ended = true;
           this.#inFlight--;
-          const wake = this.#answered;
-          this.#answered = deferred();
-          wake.resolve();
+          // A request never sent is not one of ours in the server's counts.
+          const at = unsent ? this.#sends.lastIndexOf(sentAt) : -1;
+          if (at >= 0) this.#sends.splice(at, 1);
+          this.#wake();
         }
-        release();
+        release(unsent);
       };
     }
   }
@@ -538,6 +557,13 @@ export class AdaptiveRateLimiter {
       this.#seekingTurn = false;
       this.#fillRate = this.#limits.perSecond;
     }
+  }
+
+  /** Wakes the callers waiting for room in the congestion window. */
+  #wake(): void {
+    const wake = this.#answered;
+    this.#answered = deferred();
+    wake.resolve();
   }
 
   #localGate(): Promise<RateRelease> {

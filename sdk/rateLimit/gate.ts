@@ -29,9 +29,10 @@ export interface RateWindow {
 /**
  * Ends a request's hold on the rate limit (its place then counts for one more window); call it
  * once the answer has begun (status line and headers received) or the attempt has failed.
- * Later calls do nothing.
+ * `unsent: true` gives back a place whose request was never sent (it then counts for nothing,
+ * not for another window). Later calls do nothing.
  */
-export type RateRelease = () => void;
+export type RateRelease = (unsent?: boolean) => void;
 
 /** Resolves when one more request may be sent, with the function to call when it has ended. */
 export type RateGate = () => Promise<RateRelease>;
@@ -83,10 +84,15 @@ export async function createRateGate(windows: readonly RateWindow[], onRelease?:
         // Check and record in one synchronous step: no other call can slip in between.
         const hold: Hold = { endedAt: undefined };
         for (const log of logs) log.add(hold);
-        onRelease?.();
-        return () => {
+        try {
+          onRelease?.();
+        } catch {
+          // A broken hook must not keep the place held forever.
+        }
+        return (unsent = false) => {
           if (hold.endedAt !== undefined) return;
           hold.endedAt = Date.now();
+          if (unsent) for (const log of logs) log.remove(hold);
           const wake = ended;
           ended = deferred();
           wake.resolve();
@@ -143,6 +149,11 @@ class WindowLog {
 
   add(hold: Hold): void {
     this.#holds.push(hold);
+  }
+
+  /** Forgets `hold` (a place given back unsent). */
+  remove(hold: Hold): void {
+    this.#holds = this.#holds.filter((h) => h !== hold);
   }
 }
 

@@ -75,6 +75,17 @@ describe("the gate (p-throttle, strict, composed, plus the exact check)", () => 
     for (const release of first) release();
     expect(await third).toBeGreaterThanOrEqual(300 + 200 - 2);
   });
+
+  test("a place given back unsent counts for no window after it", async () => {
+    const gate = await createRateGate([{ limit: 2, intervalMs: 200 }]);
+    const started = performance.now();
+    const first = await Promise.all([gate(), gate()]);
+    const third = gate().then(() => performance.now() - started);
+    await new Promise((r) => setTimeout(r, 300)); // two requests that were never sent
+    for (const release of first) release(true);
+    // Granted when they are given back, not a window later (as released sent ones would be).
+    expect(await third).toBeLessThan(300 + 200 - 50);
+  });
 });
 
 describe("client", () => {
