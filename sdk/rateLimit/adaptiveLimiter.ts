@@ -158,13 +158,7 @@ export class AdaptiveRateLimiter {
   #contendedAt = -Infinity;
   /** Requests of this bucket sent and not yet answered. */
   #inFlight = 0;
-  /**
-   * Callers past the in-flight check and in the local gate, not yet in flight: counted with
-   * {@link #inFlight} against {@link concurrency}, so an answer lets in as many as have room
-   * instead of all waiters (each of which would take a place in the gate's windows).
-   */
-  #admitted = 0;
-  /** Resolved (and replaced) whenever a request of this bucket is answered, or a place in the gate is given back. */
+  /** Resolved (and replaced) whenever a request of this bucket is answered. */
   #answered = deferred();
   /** The moment (epoch ms) before which no request of this bucket is sent. */
   #pausedUntil = 0;
@@ -308,26 +302,18 @@ export class AdaptiveRateLimiter {
         await wait(this.#pausedUntil - now);
         continue;
       }
-      if (this.#inFlight + this.#admitted >= this.concurrency) {
+      if (this.#inFlight >= this.concurrency) {
         await abortable(this.#answered.promise, signal);
         continue;
       }
-      this.#admitted++;
-      let release: RateRelease;
-      try {
-        release = this.#useGate ? await this.#localGate() : () => undefined;
-      } catch (error) {
-        this.#admitted--;
-        this.#wake();
-        throw error;
-      }
-      this.#admitted--;
-      // A pause that began while this request waited in the local gate holds it too, and so does
-      // a full congestion window: it gives its place in the gate back unsent, so the place does
-      // not count for a window.
+      const release = this.#useGate ? await this.#localGate() : () => undefined;
+      // A pause that began while this request waited in the local gate holds it too (it gives
+      // its place in the gate back, which then counts for a window), and so does a full
+      // congestion window. Giving the place back unsent here, and letting only as many callers
+      // into the gate as the window has room for, spent less budget but made processes sharing
+      // an account less fair and drew more 429s in benchmark 6 (bench/README.md, 2026-11-26).
       if (Date.now() < this.#pausedUntil || this.#inFlight >= this.concurrency) {
-        release(true);
-        this.#wake();
+        release();
         continue;
       }
       this.#inFlight++;
