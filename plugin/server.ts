@@ -242,14 +242,19 @@ export class FlashdutyProvider {
     if (result.id === undefined || result.props === undefined) return res;
     const outputSecrets = [...props.secretKeys, ...resource.secretOutputs];
     let inputs: PropertyMap = (result as { inputs?: PropertyMap }).inputs ?? oldInputs.plain;
+    let outputs: PropertyMap = result.props;
     if (resource.prepareInputs !== undefined && (result as { inputs?: PropertyMap }).inputs === undefined) {
       // The implementation answers no inputs (McpServerDisablement): the program's are the
       // declared ones, read from the outputs for an import.
-      inputs = Object.keys(oldInputs.plain).length > 0 ? oldInputs.plain : pick(result.props, ["serverId", "restoreOnDelete"]);
+      const importing = Object.keys(oldInputs.plain).length === 0;
+      inputs = importing ? pick(result.props, ["serverId", "restoreOnDelete"]) : oldInputs.plain;
+      // An import (or get) has no state to hold what the dynamic class passes; the name comes
+      // from the URN, as in check, so the next diff does not take the import for a rename.
+      if (importing && Object.keys(props.plain).length === 0) outputs = resource.prepareInputs(outputs, resourceNameOf(req.getUrn()));
     }
     return res
       .setId(result.id)
-      .setProperties(toStruct(wrapSecrets(result.props, outputSecrets)))
+      .setProperties(toStruct(wrapSecrets(outputs, outputSecrets)))
       .setInputs(toStruct(wrapSecrets(inputs, [...oldInputs.secretKeys, ...resource.secretInputs])));
   }
 

@@ -2,8 +2,8 @@
  * The provider plugin `pulumi-resource-flashduty` (dist/plugin) with the real Pulumi CLI and the
  * YAML language host (scripts/install-pulumi-yaml.sh), against the emulator over HTTP: one YAML
  * program declaring each resource and invoking each function, through up, a console edit shown by
- * `preview --refresh --diff` naming the fields, `up --refresh`, `pulumi import` of an
- * AutomationRule and an McpServer with a clean next preview, and destroy. The stack config
+ * `preview --refresh --diff` naming the fields, `up --refresh`, `pulumi import` of each resource
+ * with a clean next preview, and destroy. The stack config
  * `flashduty:*` reaches the plugin through Configure; secrets stay secret.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -109,7 +109,7 @@ outputs:
 const writes = () => writeCounts(emulator);
 
 describe("the provider plugin with the real CLI and the YAML language host", () => {
-  test("up, console edits named by preview --refresh --diff, up --refresh, import of a rule and a server with a clean preview, destroy; functions; secrets", async () => {
+  test("up, console edits named by preview --refresh --diff, up --refresh, import of each resource with a clean preview, destroy; functions; secrets", async () => {
     emulator.reset();
     const appKey = emulator.keys.admin;
     const projectDir = path.join(dir, "project");
@@ -190,15 +190,25 @@ describe("the provider plugin with the real CLI and the YAML language host", () 
     expect(importedServer.stdout).toMatch(/type: flashduty:(index:)?McpServer/);
     expect(importedServer.stdout).toMatch(/serverName: plugin-yaml-server/);
     expect(importedServer.output).not.toContain(HEADER_SECRET);
+    // The disablement too: imported, it finds the server disabled and records that it did not
+    // disable it (an import changes nothing), so the preview is clean and destroy leaves the
+    // server as it found it.
+    await ws.run(["state", "delete", "--yes", `urn:pulumi:test::flashduty-plugin-yaml::flashduty:index:McpServerDisablement::off`]);
+    const importedOff = await ws.run(["import", "flashduty:index:McpServerDisablement", "off", DISABLED_SERVER, "--yes", "--protect=false"]);
+    expect(importedOff.stdout).toMatch(/type: flashduty:(index:)?McpServerDisablement/);
+    expect(importedOff.stdout).toContain(`serverId: ${DISABLED_SERVER}`);
     const afterImport = writes();
     await ws.run(["preview", "--expect-no-changes"]);
     expect(writes()).toEqual(afterImport);
+    const offState = (await ws.exportState()).deployment.resources?.find((r) => r.type === "flashduty:index:McpServerDisablement");
+    expect(offState?.outputs).toMatchObject({ serverId: DISABLED_SERVER, status: "disabled", disabledByThisResource: false, resourceName: "off" });
 
-    // destroy: the rule and the server deleted, the disabled server enabled again.
+    // destroy: the rule and the server deleted; the imported disablement had disabled nothing, so
+    // the server stays disabled (restoreOnDelete puts back only what the stack changed).
     await ws.run(["destroy", "--yes"]);
     expect(emulator.rule(ruleId)).toBeUndefined();
     expect(emulator.server(serverId)).toBeUndefined();
-    expect(emulator.server(DISABLED_SERVER)?.status).toBe("enabled");
-    expect(writes()).toMatchObject({ ruleDelete: 1, serverDelete: 1, enable: 1 });
+    expect(emulator.server(DISABLED_SERVER)?.status).toBe("disabled");
+    expect(writes()).toMatchObject({ ruleDelete: 1, serverDelete: 1, enable: 0 });
   });
 });
