@@ -1,5 +1,5 @@
 import { checkGetSupported } from "../engine/resourceGet";
-import { storedProviderText } from "../engine/storedProviderText";
+import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { AUTOMATION_RULE_TYPE } from "../engine/typeToken";
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
@@ -273,8 +273,8 @@ export class AutomationRule extends pulumi.CustomResource {
       AUTOMATION_RULE_TYPE,
       name,
       reading
-        ? { __provider: STORED_PROVIDER_TEXT, ...outputs, ...state, ruleId: undefined }
-        : { __provider: STORED_PROVIDER_TEXT, ...outputs, ...args, ruleId: args?.ruleId },
+        ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, ruleId: undefined }
+        : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, ruleId: args?.ruleId },
       { ...opts, additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), "httpPostToken"])] },
     );
   }

@@ -1,6 +1,7 @@
 /**
- * The property under which Pulumi's dynamic provider keeps the provider text (below), among the resource's
- * inputs and outputs (a name of `@pulumi/pulumi`, not ours).
+ * The property under which Pulumi's dynamic provider keeps the provider text (below), among the
+ * resource's inputs and outputs (a name of `@pulumi/pulumi`, not ours): the resource classes pass
+ * it there, and the provider plugin drops it from state it takes over.
  */
 export const STORED_PROVIDER_KEY = "__provider";
 

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
 import { checkGetSupported } from "../engine/resourceGet";
-import { storedProviderText } from "../engine/storedProviderText";
+import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { MCP_SERVER_TYPE } from "../engine/typeToken";
 import { declareServerInProgram } from "./programClaims";
 import { DECLARED_FIELDS, SECRET_FIELDS } from "./fields";
@@ -238,8 +238,8 @@ export class McpServer extends pulumi.CustomResource {
       MCP_SERVER_TYPE,
       name,
       reading
-        ? { __provider: STORED_PROVIDER_TEXT, ...outputs, ...state, serverId: undefined }
-        : { __provider: STORED_PROVIDER_TEXT, ...outputs, ...args, ...secrets, serverId: args?.serverId },
+        ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, serverId: undefined }
+        : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, ...secrets, serverId: args?.serverId },
       {
         ...opts,
         additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...SECRET_FIELDS])],

@@ -1,4 +1,4 @@
-import { storedProviderText } from "../engine/storedProviderText";
+import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { declareServerInProgram } from "../mcpServer/programClaims";
 import * as pulumi from "@pulumi/pulumi";
 import { escapeTerminalControls } from "../../sdk/terminalText";
@@ -217,7 +217,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
         name,
         reading
           ? {
-              __provider: STORED_PROVIDER_TEXT,
+              [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT,
               serverId: undefined,
               restoreOnDelete: state?.restoreOnDelete,
               serverName: state?.serverName,
@@ -228,7 +228,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
               adoptedAt: state?.adoptedAt,
             }
           : {
-              __provider: STORED_PROVIDER_TEXT,
+              [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT,
               serverId: args?.serverId,
               restoreOnDelete: args?.restoreOnDelete ?? true,
               resourceName: name,
