@@ -1,15 +1,18 @@
 /**
  * Entry point of `pulumi-resource-flashduty` (the shell wrapper beside this file runs it with
  * node): serves the provider and prints its port on stdout, as the engine expects of a plugin.
- * The engine's address (the first argument) is not needed: diagnostics go to stderr.
+ * The engine's address (the last argument) serves only to notice that the engine is gone
+ * (`provider/engine/engineWatch.ts`): diagnostics go to stderr.
  *
  * @packageDocumentation
  */
+import { watchEngineOnce } from "../provider/engine/engineWatch";
 import { serve } from "./server";
 
 serve().then(
   ({ port }) => {
     process.stdout.write(`${port}\n`);
+    watchEngineOnce(true);
   },
   (err: unknown) => {
     console.error(`pulumi-resource-flashduty: cannot serve: ${err instanceof Error ? err.message : String(err)}`);

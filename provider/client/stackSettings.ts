@@ -5,13 +5,15 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { FlashdutyClient } from "../../sdk";
+import { watchEngineOnce } from "../engine/engineWatch";
 import { type ConfigSource, type FlashdutyConfig, resolveConfig } from "./config";
 
 /** One provider module's settings; see {@link stackSettings}. */
 export interface StackSettings {
   /**
    * Takes the stack config of `req` (`flashduty:*` keys, secrets decrypted). Until it is called,
-   * only the `FLASHDUTY_*` environment counts.
+   * only the `FLASHDUTY_*` environment counts. In the engine's dynamic-provider process it also
+   * starts the watch that ends the process if the engine is gone (`engineWatch.ts`).
    */
   configure(req: pulumi.dynamic.ConfigureRequest): void;
   /** The resolved settings: stack config, then environment (see `resolveConfig`, which throws for a missing app key or a value out of range). */
@@ -30,6 +32,7 @@ export function stackSettings(): StackSettings {
   return {
     configure(req) {
       stackConfig = (key) => req.config.get(key);
+      watchEngineOnce();
     },
     config: () => resolveConfig(stackConfig),
     async client() {

@@ -45,14 +45,21 @@ export async function untilSettled<T>(call: () => Promise<T>): Promise<T> {
 function install(): void {
   if (handlers.size > 0) return;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    const handler = (): void => {
-      if (inFlight === 0) stopNow(signal);
-      // A second signal while calls are in flight changes nothing: the calls still settle first.
-      else stopping ??= signal;
-    };
+    const handler = (): void => stopWhenSettled(signal);
     handlers.set(signal, handler);
     process.on(signal, handler);
   }
+}
+
+/**
+ * Stops the process as `signal` would: at once when no platform call is in flight, otherwise
+ * once the calls in flight have settled (plus {@link ANSWER_GRACE_MS}). What the signal handlers
+ * do, and what `engineWatch.ts` does when the engine is gone. A second request while calls are in
+ * flight changes nothing: the calls still settle first.
+ */
+export function stopWhenSettled(signal: NodeJS.Signals): void {
+  if (inFlight === 0) stopNow(signal);
+  else stopping ??= signal;
 }
 
 /** Stops the process the way the signal would have without this handler (other listeners, if any, decide instead). */

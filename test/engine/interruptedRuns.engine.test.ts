@@ -10,13 +10,13 @@
  * with `--parallel 2`, so a batch is in flight when the test, watching the emulator's request
  * log, interrupts the run.
  */
-import { readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator, type OperationName } from "../../emulator";
 import { successes } from "../support/audit";
 import { createEngineStack, type EngineStack } from "../support/engineStack";
-import { signalCli, startCli, type RunningCli } from "../support/interruptedCli";
+import { processTree, signalCli, startCli, type RunningCli } from "../support/interruptedCli";
 
 let emulator: Emulator;
 const stacks: EngineStack[] = [];
@@ -79,6 +79,24 @@ function deleteEmptySidecars(stack: EngineStack): string[] {
 async function settleKilled(cli: RunningCli, stack: EngineStack): Promise<void> {
   await settle(cli);
   deleteEmptySidecars(stack);
+}
+
+/** A process's command line ("" once it is gone). */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+}
+
+/** Whether process `pid` still exists (a zombie counts as gone: it runs nothing). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
 }
 
 /** The McpServerDisablement resources in the state by name, and the pending operations. */
@@ -154,6 +172,36 @@ describe("a pipeline killed at any moment: the next run converges and keeps the 
       await expectDestroyRestoresAll(stack);
     },
   );
+
+  // The CLI killed alone (SIGKILL of its process group: an out-of-memory kill, a runner that kills
+  // only the job's main process) cannot stop its provider plugin, which has a process group of its
+  // own. The plugin notices that the engine is gone (provider/engine/engineWatch.ts), lets its
+  // calls in flight finish and exits, instead of living on (and spinning on EPIPE) for good.
+  test('restoreOnDelete "always": up with the CLI alone killed (SIGKILL, its group) during the disables: the orphaned provider plugin finishes its calls and exits; recovery converges', async () => {
+    emulator.reset();
+    const stack = await newStack("always");
+    emulator.setFaults([{ operation: "mcpServer.disable", kind: "latency", latencyMs: LATENCY_MS }]);
+    const cli = startCli(stack.ws, stack.projectDir, ["up", "--yes", "--parallel", "2"]);
+    await until(KILL_POINTS["during the disables (a batch in flight)"].when, "a batch in flight");
+    // The plugin's shell wrapper and the Node.js process it runs.
+    const plugin = processTree(cli.pid).filter((pid) => /pulumi-resource-pulumi-nodejs|dynamic-provider/.test(commandLine(pid)));
+    expect(plugin.length, "the dynamic-provider plugin's processes").toBe(2);
+    signalCli(cli, "SIGKILL", "group");
+    await cli.exited;
+    expect(plugin.some(alive), "the plugin outlives the CLI").toBe(true);
+    const disablesAnswered = answered("mcpServer.disable");
+    // No upper bound on time (the test's timeout ends a plugin that never exits): about two engine checks.
+    await until(() => !plugin.some(alive), "the orphaned plugin exited");
+    // Besides the disables in flight at the kill (at most `--parallel`, 2), it sent none.
+    expect(emulator.requestLog().filter((e) => e.operation === "mcpServer.disable").length).toBeLessThanOrEqual(disablesAnswered + 2);
+    emulator.setFaults([]);
+    deleteEmptySidecars(stack);
+
+    const up = await recoverUp(stack);
+    expect(up).not.toContain("adopted MCP server");
+    await expectConverged(stack);
+    await expectDestroyRestoresAll(stack);
+  });
 
   test('restoreOnDelete true: the resources whose disables landed unrecorded adopt with a warning each; stating the intent ("always") makes destroy enable them', async () => {
     emulator.reset();

@@ -24,6 +24,8 @@ const RULE_URN = "urn:pulumi:test::p::flashduty:index:AutomationRule::digest";
 const SERVER_URN = "urn:pulumi:test::p::flashduty:index:McpServer::grafana";
 
 let emulator: Emulator;
+/** Stands in for the engine at the address the plugin is given: a gRPC server with no services (a health check answers UNIMPLEMENTED: alive). */
+let engine: grpc.Server;
 let plugin: ChildProcess;
 let client: ResourceProviderClient;
 let stderr = "";
@@ -44,7 +46,11 @@ async function configure(appKey: string): Promise<proto.ConfigureResponse> {
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
-  plugin = spawn(path.join(REPO_ROOT, "dist", "plugin", "pulumi-resource-flashduty"), ["127.0.0.1:1"], {
+  engine = new grpc.Server();
+  const enginePort = await new Promise<number>((resolve, reject) =>
+    engine.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  plugin = spawn(path.join(REPO_ROOT, "dist", "plugin", "pulumi-resource-flashduty"), [`127.0.0.1:${enginePort}`], {
     env: { ...process.env, FLASHDUTY_APP_KEY: undefined, FLASHDUTY_BASE_URL: undefined },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -62,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   client?.close();
   plugin?.kill();
+  engine?.forceShutdown();
   await emulator?.close();
 });
 
@@ -222,5 +229,15 @@ describe("pulumi-resource-flashduty over gRPC", () => {
 
   it("Cancel answers", async () => {
     await expect(call<Empty>(client.cancel, new Empty())).resolves.toBeInstanceOf(Empty);
+  });
+});
+
+// Last: it ends the plugin. The engine's address is checked every 10 s (provider/engine/engineWatch.ts).
+describe("pulumi-resource-flashduty without its engine", () => {
+  it("stops by itself, as a SIGTERM would, once nothing listens at the engine's address", { timeout: 60_000 }, async () => {
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => plugin.once("exit", (_code, signal) => resolve(signal)));
+    expect(plugin.exitCode).toBeNull();
+    engine.forceShutdown();
+    expect(await exited).toBe("SIGTERM");
   });
 });
