@@ -267,7 +267,8 @@ function requireEditable(caller: SeedUser, rule: StoredRule): void {
  * Update any subset of a rule's fields (omitted or null: unchanged). `team_id` only its current
  * value. `http_post_trigger_enabled: true` makes the trigger (and a token) when missing;
  * `rotate_http_post_trigger_token: true` replaces the token (the old one stops working). The
- * token is in the answer only then. The next fire time is computed again. Audited.
+ * token is in the answer only on a rotation, as the vendor documents: a trigger made by an update
+ * without one has a token no answer shows. The next fire time is computed again. Audited.
  */
 export const updateRule: Operation = {
   name: "automationRule.update",
@@ -306,7 +307,11 @@ export const updateRule: Operation = {
         next.oncall_incident_severities ??= [];
       }
       checkOncall(next);
+      // The stored token, and the one the answer shows: only a rotation's (the vendor documents
+      // "the token only when rotated"), so a trigger made here without one has a token no answer
+      // ever shows.
       let token: string | undefined;
+      let shown: string | undefined;
       if (f.http_post_trigger_enabled === true && next.http_post_trigger_id === undefined) {
         const id = newTriggerId();
         next.http_post_trigger_id = id;
@@ -316,12 +321,13 @@ export const updateRule: Operation = {
       if (f.rotate_http_post_trigger_token === true) {
         if (next.http_post_trigger_id === undefined) throw invalid("rotate_http_post_trigger_token", "the rule has no HTTP POST trigger");
         token = newToken();
+        shown = token;
       }
       next.schedule_next_fire_at_ms = nextFireAtMs(next, now);
       const { rule_id: _id, account_id: _a, owner_id: _o, team_id: _t, run_scope: _r, can_edit: _c, created_at: _ca, ...changes } = next;
       const tokens = token === undefined ? {} : { [next.http_post_trigger_id!]: token };
       const updated = changeRule(world, current.rule_id, changes as RuleChanges, now, tokens)!;
-      return answer(caller, updated, token);
+      return answer(caller, updated, shown);
     });
   },
 };

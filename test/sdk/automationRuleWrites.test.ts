@@ -113,6 +113,27 @@ describe("create, get, update, delete", () => {
     ]);
   });
 
+  test("an update that makes the HTTP POST trigger answers no token (the vendor: only on a rotation); one that also rotates answers it", async () => {
+    const api = client();
+    const created = await api.automationRules.create({ ...DIGEST, name: "Token on update", httpPostTriggerEnabled: false });
+    expect(created).not.toHaveProperty("httpPostTriggerId");
+    const made = await api.automationRules.update({ ruleId: created.ruleId, httpPostTriggerEnabled: true });
+    expect(made.httpPostTriggerUrl).toMatch(/^\//);
+    expect(made).not.toHaveProperty("httpPostToken");
+    const rotated = await api.automationRules.update({ ruleId: created.ruleId, rotateHttpPostTriggerToken: true });
+    expect(rotated.httpPostToken).toMatch(/^sat_/);
+    const fired = await request(`${shared.em.url}${rotated.httpPostTriggerUrl}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${rotated.httpPostToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ text: "go" }),
+    });
+    await fired.body.dump();
+    expect(fired.statusCode).toBe(200);
+    const both = await api.automationRules.create({ ...DIGEST, name: "Token on update 2", httpPostTriggerEnabled: false });
+    const madeAndRotated = await api.automationRules.update({ ruleId: both.ruleId, httpPostTriggerEnabled: true, rotateHttpPostTriggerToken: true });
+    expect(madeAndRotated.httpPostToken).toMatch(/^sat_/);
+  });
+
   test("team_id cannot change; an enabled on-call trigger needs channels and severities (the platform's answer)", async () => {
     const api = client();
     const created = await api.automationRules.create(DIGEST);
