@@ -4,19 +4,24 @@
  * Why: the CLI stops its plugins when it ends, but a CLI killed outright (SIGKILL of its process
  * group, an out-of-memory kill, a runner that kills only the job's main process) cannot, and the
  * plugins run in process groups of their own. Pulumi's Go providers and language hosts poll the
- * engine's gRPC health service and exit when it stops answering (`rpcutil.Healthcheck` in
- * pulumi/pulumi); the Node.js dynamic-provider host of `@pulumi/pulumi` does not. Such an orphan
- * lived on, and once anything wrote to its stderr (whose reader, the CLI, was gone) the write
- * raised EPIPE, which `@pulumi/pulumi`'s uncaught-exception handler reported to the same stderr,
- * and so on: one orphan spun for 40 minutes and grew to 4 GB on a CI machine.
+ * engine's gRPC health service (`rpcutil.Healthcheck` in pulumi/pulumi: every 5 minutes, and any
+ * error but UNIMPLEMENTED ends them); the Node.js dynamic-provider host of `@pulumi/pulumi` does
+ * not. Such an orphan lived on, and once anything wrote to its stderr (whose reader, the CLI, was
+ * gone) the write raised EPIPE, which `@pulumi/pulumi`'s uncaught-exception handler reported to
+ * the same stderr, and so on: one orphan spun for 40 minutes and grew to 4 GB on a CI machine.
  *
  * What: every {@link ENGINE_CHECK_INTERVAL_MS}, one `grpc.health.v1.Health/Check` call to the
- * engine's address, as Pulumi's Go SDK makes (any answer counts as alive, UNIMPLEMENTED included:
- * the engine answered). {@link ENGINE_CHECK_FAILURES} checks in a row that find nothing listening
- * there (UNAVAILABLE; Pulumi's Go SDK also counts a slow answer, this watch does not), or
- * an error writing to stdout or stderr (the CLI reads both), end the process the way a SIGTERM
- * does (./gracefulShutdown.ts): at once when idle, otherwise once the platform calls in flight
- * have settled.
+ * engine's address. Any answer counts as alive (UNIMPLEMENTED included), and so does a check that
+ * times out (a busy or paused engine is not gone). {@link ENGINE_CHECK_FAILURES} checks in a row
+ * that find nothing listening there (UNAVAILABLE), or an error writing to stdout or stderr (the
+ * CLI reads both), end the process the way a SIGTERM does (./gracefulShutdown.ts): at once when
+ * idle, otherwise once the platform calls in flight have settled. From then on, errors writing
+ * to stdout or stderr are dropped, so the calls still in flight can settle.
+ *
+ * Limits: the checks never go through an HTTP proxy (`https_proxy` would otherwise take the
+ * engine's 127.0.0.1 there, as Go's gRPC never does for loopback). A dead engine's port taken by
+ * another gRPC server before the first failed check would keep the orphan alive, as it would a
+ * Go provider.
  *
  * The health call is a plain unary call of `@grpc/grpc-js` (already the plugin's gRPC stack) with
  * an empty request, so no health-check package or generated code is needed for it.
@@ -50,54 +55,62 @@ export interface EngineWatchOptions {
  */
 export function engineAddressFromArgs(args: readonly string[]): string | undefined {
   const last = args.at(-1);
-  return last !== undefined && /^[^-\s][^\s]*:\d{1,5}$/.test(last) ? last : undefined;
+  // `--tracing <endpoint>` is the one flag with a separate value.
+  if (last === undefined || args.at(-2) === "--tracing") return undefined;
+  return /^[^-\s][^\s]*:\d{1,5}$/.test(last) ? last : undefined;
 }
 
 /**
  * Starts watching the engine at `engineAddress` (see the file comment). The checks run on an
  * unreferenced timer, so they never keep the process alive. Returns a function that stops the
- * watch. Throws nothing: a check that cannot even start counts as a failed check.
+ * watch (the checks and the output listeners). Throws nothing: a check that cannot even start
+ * counts as finding nothing listening.
  */
 export function watchEngine(engineAddress: string, options: EngineWatchOptions = {}): () => void {
   const intervalMs = options.intervalMs ?? ENGINE_CHECK_INTERVAL_MS;
   const needed = options.failures ?? ENGINE_CHECK_FAILURES;
   const onGone = options.onGone ?? (() => stopWhenSettled("SIGTERM"));
-  const client = new grpc.Client(engineAddress, grpc.credentials.createInsecure());
+  // No proxy: the engine listens on this machine (see the file comment).
+  const client = new grpc.Client(engineAddress, grpc.credentials.createInsecure(), { "grpc.enable_http_proxy": 0 });
   let failed = 0;
-  let stopped = false;
+  let checking = true;
   let timer: NodeJS.Timeout | undefined;
 
-  const stop = (): void => {
-    if (stopped) return;
-    stopped = true;
+  const stopChecks = (): void => {
+    if (!checking) return;
+    checking = false;
     clearTimeout(timer);
+    client.close();
+  };
+  const gone = (reason: string): void => {
+    if (!checking) return;
+    stopChecks();
+    onGone(reason);
+  };
+  // The listeners also keep a write error from becoming an uncaught exception (the loop above),
+  // and stay after the engine is gone, while the calls in flight settle.
+  const outputFailed = (error: Error): void => gone(`writing to the engine's output pipe failed (${(error as { code?: string }).code ?? error.message})`);
+  const stop = (): void => {
+    stopChecks();
     if (options.watchOutput !== false) {
       process.stdout.off("error", outputFailed);
       process.stderr.off("error", outputFailed);
     }
-    client.close();
   };
-  const gone = (reason: string): void => {
-    if (stopped) return;
-    stop();
-    onGone(reason);
-  };
-  // A listener also keeps the write error from becoming an uncaught exception (the loop above).
-  const outputFailed = (error: Error): void => gone(`writing to the engine's output pipe failed (${(error as { code?: string }).code ?? error.message})`);
   if (options.watchOutput !== false) {
     process.stdout.on("error", outputFailed);
     process.stderr.on("error", outputFailed);
   }
 
   const check = (): void => {
-    if (stopped) return;
+    if (!checking) return;
     const answered = (error: grpc.ServiceError | null): void => {
-      if (stopped) return;
+      if (!checking) return;
       // Only UNAVAILABLE (no connection: nothing listens there) counts; a slow answer from a busy
       // or paused engine (DEADLINE_EXCEEDED) is no sign that it is gone.
       if (error === null || error.code !== grpc.status.UNAVAILABLE) failed = 0;
       else if (++failed >= needed) {
-        gone(`the engine at ${engineAddress} stopped answering (${grpc.status[error.code] ?? error.code})`);
+        gone(`nothing listens at the engine's address ${engineAddress} any more (${grpc.status[error.code] ?? error.code})`);
         return;
       }
       schedule();

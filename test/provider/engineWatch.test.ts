@@ -25,36 +25,39 @@ async function startEngine(): Promise<{ address: string; stop: () => void }> {
   return { address: `127.0.0.1:${port}`, stop: () => server.forceShutdown() };
 }
 
-const children: Array<{ kill: () => boolean }> = [];
+const children: Array<{ kill: (signal: NodeJS.Signals) => boolean }> = [];
 afterEach(() => {
-  for (const c of children.splice(0)) c.kill();
+  // SIGKILL: a child caught in the EPIPE loop (a regression) never runs its SIGTERM handler.
+  for (const c of children.splice(0)) c.kill("SIGKILL");
 });
 
 /**
  * A Node child that watches `address` every 50 ms (the default reaction: stop as SIGTERM would),
  * with one platform call in flight until its stdin closes when `busy`, and the same kind of
  * uncaught-exception handler as `@pulumi/pulumi`'s dynamic-provider host (it reports to stderr).
- * On a line "write" on stdin it writes to stderr. Prints "ready" once watching.
+ * On "write" on stdin it writes to stderr, on "settle" the call settles, on "ping" it prints
+ * "pong" (its event loop still turns). Prints "ready" once watching.
  */
-function child(address: string, busy: boolean) {
+function child(address: string, busy: boolean, env: NodeJS.ProcessEnv = {}) {
   const script = `
     process.on("uncaughtException", (err) => console.error(err.stack || String(err)));
     const { watchEngine } = require(${JSON.stringify(WATCH)});
     const { untilSettled } = require(${JSON.stringify(SHUTDOWN)});
     let release;
     if (${busy}) untilSettled(() => new Promise((resolve) => (release = resolve))).then(() => console.log("settled"));
-    process.stdin.on("data", (d) => { if (String(d).includes("write")) console.error("a diagnostic"); if (String(d).includes("settle")) release(); });
+    process.stdin.on("data", (d) => { if (String(d).includes("write")) console.error("a diagnostic"); if (String(d).includes("settle")) release(); if (String(d).includes("ping")) console.log("pong"); });
     watchEngine(${JSON.stringify(address)}, { intervalMs: 50 });
     console.log("ready");
   `;
-  const proc = spawn(process.execPath, ["-e", script], { stdio: ["pipe", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, ["-e", script], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...env } });
   children.push(proc);
   let out = "";
   proc.stdout.on("data", (chunk: Buffer) => (out += chunk));
   const printed = async (word: string) => {
     while (!out.includes(word)) await new Promise((resolve) => setTimeout(resolve, 10));
   };
-  const ended = new Promise<{ signal: NodeJS.Signals | null; code: number | null }>((resolve) => proc.on("exit", (code, signal) => resolve({ code, signal })));
+  // "close", not "exit": the output is all read by then.
+  const ended = new Promise<{ signal: NodeJS.Signals | null; code: number | null }>((resolve) => proc.on("close", (code, signal) => resolve({ code, signal })));
   return { proc, printed, ended, output: () => out };
 }
 
@@ -66,6 +69,7 @@ describe("engineAddressFromArgs", () => {
     [[], undefined],
     [["run", "test/x.test.ts"], undefined],
     [["-v=9"], undefined],
+    [["--tracing", "127.0.0.1:9"], undefined],
   ])("%j -> %s", (args, expected) => {
     expect(engineAddressFromArgs(args)).toBe(expected);
   });
@@ -96,6 +100,39 @@ describe("a provider process whose engine is gone", () => {
     c.proc.stdin.write("settle\n");
     expect(await c.ended).toEqual({ code: null, signal: "SIGTERM" });
     expect(c.output()).toContain("settled");
+  });
+
+  test("an HTTP proxy in the environment is not used: a live engine on 127.0.0.1 stays alive", async () => {
+    const engine = await startEngine();
+    // A proxy where nothing listens: a check sent through it would find nothing (UNAVAILABLE).
+    const proxy = { https_proxy: "http://127.0.0.1:1", http_proxy: "http://127.0.0.1:1", grpc_proxy: "http://127.0.0.1:1", no_proxy: "", no_grpc_proxy: "" };
+    const c = child(engine.address, false, proxy);
+    await c.printed("ready");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(c.proc.exitCode).toBeNull();
+    expect(c.proc.signalCode).toBeNull();
+    engine.stop();
+    expect(await c.ended).toEqual({ code: null, signal: "SIGTERM" });
+  });
+
+  test("a write into the closed stderr pipe with a call in flight: no loop, the call settles, then the process stops", async () => {
+    const engine = await startEngine();
+    const c = child(engine.address, true);
+    await c.printed("ready");
+    c.proc.stderr.destroy();
+    // More writes after the first error: each must be dropped, not loop through the handler.
+    c.proc.stdin.write("write\n");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    c.proc.stdin.write("write\n");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    c.proc.stdin.write("write\nping\n");
+    await c.printed("pong");
+    expect(c.proc.exitCode).toBeNull();
+    expect(c.proc.signalCode).toBeNull();
+    c.proc.stdin.write("settle\n");
+    expect(await c.ended).toEqual({ code: null, signal: "SIGTERM" });
+    expect(c.output()).toContain("settled");
+    engine.stop();
   });
 
   test("a write into the closed stderr pipe ends the process instead of looping", async () => {
