@@ -20,6 +20,7 @@ import { DEFAULT_BASE_URL } from "../../sdk/client";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
 import { ruleFieldProblems } from "../../sdk/resources/automationRules";
 import { stackSettings } from "../client/stackSettings";
+import { untilSettled } from "../engine/gracefulShutdown";
 import { describeRuleAccessDenied } from "./accessDenied";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { escapeTerminalControls } from "../../sdk/terminalText";
@@ -250,6 +251,11 @@ function explain(err: unknown, action: string, rule: { label: string; teamId: nu
  * @throws Error naming the rule for an unknown `ruleId`, an adopted rule of another team, or a 403
  */
 export async function create(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.CreateResult<AutomationRuleOutputs>> {
+  return untilSettled(() => createRule(inputs));
+}
+
+/** The work of {@link create}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
+async function createRule(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.CreateResult<AutomationRuleOutputs>> {
   beginRateLimitNotice(subject(inputs.ruleId === undefined ? JSON.stringify(inputs.name) : `'${inputs.ruleId}'`));
   const api = await client();
   const fields = declared(inputs);
@@ -350,6 +356,11 @@ export async function read(id: string, props: Partial<AutomationRuleOutputs>): P
  * the trigger with it would stop working; `httpPostToken` stays absent until a rotation.
  */
 export async function update(id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<pulumi.dynamic.UpdateResult<AutomationRuleOutputs>> {
+  return untilSettled(() => updateRule(id, olds, news));
+}
+
+/** The work of {@link update}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
+async function updateRule(id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<pulumi.dynamic.UpdateResult<AutomationRuleOutputs>> {
   const ruleId = olds.ruleId ?? id;
   beginRateLimitNotice(subject(`'${ruleId}'`));
   const changes = changedFields(olds, news).filter((key) => key !== "teamId");
@@ -385,6 +396,11 @@ export async function update(id: string, olds: AutomationRuleOutputs, news: Auto
 
 /** `rule/delete`; a rule already gone is success. */
 export async function deleteResource(id: string, props: AutomationRuleOutputs): Promise<void> {
+  return untilSettled(() => deleteRule(id, props));
+}
+
+/** The work of {@link deleteResource}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
+async function deleteRule(id: string, props: AutomationRuleOutputs): Promise<void> {
   const ruleId = props.ruleId ?? id;
   beginRateLimitNotice(subject(`'${ruleId}'`));
   try {

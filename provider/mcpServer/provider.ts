@@ -18,6 +18,7 @@ import { escapeTerminalControls } from "../../sdk/terminalText";
 import { MASKED_VALUE } from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";
 import { stackSettings } from "../client/stackSettings";
+import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerDisablement/serverClaims";
@@ -373,6 +374,11 @@ function pick(inputs: Partial<McpServerDeclared>, keys: readonly DeclaredField[]
  * @throws Error naming the server for a taken name, an unknown `serverId`, or a 403
  */
 export async function create(inputs: McpServerInputs): Promise<pulumi.dynamic.CreateResult<McpServerOutputs>> {
+  return untilSettled(() => createServer(inputs));
+}
+
+/** The work of {@link create}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
+async function createServer(inputs: McpServerInputs): Promise<pulumi.dynamic.CreateResult<McpServerOutputs>> {
   beginRateLimitNotice(subject(label(inputs, inputs.serverId)));
   const api = await client();
   if (inputs.serverId === undefined) {
@@ -475,6 +481,11 @@ export async function read(id: string, props: Partial<McpServerOutputs>): Promis
 
 /** One partial `server/update` with only the changed fields, then disable/enable for `enabled`; no call when nothing changes. */
 export async function update(id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.UpdateResult<McpServerOutputs>> {
+  return untilSettled(() => updateServer(id, olds, news));
+}
+
+/** The work of {@link update}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
+async function updateServer(id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.UpdateResult<McpServerOutputs>> {
   const serverId = olds.serverId ?? id;
   beginRateLimitNotice(subject(`'${serverId}'`));
   const changes = changedFields(olds, news);
@@ -492,6 +503,11 @@ export async function update(id: string, olds: McpServerOutputs, news: McpServer
 
 /** `server/delete`; a server already gone is success. */
 export async function deleteResource(id: string, props: McpServerOutputs): Promise<void> {
+  return untilSettled(() => deleteServer(id, props));
+}
+
+/** The work of {@link deleteResource}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
+async function deleteServer(id: string, props: McpServerOutputs): Promise<void> {
   const serverId = props.serverId ?? id;
   beginRateLimitNotice(subject(`'${serverId}'`));
   try {

@@ -1,13 +1,15 @@
 /**
  * AutomationRule with the real Pulumi CLI (local file:// backend) against the emulator over HTTP:
  * the whole lifecycle in one stack, then adoption, a lost create answer, bad input at preview
- * and a least-privilege key in a second.
+ * and a least-privilege key in a second, and an `up` stopped by SIGTERM while a create is in
+ * flight in a third.
  */
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { FlashdutyClient } from "../../sdk";
 import { createEngineStack, type EngineStack } from "../support/engineStack";
+import { signalCli, startCli } from "../support/interruptedCli";
 
 let emulator: Emulator;
 const stacks: EngineStack[] = [];
@@ -212,5 +214,44 @@ describe("AutomationRule with the real Pulumi CLI", () => {
     await stack.ws.run(["destroy", "--yes"]);
     expect(emulator.rule(console.ruleId)).toBeUndefined();
     expect(named(key, DIGEST.args.name)).toHaveLength(0);
+  });
+
+  // A CI runner or container stop that signals every process of the job: the CLI cancels and
+  // waits for the steps in flight, and the provider process lets the create it has started
+  // finish (provider/engine/gracefulShutdown.ts), so the state records the rule the platform made.
+  test("up stopped by SIGTERM (every process) while a create is in flight: the create finishes and is recorded; the next up makes no second rule", async () => {
+    emulator.reset();
+    const name = "Digest stopped mid-create (engine)";
+    const stack = await newStack(emulator.keys.admin, [{ name: "stopped", args: { ...DIGEST.args, name } }]);
+    // The first create answers 503 at once (nothing made), so the provider is inside its create
+    // (checking, then sending it again) when the test sees that answer; the second is slow.
+    emulator.setFaults([
+      { operation: "automationRule.create", kind: "error", status: 503, count: 1 },
+      { operation: "automationRule.create", kind: "latency", latencyMs: 1500 },
+    ]);
+    const cli = startCli(stack.ws, stack.projectDir, ["up", "--yes"]);
+    while (!emulator.requestLog().some((e) => e.operation === "automationRule.create" && e.status === 503)) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    signalCli(cli, "SIGTERM", "tree");
+    const result = await cli.exited;
+    emulator.setFaults([]);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/received; cancelling/);
+
+    expect(named(emulator.keys.admin, name)).toHaveLength(1);
+    const { deployment } = (await stack.ws.exportState()) as {
+      deployment: { resources?: Array<{ type: string; outputs?: { ruleId?: string } }>; pending_operations?: unknown[] };
+    };
+    expect(deployment.pending_operations ?? []).toEqual([]);
+    const recorded = (deployment.resources ?? []).filter((r) => r.type.endsWith(":AutomationRule"));
+    expect(recorded.map((r) => r.outputs?.ruleId)).toEqual([named(emulator.keys.admin, name)[0]!.rule_id]);
+
+    const createsBefore = writes().create;
+    await stack.ws.run(["up", "--yes"]);
+    expect(writes().create).toBe(createsBefore);
+    expect(named(emulator.keys.admin, name)).toHaveLength(1);
+    await stack.ws.run(["destroy", "--yes"]);
+    expect(named(emulator.keys.admin, name)).toHaveLength(0);
   });
 });
