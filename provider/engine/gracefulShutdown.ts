@@ -7,7 +7,8 @@
  * container stop may signal every process of the job. Node's default for SIGINT and SIGTERM is
  * to exit at once, which would cut a write the platform may already have applied: the engine
  * then records the step as failed while the platform changed, and the next run finds the server
- * disabled and can only adopt it, or makes a second rule or server. Every create, update and
+ * disabled and can only adopt it, or makes a second rule, or refuses to create a server that
+ * already exists. Every create, update and
  * delete of the three resources runs under {@link untilSettled}. With this handler the process exits at once when
  * idle (as before: the engine itself stops an idle plugin with SIGINT), and otherwise only once
  * every call in flight has settled and its answer had time to reach the engine, which then

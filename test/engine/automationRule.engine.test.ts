@@ -227,10 +227,13 @@ describe("AutomationRule with the real Pulumi CLI", () => {
     // (checking, then sending it again) when the test sees that answer; the second is slow.
     emulator.setFaults([
       { operation: "automationRule.create", kind: "error", status: 503, count: 1 },
-      { operation: "automationRule.create", kind: "latency", latencyMs: 1500 },
+      { operation: "automationRule.create", kind: "latency", latencyMs: 3000 },
     ]);
     const cli = startCli(stack.ws, stack.projectDir, ["up", "--yes"]);
+    let ended: string | undefined;
+    void cli.exited.then((r) => (ended = r.output));
     while (!emulator.requestLog().some((e) => e.operation === "automationRule.create" && e.status === 503)) {
+      if (ended !== undefined) throw new Error(`the up ended before its first create was answered:\n${ended}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     signalCli(cli, "SIGTERM", "tree");
