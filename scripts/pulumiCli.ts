@@ -66,6 +66,16 @@ export function ensurePulumiYaml(): string {
   return yamlBin;
 }
 
+/**
+ * `path` with the CLI's folders (`bin`, as {@link ensurePulumiCli} returns them) first, unless it
+ * already starts with them: whatever PATH a caller gives a workspace, `pulumi` and the language
+ * host paired with it are found first (issue 50: a PATH of a test's own once replaced them).
+ */
+export function withCli(bin: string, path_: string | undefined): string {
+  if (path_ === undefined || path_ === "") return bin;
+  return path_ === bin || path_.startsWith(`${bin}${path.delimiter}`) ? path_ : `${bin}${path.delimiter}${path_}`;
+}
+
 /** Result of one CLI command. */
 export interface CommandResult {
   code: number;
@@ -114,6 +124,7 @@ export class PulumiWorkspace {
     delete this.env.PULUMI_ACCESS_TOKEN;
     // An explicit `undefined` in options.env unsets an inherited variable (e.g. FLASHDUTY_APP_KEY).
     for (const [name, value] of Object.entries(this.env)) if (value === undefined) delete this.env[name];
+    this.env.PATH = withCli(bin, this.env.PATH);
   }
 
   /** The environment every command runs with (backend, passphrase, PATH with the CLI), copied: for other tools run against this stack. */
@@ -135,7 +146,9 @@ export class PulumiWorkspace {
     return new Promise((resolve, reject) => {
       const child = spawn("pulumi", full, {
         cwd: this.options.projectDir,
-        env: { ...this.env, ...opts.env },
+        // The CLI's folders stay first whatever PATH a test adds for this command (a YAML host's
+        // folder, a PATH without Node.js): a PATH of its own must not lose the CLI.
+        env: { ...this.env, ...opts.env, PATH: withCli(ensurePulumiCli(), opts.env?.PATH ?? this.env.PATH) },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let stdout = "";
