@@ -6,9 +6,14 @@
  * @packageDocumentation
  */
 import type { FlashdutyClient } from "../sdk";
-import { type GetAutomationRulesArgs, readRules } from "../provider/automationRule/getAutomationRules";
-import { type GetAutomationTemplatesArgs, readTemplates } from "../provider/automationTemplate/getAutomationTemplates";
-import { type GetMcpServersArgs, readServers } from "../provider/mcpServer/getMcpServers";
+// The reads alone, not the data source modules: those load `@pulumi/pulumi`'s program runtime,
+// which the plugin's single-file build (scripts/packagePlugin.ts) leaves out.
+import type { GetAutomationRulesArgs } from "../provider/automationRule/getAutomationRules";
+import { readRules } from "../provider/automationRule/readAutomationRules";
+import type { GetAutomationTemplatesArgs } from "../provider/automationTemplate/getAutomationTemplates";
+import { readTemplates } from "../provider/automationTemplate/readAutomationTemplates";
+import type { GetMcpServersArgs } from "../provider/mcpServer/getMcpServers";
+import { readServers } from "../provider/mcpServer/readMcpServers";
 
 /** What a function needs from the plugin: its client and the configured locale. */
 export interface FunctionContext {
@@ -21,7 +26,7 @@ export type PluginFunction = (args: Record<string, unknown>, ctx: FunctionContex
 
 /** Every function of the plugin, by token. */
 export const FUNCTIONS: ReadonlyMap<string, PluginFunction> = new Map<string, PluginFunction>([
-  ["flashduty:index:getAutomationRules", (args, ctx) => readRules(args as GetAutomationRulesArgs, ctx.client())],
-  ["flashduty:index:getAutomationTemplates", (args, ctx) => readTemplates(args as GetAutomationTemplatesArgs, ctx.client(), () => ctx.locale())],
-  ["flashduty:index:getMcpServers", (args, ctx) => readServers(args as GetMcpServersArgs, ctx.client())],
+  ["flashduty:index:getAutomationRules", (args, ctx) => readRules(args as GetAutomationRulesArgs, ctx.client)],
+  ["flashduty:index:getAutomationTemplates", (args, ctx) => readTemplates(args as GetAutomationTemplatesArgs, ctx.client, ctx.locale)],
+  ["flashduty:index:getMcpServers", (args, ctx) => readServers(args as GetMcpServersArgs, ctx.client)],
 ]);

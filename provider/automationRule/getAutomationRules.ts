@@ -1,9 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationRule, FlashdutyClient, RuleScope } from "../../sdk";
-import { LIMITS } from "../../wire/protocol";
-import { checkInteger } from "../../sdk/validation";
+import type { AutomationRule, RuleScope } from "../../sdk";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
+import { readRules } from "./readAutomationRules";
 
 /** Filters of {@link getAutomationRules}. All optional. */
 export interface GetAutomationRulesArgs {
@@ -68,28 +67,7 @@ export interface GetAutomationRulesResult {
  * @throws FlashdutyConfigError when no app key is configured
  */
 export async function getAutomationRules(args: GetAutomationRulesArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetAutomationRulesResult> {
-  return withDiagnosticsParent(opts?.parent, () => readRules(args), "getAutomationRules");
-}
-
-/**
- * The data source's read with a given client: {@link getAutomationRules} passes the program's,
- * the provider plugin's `Invoke` its own (configured by the engine). Same errors.
- *
- * @internal
- */
-export async function readRules(args: GetAutomationRulesArgs, api?: FlashdutyClient): Promise<GetAutomationRulesResult> {
-  // The data source's name for the client's `limit`, checked under the name the user wrote.
-  const pageSize = checkInteger("getAutomationRules", "pageSize", args.pageSize, 1, LIMITS.maxPageSize) ?? LIMITS.maxPageSize;
-  const rules = await (api ?? programClient()).automationRules.listAllAsArray({
-    scope: args.scope,
-    teamIds: args.teamIds,
-    includePerson: args.includePerson,
-    enabled: args.enabled,
-    keyword: args.keyword,
-    limit: pageSize,
-  });
-  rules.sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
-  return { total: rules.length, rules };
+  return withDiagnosticsParent(opts?.parent, () => readRules(args, programClient), "getAutomationRules");
 }
 
 /**

@@ -1,7 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationTemplate, FlashdutyClient } from "../../sdk";
+import type { AutomationTemplate } from "../../sdk";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
 import { programClient, programConfig, withDiagnosticsParent } from "../client/programConfig";
+import { readTemplates } from "./readAutomationTemplates";
 
 /** Arguments of {@link getAutomationTemplates}. */
 export interface GetAutomationTemplatesArgs {
@@ -36,24 +37,7 @@ export interface GetAutomationTemplatesResult {
  * @throws FlashdutyConfigError when no app key is configured
  */
 export async function getAutomationTemplates(args: GetAutomationTemplatesArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetAutomationTemplatesResult> {
-  return withDiagnosticsParent(opts?.parent, () => readTemplates(args), "getAutomationTemplates");
-}
-
-/**
- * The data source's read with a given client and configured locale: {@link getAutomationTemplates}
- * passes the program's, the provider plugin's `Invoke` its own (configured by the engine).
- *
- * @internal
- */
-export async function readTemplates(
-  args: GetAutomationTemplatesArgs,
-  api?: FlashdutyClient,
-  configuredLocale: () => string | undefined = () => programConfig().locale,
-): Promise<GetAutomationTemplatesResult> {
-  const locale = args.locale ?? configuredLocale();
-  const { templates } = await (api ?? programClient()).automationTemplates.list(locale === undefined ? {} : { locale });
-  const sorted = [...templates].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { locale: locale ?? "", templates: sorted };
+  return withDiagnosticsParent(opts?.parent, () => readTemplates(args, programClient, () => programConfig().locale), "getAutomationTemplates");
 }
 
 /**

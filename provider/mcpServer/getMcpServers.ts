@@ -1,9 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { FlashdutyClient, McpServer, McpServerScope } from "../../sdk";
-import { LIMITS } from "../../wire/protocol";
-import { checkInteger } from "../../sdk/validation";
+import type { McpServer, McpServerScope } from "../../sdk";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
+import { readServers } from "./readMcpServers";
 
 /** Filters of {@link getMcpServers}. All optional. */
 export interface GetMcpServersArgs {
@@ -72,35 +71,7 @@ export interface GetMcpServersResult {
  * @throws FlashdutyConfigError when no app key is configured
  */
 export async function getMcpServers(args: GetMcpServersArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetMcpServersResult> {
-  return withDiagnosticsParent(opts?.parent, () => readServers(args), "getMcpServers");
-}
-
-/**
- * The data source's read with a given client: {@link getMcpServers} passes the program's, the
- * provider plugin's `Invoke` its own (configured by the engine). Same errors.
- *
- * @internal
- */
-export async function readServers(args: GetMcpServersArgs, api?: FlashdutyClient): Promise<GetMcpServersResult> {
-  // The data source's name for the client's `limit`, checked under the name the user wrote.
-  const pageSize = checkInteger("getMcpServers", "pageSize", args.pageSize, 1, LIMITS.maxPageSize) ?? LIMITS.maxPageSize;
-  const servers = await (api ?? programClient()).mcpServers.listAllAsArray({
-    scope: args.scope,
-    query: args.query,
-    teamIds: args.teamIds,
-    includeAccount: args.includeAccount,
-    limit: pageSize,
-  });
-  servers.sort(compareServers);
-  return { total: servers.length, servers };
-}
-
-/** The result's order: `serverName` case-insensitively, then `serverId` (code-point order, independent of the machine's locale). */
-function compareServers(a: McpServer, b: McpServer): number {
-  const x = a.serverName.toLowerCase();
-  const y = b.serverName.toLowerCase();
-  if (x !== y) return x < y ? -1 : 1;
-  return a.serverId < b.serverId ? -1 : a.serverId > b.serverId ? 1 : 0;
+  return withDiagnosticsParent(opts?.parent, () => readServers(args, programClient), "getMcpServers");
 }
 
 /**
