@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * The provider of Flashduty resources. Its settings are the stack config keys `flashduty:*` (or the FLASHDUTY_* environment variables).
+ * The provider of Flashduty resources: one account (app key) and how to reach it. The default provider takes its settings from the stack config keys `flashduty:*`; an explicit provider (`new flashduty.Provider("prod", { appKey })`, the `provider` resource option) from its inputs, so one program can act on several accounts. An input left unset falls back to its FLASHDUTY_* environment variable, then its default. The app key is a secret: never logged, never in state in plaintext.
  */
 export class Provider extends pulumi.ProviderResource {
     /** @internal */
@@ -34,6 +34,12 @@ export class Provider extends pulumi.ProviderResource {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         {
+            resourceInputs["appKey"] = args?.appKey ? pulumi.secret(args.appKey) : undefined;
+            resourceInputs["baseUrl"] = args?.baseUrl;
+            resourceInputs["deadlineMs"] = pulumi.output(args?.deadlineMs).apply(JSON.stringify);
+            resourceInputs["locale"] = args?.locale;
+            resourceInputs["maxRetries"] = pulumi.output(args?.maxRetries).apply(JSON.stringify);
+            resourceInputs["timeoutMs"] = pulumi.output(args?.timeoutMs).apply(JSON.stringify);
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
@@ -44,4 +50,28 @@ export class Provider extends pulumi.ProviderResource {
  * The set of arguments for constructing a Provider resource.
  */
 export interface ProviderArgs {
+    /**
+     * App key from the Flashduty console (or FLASHDUTY_APP_KEY). Never logged, never in state in plaintext.
+     */
+    appKey?: pulumi.Input<string | undefined>;
+    /**
+     * API base URL (or FLASHDUTY_BASE_URL); a trailing slash is fine. Default `"https://api.flashcat.cloud"`.
+     */
+    baseUrl?: pulumi.Input<string | undefined>;
+    /**
+     * How long one API call keeps retrying rate-limit refusals (429), in milliseconds from its start (or FLASHDUTY_DEADLINE_MS). Default `600000`.
+     */
+    deadlineMs?: pulumi.Input<number | undefined>;
+    /**
+     * Sent as Accept-Language on every API call (or FLASHDUTY_LOCALE), and the default locale of getAutomationTemplates.
+     */
+    locale?: pulumi.Input<string | undefined>;
+    /**
+     * Retries after the first attempt, 0 to 20, for 5xx, connection errors and timeouts (or FLASHDUTY_MAX_RETRIES); rate-limit refusals do not count. Default `3`.
+     */
+    maxRetries?: pulumi.Input<number | undefined>;
+    /**
+     * Timeout of each HTTP attempt, in milliseconds (or FLASHDUTY_TIMEOUT_MS). Default `30000`.
+     */
+    timeoutMs?: pulumi.Input<number | undefined>;
 }

@@ -43,7 +43,9 @@ interface SchemaObject {
 }
 const schema = schemaJson as unknown as {
   name: string;
+  pluginDownloadURL?: string;
   config: { variables: Record<string, SchemaProperty> };
+  provider: SchemaObject;
   resources: Record<string, SchemaObject>;
   types: Record<string, SchemaObject>;
   functions: Record<string, { description?: string; inputs: SchemaObject; outputs: SchemaObject }>;
@@ -222,6 +224,23 @@ describe("plugin/schema.json against the implementation", () => {
   it("has every config key of resolveConfig, as flashduty:<key>", () => {
     expect(sorted(Object.keys(schema.config.variables))).toEqual(sorted(Object.keys(SETTINGS)));
     for (const [key, setting] of Object.entries(SETTINGS)) expect(setting.config).toBe(`${schema.name}:${key}`);
+  });
+
+  it("takes every config key as an input of an explicit provider, of the same type, the app key secret, no default sent", () => {
+    const inputs = schema.provider.inputProperties ?? {};
+    expect(sorted(Object.keys(inputs))).toEqual(sorted(Object.keys(SETTINGS)));
+    for (const [key, variable] of Object.entries(schema.config.variables)) {
+      expect(inputs[key]?.type, key).toBe(variable.type);
+      expect(inputs[key]?.secret ?? false, key).toBe(variable.secret ?? false);
+      // A default in inputProperties would make every SDK send it, hiding FLASHDUTY_* of the plugin's environment.
+      expect(inputs[key]?.default, key).toBeUndefined();
+      if (variable.default !== undefined) expect(inputs[key]?.description, key).toContain(`Default \`${JSON.stringify(variable.default)}\``);
+    }
+    expect(schema.provider.requiredInputs ?? []).toEqual([]);
+  });
+
+  it("names the server the engine downloads the plugin from (the project's GitHub releases)", () => {
+    expect(schema.pluginDownloadURL).toBe("github://api.github.com/flashcatcloud/pulumi-flashduty");
   });
 
   it("has every argument of each function and every field of the objects they answer", () => {

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The provider of Flashduty resources. Its settings are the stack config keys `flashduty:*` (or the FLASHDUTY_* environment variables).
+// The provider of Flashduty resources: one account (app key) and how to reach it. The default provider takes its settings from the stack config keys `flashduty:*`; an explicit provider (`new flashduty.Provider("prod", { appKey })`, the `provider` resource option) from its inputs, so one program can act on several accounts. An input left unset falls back to its FLASHDUTY_* environment variable, then its default. The app key is a secret: never logged, never in state in plaintext.
 type Provider struct {
 	pulumi.ProviderResourceState
 }
@@ -23,6 +23,9 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
+	if args.AppKey != nil {
+		args.AppKey = pulumi.ToSecret(args.AppKey).(pulumi.StringPtrInput)
+	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Provider
 	err := ctx.RegisterResource("pulumi:providers:flashduty", name, args, &resource, opts...)
@@ -33,10 +36,34 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
+	// App key from the Flashduty console (or FLASHDUTY_APP_KEY). Never logged, never in state in plaintext.
+	AppKey *string `pulumi:"appKey"`
+	// API base URL (or FLASHDUTY_BASE_URL); a trailing slash is fine. Default `"https://api.flashcat.cloud"`.
+	BaseUrl *string `pulumi:"baseUrl"`
+	// How long one API call keeps retrying rate-limit refusals (429), in milliseconds from its start (or FLASHDUTY_DEADLINE_MS). Default `600000`.
+	DeadlineMs *int `pulumi:"deadlineMs"`
+	// Sent as Accept-Language on every API call (or FLASHDUTY_LOCALE), and the default locale of getAutomationTemplates.
+	Locale *string `pulumi:"locale"`
+	// Retries after the first attempt, 0 to 20, for 5xx, connection errors and timeouts (or FLASHDUTY_MAX_RETRIES); rate-limit refusals do not count. Default `3`.
+	MaxRetries *int `pulumi:"maxRetries"`
+	// Timeout of each HTTP attempt, in milliseconds (or FLASHDUTY_TIMEOUT_MS). Default `30000`.
+	TimeoutMs *int `pulumi:"timeoutMs"`
 }
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
+	// App key from the Flashduty console (or FLASHDUTY_APP_KEY). Never logged, never in state in plaintext.
+	AppKey pulumi.StringPtrInput
+	// API base URL (or FLASHDUTY_BASE_URL); a trailing slash is fine. Default `"https://api.flashcat.cloud"`.
+	BaseUrl pulumi.StringPtrInput
+	// How long one API call keeps retrying rate-limit refusals (429), in milliseconds from its start (or FLASHDUTY_DEADLINE_MS). Default `600000`.
+	DeadlineMs pulumi.IntPtrInput
+	// Sent as Accept-Language on every API call (or FLASHDUTY_LOCALE), and the default locale of getAutomationTemplates.
+	Locale pulumi.StringPtrInput
+	// Retries after the first attempt, 0 to 20, for 5xx, connection errors and timeouts (or FLASHDUTY_MAX_RETRIES); rate-limit refusals do not count. Default `3`.
+	MaxRetries pulumi.IntPtrInput
+	// Timeout of each HTTP attempt, in milliseconds (or FLASHDUTY_TIMEOUT_MS). Default `30000`.
+	TimeoutMs pulumi.IntPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {

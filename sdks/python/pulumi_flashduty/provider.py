@@ -18,11 +18,107 @@ __all__ = ['ProviderArgs', 'Provider']
 
 @pulumi.input_type
 class ProviderArgs:
-    def __init__(__self__):
+    def __init__(__self__, *,
+                 app_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 deadline_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 locale: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 timeout_ms: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Provider resource.
+
+        :param pulumi.Input[_builtins.str] app_key: App key from the Flashduty console (or FLASHDUTY_APP_KEY). Never logged, never in state in plaintext.
+        :param pulumi.Input[_builtins.str] base_url: API base URL (or FLASHDUTY_BASE_URL); a trailing slash is fine. Default `"https://api.flashcat.cloud"`.
+        :param pulumi.Input[_builtins.int] deadline_ms: How long one API call keeps retrying rate-limit refusals (429), in milliseconds from its start (or FLASHDUTY_DEADLINE_MS). Default `600000`.
+        :param pulumi.Input[_builtins.str] locale: Sent as Accept-Language on every API call (or FLASHDUTY_LOCALE), and the default locale of getAutomationTemplates.
+        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt, 0 to 20, for 5xx, connection errors and timeouts (or FLASHDUTY_MAX_RETRIES); rate-limit refusals do not count. Default `3`.
+        :param pulumi.Input[_builtins.int] timeout_ms: Timeout of each HTTP attempt, in milliseconds (or FLASHDUTY_TIMEOUT_MS). Default `30000`.
         """
-        pass
+        if app_key is not None:
+            pulumi.set(__self__, "app_key", app_key)
+        if base_url is not None:
+            pulumi.set(__self__, "base_url", base_url)
+        if deadline_ms is not None:
+            pulumi.set(__self__, "deadline_ms", deadline_ms)
+        if locale is not None:
+            pulumi.set(__self__, "locale", locale)
+        if max_retries is not None:
+            pulumi.set(__self__, "max_retries", max_retries)
+        if timeout_ms is not None:
+            pulumi.set(__self__, "timeout_ms", timeout_ms)
+
+    @_builtins.property
+    @pulumi.getter(name="appKey")
+    def app_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        App key from the Flashduty console (or FLASHDUTY_APP_KEY). Never logged, never in state in plaintext.
+        """
+        return pulumi.get(self, "app_key")
+
+    @app_key.setter
+    def app_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "app_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="baseUrl")
+    def base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        API base URL (or FLASHDUTY_BASE_URL); a trailing slash is fine. Default `"https://api.flashcat.cloud"`.
+        """
+        return pulumi.get(self, "base_url")
+
+    @base_url.setter
+    def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "base_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deadlineMs")
+    def deadline_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How long one API call keeps retrying rate-limit refusals (429), in milliseconds from its start (or FLASHDUTY_DEADLINE_MS). Default `600000`.
+        """
+        return pulumi.get(self, "deadline_ms")
+
+    @deadline_ms.setter
+    def deadline_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "deadline_ms", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def locale(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Sent as Accept-Language on every API call (or FLASHDUTY_LOCALE), and the default locale of getAutomationTemplates.
+        """
+        return pulumi.get(self, "locale")
+
+    @locale.setter
+    def locale(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "locale", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxRetries")
+    def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Retries after the first attempt, 0 to 20, for 5xx, connection errors and timeouts (or FLASHDUTY_MAX_RETRIES); rate-limit refusals do not count. Default `3`.
+        """
+        return pulumi.get(self, "max_retries")
+
+    @max_retries.setter
+    def max_retries(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutMs")
+    def timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Timeout of each HTTP attempt, in milliseconds (or FLASHDUTY_TIMEOUT_MS). Default `30000`.
+        """
+        return pulumi.get(self, "timeout_ms")
+
+    @timeout_ms.setter
+    def timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_ms", value)
 
 
 @pulumi.type_token("pulumi:providers:flashduty")
@@ -31,12 +127,24 @@ class Provider(pulumi.ProviderResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 app_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 deadline_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 locale: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        The provider of Flashduty resources. Its settings are the stack config keys `flashduty:*` (or the FLASHDUTY_* environment variables).
+        The provider of Flashduty resources: one account (app key) and how to reach it. The default provider takes its settings from the stack config keys `flashduty:*`; an explicit provider (`new flashduty.Provider("prod", { appKey })`, the `provider` resource option) from its inputs, so one program can act on several accounts. An input left unset falls back to its FLASHDUTY_* environment variable, then its default. The app key is a secret: never logged, never in state in plaintext.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] app_key: App key from the Flashduty console (or FLASHDUTY_APP_KEY). Never logged, never in state in plaintext.
+        :param pulumi.Input[_builtins.str] base_url: API base URL (or FLASHDUTY_BASE_URL); a trailing slash is fine. Default `"https://api.flashcat.cloud"`.
+        :param pulumi.Input[_builtins.int] deadline_ms: How long one API call keeps retrying rate-limit refusals (429), in milliseconds from its start (or FLASHDUTY_DEADLINE_MS). Default `600000`.
+        :param pulumi.Input[_builtins.str] locale: Sent as Accept-Language on every API call (or FLASHDUTY_LOCALE), and the default locale of getAutomationTemplates.
+        :param pulumi.Input[_builtins.int] max_retries: Retries after the first attempt, 0 to 20, for 5xx, connection errors and timeouts (or FLASHDUTY_MAX_RETRIES); rate-limit refusals do not count. Default `3`.
+        :param pulumi.Input[_builtins.int] timeout_ms: Timeout of each HTTP attempt, in milliseconds (or FLASHDUTY_TIMEOUT_MS). Default `30000`.
         """
         ...
     @overload
@@ -45,7 +153,7 @@ class Provider(pulumi.ProviderResource):
                  args: Optional[ProviderArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The provider of Flashduty resources. Its settings are the stack config keys `flashduty:*` (or the FLASHDUTY_* environment variables).
+        The provider of Flashduty resources: one account (app key) and how to reach it. The default provider takes its settings from the stack config keys `flashduty:*`; an explicit provider (`new flashduty.Provider("prod", { appKey })`, the `provider` resource option) from its inputs, so one program can act on several accounts. An input left unset falls back to its FLASHDUTY_* environment variable, then its default. The app key is a secret: never logged, never in state in plaintext.
 
         :param str resource_name: The name of the resource.
         :param ProviderArgs args: The arguments to use to populate this resource's properties.
@@ -62,6 +170,12 @@ class Provider(pulumi.ProviderResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 app_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 deadline_ms: pulumi.Input[Optional[_builtins.int]] = None,
+                 locale: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -71,6 +185,12 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
+            __props__.__dict__["app_key"] = None if app_key is None else pulumi.Output.secret(app_key)
+            __props__.__dict__["base_url"] = base_url
+            __props__.__dict__["deadline_ms"] = pulumi.Output.from_input(deadline_ms).apply(pulumi.runtime.to_json) if deadline_ms is not None else None
+            __props__.__dict__["locale"] = locale
+            __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            __props__.__dict__["timeout_ms"] = pulumi.Output.from_input(timeout_ms).apply(pulumi.runtime.to_json) if timeout_ms is not None else None
         super(Provider, __self__).__init__(
             'flashduty',
             resource_name,
