@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     // 2. The SEA blob, with V8's code cache so the plugin does not compile its script at each start.
     const blob = path.join(work, "sea.blob");
     writeFileSync(path.join(work, "sea-config.json"), JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }));
-    execFileSync(process.execPath, ["--experimental-sea-config", path.join(work, "sea-config.json")], { cwd: work, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync(process.execPath, ["--experimental-sea-config", path.join(work, "sea-config.json")], { cwd: work, stdio: "pipe" });
 
     // 3. The project's Node.js binary (this process's) with the blob injected.
     const exe = path.join(work, exeName);
@@ -101,9 +101,12 @@ async function main(): Promise<void> {
     chmodSync(exe, 0o755);
     if (platform.os === "linux" && hasCommand("strip")) execFileSync("strip", [exe], { stdio: "pipe" }); // its notes about unnamed sections are noise
     if (platform.os === "darwin") execFileSync("codesign", ["--remove-signature", exe]);
-    // postject is the tool Node's SEA documentation names; its API, not its CLI, keeps this in one process.
-    const { inject } = require("postject") as { inject(file: string, name: string, data: Buffer, options: object): Promise<void> };
-    await inject(exe, "NODE_SEA_BLOB", readFileSync(blob), { sentinelFuse: SEA_FUSE, ...(platform.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}) });
+    // postject is the tool Node's SEA documentation names. Run as its own process: its ELF
+    // library prints a note per unnamed section (`Can't find string offset...`), noise on success;
+    // on failure, execFileSync's error carries what it printed.
+    const postject = require.resolve("postject/dist/cli.js");
+    const machO = platform.os === "darwin" ? ["--macho-segment-name", "NODE_SEA"] : [];
+    execFileSync(process.execPath, [postject, exe, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE, ...machO], { stdio: "pipe" });
     if (platform.os === "darwin") execFileSync("codesign", ["--sign", "-", exe]);
 
     // 4. The archive: the executable at its root, as the CLI expects, with the README and LICENSE.

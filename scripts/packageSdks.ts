@@ -51,7 +51,8 @@ export function packagePython(outDir: string, work: string): string[] {
   const copy = path.join(work, "python");
   cpSync(path.join(REPO_ROOT, "sdks", "python"), copy, { recursive: true });
   const dist = path.join(work, "python-dist");
-  execFileSync(buildPython(), ["-m", "build", "--sdist", "--wheel", "--outdir", dist, copy], quiet);
+  // Piped: setuptools' notes (byte-compiling skipped) are noise on success; a failure's error carries them.
+  execFileSync(buildPython(), ["-m", "build", "--sdist", "--wheel", "--outdir", dist, copy], { stdio: "pipe" });
   return readdirSync(dist).map((file) => {
     cpSync(path.join(dist, file), path.join(outDir, file));
     return path.join(outDir, file);

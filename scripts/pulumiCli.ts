@@ -200,4 +200,4 @@ export class PulumiWorkspace {
   }
 }
 
-const STACKLESS = new Set(["version", "login", "logout", "whoami"]);
+const STACKLESS = new Set(["version", "login", "logout", "whoami", "plugin", "package"]);

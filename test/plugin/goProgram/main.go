@@ -18,6 +18,11 @@
 // {"step", "result", "resourceChanges", "stdout"}. The CLI's progress goes to stderr. Exit status
 // 1 with the error on stderr when a step fails.
 //
+// accounts-up and accounts-destroy run another stack (project flashduty-accounts-go): two
+// explicit providers on two app keys, an McpServer under each, and getMcpServers through the
+// second; the plugin is the one Pulumi installed (no plugins.providers), as a user's program
+// finds it. See runAccounts for its report and environment.
+//
 // Environment (all required): FLASHDUTY_PROGRAM_WORK_DIR (the workspace folder, kept between
 // runs: Pulumi.yaml and the stack's config), FLASHDUTY_PROGRAM_PLUGIN_DIR (the folder holding
 // pulumi-resource-flashduty), FLASHDUTY_PROGRAM_BASE_URL and FLASHDUTY_PROGRAM_APP_KEY (set as
@@ -123,10 +128,14 @@ func program(ctx *pulumi.Context, ruleOpts, serverOpts []pulumi.ResourceOption) 
 
 func main() {
 	if len(os.Args) != 2 {
-		fail(fmt.Errorf("usage: %s up|preview-refresh|up-refresh|import|preview|destroy", os.Args[0]))
+		fail(fmt.Errorf("usage: %s up|preview-refresh|up-refresh|import|preview|destroy|accounts-up|accounts-destroy", os.Args[0]))
 	}
 	ctx := context.Background()
 	step := os.Args[1]
+	if step == "accounts-up" || step == "accounts-destroy" {
+		runAccounts(ctx, step)
+		return
+	}
 	run := newProgram("", "")
 	if step == "import" {
 		ruleID, serverID := os.Getenv("FLASHDUTY_PROGRAM_RULE_ID"), os.Getenv("FLASHDUTY_PROGRAM_SERVER_ID")
@@ -230,4 +239,91 @@ func redacted(outputs auto.OutputMap) map[string]any {
 func fail(err error) {
 	fmt.Fprintf(os.Stderr, "flashduty-go-program: %v\n", err)
 	os.Exit(1)
+}
+
+// accountsProgram declares two explicit providers, one per app key (secret stack config appKeyA
+// and appKeyB), the same baseUrl; an McpServer under each; and getMcpServers through the second
+// (it sees only its own account's server).
+func accountsProgram(ctx *pulumi.Context) error {
+	cfg := config.New(ctx, "")
+	providers := map[string]*flashduty.Provider{}
+	servers := map[string]*flashduty.McpServer{}
+	for _, account := range []string{"A", "B"} {
+		p, err := flashduty.NewProvider(ctx, "account-"+account, &flashduty.ProviderArgs{
+			AppKey:     cfg.RequireSecret("appKey" + account),
+			BaseUrl:    pulumi.String(cfg.Require("baseUrl")),
+			MaxRetries: pulumi.Int(2),
+		})
+		if err != nil {
+			return err
+		}
+		providers[account] = p
+		server, err := flashduty.NewMcpServer(ctx, "server-"+account, &flashduty.McpServerArgs{
+			ServerName: pulumi.String("accounts-go-" + account),
+			Transport:  pulumi.String("streamable-http"),
+			Url:        pulumi.String("https://accounts.example/mcp"),
+		}, pulumi.Provider(p))
+		if err != nil {
+			return err
+		}
+		ctx.Export("server"+account, server.ServerId)
+		servers[account] = server
+	}
+	// The names' common prefix, waiting for server B: both servers would match it in one account.
+	prefix := servers["B"].ServerName.ApplyT(func(name string) string { return name[:len(name)-1] }).(pulumi.StringOutput)
+	seen := flashduty.GetMcpServersOutput(ctx, flashduty.GetMcpServersOutputArgs{Query: prefix}, pulumi.Provider(providers["B"]))
+	ctx.Export("seenByB", seen.Servers().ApplyT(func(servers []flashduty.McpServerInfo) []string {
+		ids := []string{}
+		for _, s := range servers {
+			ids = append(ids, s.ServerId)
+		}
+		return ids
+	}))
+	return nil
+}
+
+// runAccounts runs accounts-up or accounts-destroy of the two-account stack and prints its report
+// ({"step", "result", "resourceChanges", "outputs"} as for up). Environment: FLASHDUTY_PROGRAM_WORK_DIR,
+// FLASHDUTY_PROGRAM_BASE_URL, FLASHDUTY_PROGRAM_APP_KEY and FLASHDUTY_PROGRAM_APP_KEY_2 (the two
+// accounts' keys), the backend and its passphrase; the plugin comes from the plugin cache
+// ($PULUMI_HOME/plugins), of the SDK's version.
+func runAccounts(ctx context.Context, step string) {
+	env := map[string]string{}
+	for _, name := range []string{"FLASHDUTY_PROGRAM_WORK_DIR", "FLASHDUTY_PROGRAM_BASE_URL", "FLASHDUTY_PROGRAM_APP_KEY", "FLASHDUTY_PROGRAM_APP_KEY_2"} {
+		if env[name] = os.Getenv(name); env[name] == "" {
+			fail(fmt.Errorf("%s is not set", name))
+		}
+	}
+	project := workspace.Project{Name: tokens.PackageName("flashduty-accounts-go"), Runtime: workspace.NewProjectRuntimeInfo("go", nil)}
+	stack, err := auto.UpsertStackInlineSource(ctx, stackName, "flashduty-accounts-go", accountsProgram,
+		auto.WorkDir(env["FLASHDUTY_PROGRAM_WORK_DIR"]), auto.Project(project))
+	if err != nil {
+		fail(err)
+	}
+	err = stack.SetAllConfig(ctx, auto.ConfigMap{
+		"baseUrl": {Value: env["FLASHDUTY_PROGRAM_BASE_URL"]},
+		"appKeyA": {Value: env["FLASHDUTY_PROGRAM_APP_KEY"], Secret: true},
+		"appKeyB": {Value: env["FLASHDUTY_PROGRAM_APP_KEY_2"], Secret: true},
+	})
+	if err != nil {
+		fail(err)
+	}
+	var report map[string]any
+	if step == "accounts-up" {
+		res, err := stack.Up(ctx, optup.ProgressStreams(os.Stderr))
+		if err != nil {
+			fail(err)
+		}
+		report = map[string]any{"result": res.Summary.Result, "resourceChanges": res.Summary.ResourceChanges, "outputs": redacted(res.Outputs)}
+	} else {
+		res, err := stack.Destroy(ctx, optdestroy.ProgressStreams(os.Stderr))
+		if err != nil {
+			fail(err)
+		}
+		report = map[string]any{"result": res.Summary.Result, "resourceChanges": res.Summary.ResourceChanges}
+	}
+	report["step"] = step
+	if err := json.NewEncoder(os.Stdout).Encode(report); err != nil {
+		fail(err)
+	}
 }
