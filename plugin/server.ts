@@ -131,8 +131,7 @@ export class FlashdutyProvider {
       resolveConfig((key) => (key === "flashduty:appKey" ? "set" : configValue(plain, key)), {});
     } catch (err) {
       if (!(err instanceof FlashdutyConfigError)) throw err;
-      const key = CONFIG_KEYS.find((k) => err.message.startsWith(`flashduty:${k} `)) ?? "";
-      res.setFailuresList([new providerProto.CheckFailure().setProperty(key).setReason(err.message)]);
+      res.setFailuresList([new providerProto.CheckFailure().setProperty(err.key).setReason(err.message)]);
     }
     return res;
   }

@@ -34,7 +34,7 @@ export {
   type GetAutomationTemplatesResult,
 } from "./automationTemplate/getAutomationTemplates";
 export { getMcpServers, getMcpServersOutput, type GetMcpServersArgs, type GetMcpServersOutputArgs, type GetMcpServersResult } from "./mcpServer/getMcpServers";
-export { FlashdutyConfigError } from "./client/config";
+export { FlashdutyConfigError, type FlashdutyConfigKey } from "./client/config";
 export {
   FlashdutyAbortError,
   FlashdutyAmbiguousCreateError,

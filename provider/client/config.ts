@@ -36,6 +36,9 @@ export interface FlashdutyConfig {
 /** Reads one stack config value by its full key (`flashduty:appKey`); undefined when unset. */
 export type ConfigSource = (key: string) => string | undefined;
 
+/** A setting's name: its stack config key without the `flashduty:` namespace, as the provider plugin's inputs name it. */
+export type FlashdutyConfigKey = "appKey" | "baseUrl" | "locale" | "timeoutMs" | "maxRetries" | "deadlineMs";
+
 /**
  * Every configuration key, with its stack config key and environment variable; also checked
  * against the provider plugin's schema (test/plugin/schema.unit.test.ts).
@@ -49,11 +52,27 @@ export const SETTINGS = {
   timeoutMs: { config: "flashduty:timeoutMs", env: "FLASHDUTY_TIMEOUT_MS" },
   maxRetries: { config: "flashduty:maxRetries", env: "FLASHDUTY_MAX_RETRIES" },
   deadlineMs: { config: "flashduty:deadlineMs", env: "FLASHDUTY_DEADLINE_MS" },
-} as const;
+} as const satisfies Record<FlashdutyConfigKey, { config: string; env: string }>;
 
-/** Raised when the configuration is missing or malformed; the message says how to fix it. */
+/**
+ * Raised when the configuration is missing or malformed; the message says how to fix it, and
+ * `key` names the setting it is about (`appKey`, `timeoutMs`, ...: the stack config key without
+ * its `flashduty:` namespace, as the provider plugin's inputs name it).
+ */
 export class FlashdutyConfigError extends Error {
   override readonly name = "FlashdutyConfigError";
+
+  /** The setting the error is about. */
+  readonly key: FlashdutyConfigKey;
+
+  /**
+   * @param message what is wrong and how to fix it (never the app key's value)
+   * @param key the setting it is about
+   */
+  constructor(message: string, key: FlashdutyConfigKey) {
+    super(message);
+    this.key = key;
+  }
 }
 
 /**
@@ -76,6 +95,7 @@ export function resolveConfig(config: ConfigSource, env: NodeJS.ProcessEnv = pro
     throw new FlashdutyConfigError(
       "No Flashduty app key is configured. Set it with `pulumi config set --secret flashduty:appKey <key>` " +
         "or in the FLASHDUTY_APP_KEY environment variable.",
+      "appKey",
     );
   }
   return {
@@ -88,13 +108,13 @@ export function resolveConfig(config: ConfigSource, env: NodeJS.ProcessEnv = pro
   };
 }
 
-function readNumber(name: keyof typeof SETTINGS, raw: string | undefined, problemOf: (value: unknown) => string | undefined): number | undefined {
+function readNumber(name: FlashdutyConfigKey, raw: string | undefined, problemOf: (value: unknown) => string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
   const problem = problemOf(value);
   if (problem !== undefined) {
     const setting = SETTINGS[name];
-    throw new FlashdutyConfigError(`${setting.config} (or ${setting.env}) ${problem}, got '${raw}'.`);
+    throw new FlashdutyConfigError(`${setting.config} (or ${setting.env}) ${problem}, got '${raw}'.`, name);
   }
   return value;
 }

@@ -25,6 +25,14 @@ describe("resolveConfig", () => {
   ])("%s = %s is refused with the key, the variable and the limit", (key, value, message) => {
     expect(() => resolveConfig(config({ [key]: value }), env)).toThrow(FlashdutyConfigError);
     expect(() => resolveConfig(config({ [key]: value }), env)).toThrow(message);
+    // The error names its key, as the provider plugin's CheckConfig reports it.
+    expect(() => resolveConfig(config({ [key]: value }), env)).toThrow(expect.objectContaining({ key: key.slice("flashduty:".length) }));
+  });
+
+  test("no app key: the error names appKey and both ways to set it", () => {
+    const missing = () => resolveConfig(config({}), {});
+    expect(missing).toThrow(expect.objectContaining({ name: "FlashdutyConfigError", key: "appKey" }));
+    expect(missing).toThrow(/pulumi config set --secret flashduty:appKey.*FLASHDUTY_APP_KEY/s);
   });
 
   test("the same limits as the SDK's client options", () => {
