@@ -28,7 +28,7 @@ import {
   compareRules,
   type TemplateLocale,
 } from "./seed";
-import { buildServer } from "./http/server";
+import { buildServer } from "./server";
 import { readStateFile as readState } from "./state/stateFile";
 import type { PersistedState } from "./state/stateFormat";
 import { Store, toWireServer } from "./state/store";

@@ -4,7 +4,7 @@
  * acknowledged that is not on disk. HTTP POST trigger tokens are kept as SHA-256 digests only.
  */
 import { createHash } from "node:crypto";
-import type { World } from "./http/operation";
+import type { World } from "./operation";
 import type { RuleChanges, StoredRule } from "./types";
 
 /** The digest a trigger token is kept as (hex SHA-256). */

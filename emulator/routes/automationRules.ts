@@ -30,7 +30,7 @@ import { canEditRule, isAccountAdmin, requireAiSre } from "../auth";
 import { parseBody } from "../http/body";
 import { ApiError, RawJson } from "../http/envelope";
 import { nextFireAtMs } from "../nextFire";
-import type { Operation, OperationContext, World } from "../http/operation";
+import type { Operation, OperationContext, World } from "../operation";
 import { pageOf, readPage } from "../paging";
 import { effectiveScope } from "../ruleVisibility";
 import { addRule, changeRule, removeRule, tokenDigest } from "../ruleWrites";

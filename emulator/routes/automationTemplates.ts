@@ -5,7 +5,7 @@ import type { WireAutomationTemplate } from "../../wire/wireTypes";
 import { parseBody } from "../http/body";
 import { ApiError } from "../http/envelope";
 import { cachedNegotiator, matchLocale } from "../http/locale";
-import type { Operation } from "../http/operation";
+import type { Operation } from "../operation";
 import { TEMPLATE_LOCALES, type TemplateLocale } from "../seed";
 
 const negotiate = cachedNegotiator(TEMPLATE_LOCALES, "en-US");

@@ -12,7 +12,7 @@ import type { WireMcpServer } from "../../wire/wireTypes";
 import { canEditServer, requireAiSre } from "../auth";
 import { parseBody } from "../http/body";
 import { ApiError } from "../http/envelope";
-import type { Operation, OperationContext } from "../http/operation";
+import type { Operation, OperationContext } from "../operation";
 import { mergeSecrets } from "../secretMasking";
 import { SEED_TEAMS, type StoredServer } from "../seed";
 import { toWireServer } from "../state/store";

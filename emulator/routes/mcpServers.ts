@@ -8,7 +8,7 @@ import type { WireMcpServer } from "../../wire/wireTypes";
 import { canEditServer, requireAiSre } from "../auth";
 import { parseBody } from "../http/body";
 import { ApiError } from "../http/envelope";
-import type { Operation, OperationContext } from "../http/operation";
+import type { Operation, OperationContext } from "../operation";
 import { pageOf, readPage } from "../paging";
 import type { StoredServer } from "../seed";
 import { toWireServer } from "../state/store";

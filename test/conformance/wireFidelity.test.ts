@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SEED_USERS, startEmulator, type Emulator } from "../../emulator";
-import { OPERATIONS } from "../../emulator/http/server";
+import { OPERATIONS } from "../../emulator/server";
 import { PATHS } from "../../wire/protocol";
 import { call } from "../support/emulatorCalls";
 import { ANSWERS, OBJECT_TYPES, type ObjectTypeName } from "./vendorWireTypes";

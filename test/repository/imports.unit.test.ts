@@ -83,6 +83,42 @@ describe("dependency rules", () => {
     }
   });
 
+  it("no noun folder of provider/ imports another, and the shared folders import none of them", () => {
+    const nouns = new Set(["automationRule", "automationTemplate", "mcpServer", "mcpServerDisablement"]);
+    const shared = new Set(["client", "engine", "mcpServerControl"]);
+    const folderOf = (p: string) => p.split("/")[1]!;
+    const inProvider = importsOf("provider").filter((i) => topFolder(i.target) === "provider" && i.file.split(path.sep).length > 2);
+    // Every folder is one of the two kinds, so a new folder must be placed on purpose.
+    for (const file of sources("provider").filter((f) => f.split(path.sep).length > 2))
+      expect(nouns.has(folderOf(file.split(path.sep).join("/"))) || shared.has(folderOf(file.split(path.sep).join("/"))), file).toBe(true);
+    const bad = inProvider.filter((i) => {
+      const from = folderOf(i.file.split(path.sep).join("/"));
+      const to = folderOf(i.target);
+      return from !== to && nouns.has(to);
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it("the emulator's folders (http/, routes/, state/) and top-level modules form no cycle between them", () => {
+    const moduleOf = (p: string) => {
+      const parts = p.split("/");
+      return parts.length > 2 ? parts.slice(0, 2).join("/") : p;
+    };
+    const graph = new Map<string, Set<string>>();
+    for (const file of sources("emulator")) {
+      const from = moduleOf(file.replace(/\.ts$/, "").split(path.sep).join("/"));
+      for (const spec of specifiers(file).filter((s) => s.startsWith("."))) {
+        const to = moduleOf(target(file, spec));
+        if (to.startsWith("emulator/") && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+      }
+    }
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      [...(graph.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))));
+    const cycles = [...graph].flatMap(([from, tos]) => [...tos].filter((to) => reaches(to, from)).map((to) => `${from} -> ${to}`));
+    expect(graph.get("emulator/routes")?.has("emulator/http")).toBe(true);
+    expect(cycles).toEqual([]);
+  });
+
   it("the emulator's import graph has no cycle", () => {
     const graph = new Map<string, string[]>();
     for (const file of sources("emulator")) {
