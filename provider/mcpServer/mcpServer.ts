@@ -3,7 +3,7 @@ import type { Equal } from "../../wire/typeAssert";
 import { checkGetSupported } from "../engine/resourceGet";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { MCP_SERVER_TYPE } from "../engine/typeToken";
-import { declareServerInProgram } from "./programClaims";
+import { declareServerInProgram } from "../mcpServerControl/programClaims";
 import { DECLARED_FIELDS, SECRET_FIELDS } from "./fields";
 
 /** A JSON value, as `secretSchema` and `oauthMetadata` are written in a program. */

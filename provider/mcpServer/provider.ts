@@ -21,8 +21,8 @@ import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
-import { noteEnabledByMcpServer, otherClaim } from "../mcpServerDisablement/serverClaims";
-import { describeAccessDenied } from "./accessDenied";
+import { noteEnabledByMcpServer, otherClaim } from "../mcpServerControl/serverClaims";
+import { describeAccessDenied } from "../mcpServerControl/accessDenied";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
 
 /** A JSON value as the program writes `secretSchema` and `oauthMetadata`. */

@@ -1,5 +1,5 @@
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
-import { declareServerInProgram } from "../mcpServer/programClaims";
+import { declareServerInProgram } from "../mcpServerControl/programClaims";
 import * as pulumi from "@pulumi/pulumi";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { checkGetSupported } from "../engine/resourceGet";

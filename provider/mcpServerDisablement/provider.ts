@@ -20,8 +20,8 @@ import { FlashdutyError, isFlashdutyApiError } from "../../sdk/errors";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { UNKNOWN_VALUE as UNKNOWN } from "../engine/unknown";
 import { stackSettings } from "../client/stackSettings";
-import { describeAccessDenied } from "../mcpServer/accessDenied";
-import { declareServer, enabledByMcpServer, holdServer, otherClaim } from "./serverClaims";
+import { describeAccessDenied } from "../mcpServerControl/accessDenied";
+import { declareServer, enabledByMcpServer, holdServer, otherClaim } from "../mcpServerControl/serverClaims";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 

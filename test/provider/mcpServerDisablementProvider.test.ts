@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { successes } from "../support/audit";
-import { resetClaims } from "../../provider/mcpServerDisablement/serverClaims";
+import { resetClaims } from "../../provider/mcpServerControl/serverClaims";
 import * as impl from "../../provider/mcpServerDisablement/provider";
 import type { McpServerDisablementOutputs } from "../../provider/mcpServerDisablement/provider";
 

@@ -5,7 +5,7 @@
  * error the data sources throw, and the access-denied message of the resource.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { describeAccessDenied } from "../../provider/mcpServer/accessDenied";
+import { describeAccessDenied } from "../../provider/mcpServerControl/accessDenied";
 import { clientFor } from "../../provider/client/client";
 import { FlashdutyApiError } from "../../sdk";
 import { escapeTerminalControls } from "../../sdk/terminalText";
