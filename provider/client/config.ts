@@ -40,19 +40,75 @@ export type ConfigSource = (key: string) => string | undefined;
 export type FlashdutyConfigKey = "appKey" | "baseUrl" | "locale" | "timeoutMs" | "maxRetries" | "deadlineMs";
 
 /**
- * Every configuration key, with its stack config key and environment variable; also checked
- * against the provider plugin's schema (test/plugin/schema.unit.test.ts).
+ * One setting: where it is read and how the schema describes it.
+ *
+ * @internal
+ */
+export interface Setting {
+  /** Stack config key (`flashduty:appKey`). */
+  config: string;
+  /** Environment variable read where the stack config (or an explicit provider's input) is unset. */
+  env: string;
+  type: "string" | "integer";
+  /** The schema's description (config variable and provider input). */
+  description: string;
+  /** The default the client applies when unset, for the schema's config variable. */
+  default?: string | number;
+  /** Encrypted in config and state, never shown. */
+  secret?: boolean;
+}
+
+/**
+ * Every configuration key, with its stack config key, environment variable and description: the
+ * one declaration of the settings, from which the plugin's schema takes its config variables and
+ * provider inputs (`plugin/schemaBuild.ts`).
  *
  * @internal
  */
 export const SETTINGS = {
-  appKey: { config: "flashduty:appKey", env: "FLASHDUTY_APP_KEY" },
-  baseUrl: { config: "flashduty:baseUrl", env: "FLASHDUTY_BASE_URL" },
-  locale: { config: "flashduty:locale", env: "FLASHDUTY_LOCALE" },
-  timeoutMs: { config: "flashduty:timeoutMs", env: "FLASHDUTY_TIMEOUT_MS" },
-  maxRetries: { config: "flashduty:maxRetries", env: "FLASHDUTY_MAX_RETRIES" },
-  deadlineMs: { config: "flashduty:deadlineMs", env: "FLASHDUTY_DEADLINE_MS" },
-} as const satisfies Record<FlashdutyConfigKey, { config: string; env: string }>;
+  appKey: {
+    config: "flashduty:appKey",
+    env: "FLASHDUTY_APP_KEY",
+    type: "string",
+    description: "App key from the Flashduty console (or FLASHDUTY_APP_KEY). Never logged, never in state in plaintext.",
+    secret: true,
+  },
+  baseUrl: {
+    config: "flashduty:baseUrl",
+    env: "FLASHDUTY_BASE_URL",
+    type: "string",
+    description: "API base URL (or FLASHDUTY_BASE_URL); a trailing slash is fine.",
+    default: "https://api.flashcat.cloud",
+  },
+  locale: {
+    config: "flashduty:locale",
+    env: "FLASHDUTY_LOCALE",
+    type: "string",
+    description: "Sent as Accept-Language on every API call (or FLASHDUTY_LOCALE), and the default locale of getAutomationTemplates.",
+  },
+  timeoutMs: {
+    config: "flashduty:timeoutMs",
+    env: "FLASHDUTY_TIMEOUT_MS",
+    type: "integer",
+    description: "Timeout of each HTTP attempt, in milliseconds (or FLASHDUTY_TIMEOUT_MS).",
+    default: 30000,
+  },
+  maxRetries: {
+    config: "flashduty:maxRetries",
+    env: "FLASHDUTY_MAX_RETRIES",
+    type: "integer",
+    description:
+      "Retries after the first attempt, 0 to 20, for 5xx, connection errors and timeouts (or FLASHDUTY_MAX_RETRIES); rate-limit refusals do not count.",
+    default: 3,
+  },
+  deadlineMs: {
+    config: "flashduty:deadlineMs",
+    env: "FLASHDUTY_DEADLINE_MS",
+    type: "integer",
+    description: "How long one API call keeps retrying rate-limit refusals (429), in milliseconds from its start (or FLASHDUTY_DEADLINE_MS).",
+    default: 600000,
+  },
+} as const satisfies Record<FlashdutyConfigKey, Setting>;
 
 /**
  * Raised when the configuration is missing or malformed; the message says how to fix it, and

@@ -7,7 +7,13 @@
  * does the reverse.
  */
 import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
 import schemaJson from "../../plugin/schema.json";
+import { AUTOMATION_RULE } from "../../provider/automationRule/declaration";
+import { MCP_SERVER } from "../../provider/mcpServer/declaration";
+import { generatedFiles } from "../../scripts/genSchema";
+import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { FUNCTIONS } from "../../plugin/functions";
 import { RESOURCES } from "../../plugin/resources";
 import type { AutomationRule as RuleModel, AutomationTemplate, McpServer as ServerModel } from "../../sdk";
@@ -161,6 +167,29 @@ const DISABLEMENT = schema.resources["flashduty:index:McpServerDisablement"]!;
 function secretKeys(props: Record<string, SchemaProperty> | undefined): string[] {
   return sorted(Object.entries(props ?? {}).flatMap(([key, p]) => (p.secret ? [key] : [])));
 }
+
+describe("generated from the declarations", () => {
+  it("plugin/schema.json and every docs/resources/ page are what `npm run schema` writes (run it after changing a declaration)", () => {
+    const files = generatedFiles();
+    expect([...files.keys()].filter((f) => f.startsWith("docs/resources/")).length).toBe(6);
+    for (const [file, text] of files) expect(readFileSync(path.join(REPO_ROOT, file), "utf8"), file).toBe(text);
+    // No page is left behind by a resource or function that is gone.
+    const pages = readdirSync(path.join(REPO_ROOT, "docs", "resources")).map((f) => `docs/resources/${f}`);
+    expect(pages.sort()).toEqual([...files.keys()].filter((f) => f.startsWith("docs/resources/")).sort());
+  });
+
+  it("the declarations say which fields are declared state and secret, as the provider's lists hold them", () => {
+    expect(SERVER_FIELDS).toEqual(
+      Object.keys(MCP_SERVER.fields).filter((k) => k !== "serverId" && (MCP_SERVER.fields as Record<string, { kind?: string }>)[k]?.kind !== "out"),
+    );
+    expect(RULE_FIELDS).toEqual(
+      Object.keys(AUTOMATION_RULE.fields).filter(
+        (k) => !["ruleId", "httpPostTokenRotation"].includes(k) && (AUTOMATION_RULE.fields as Record<string, { kind?: string }>)[k]?.kind !== "out",
+      ),
+    );
+    expect([...SERVER_SECRET_FIELDS]).toEqual(["env", "headers"]);
+  });
+});
 
 describe("plugin/schema.json against the implementation", () => {
   it("names the package, the three resources the plugin serves and the three functions", () => {

@@ -112,8 +112,15 @@ describe("dependency rules", () => {
         if (to.startsWith("emulator/") && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
       }
     }
-    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
-      [...(graph.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))));
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean => {
+      for (const next of graph.get(from) ?? []) {
+        if (next === to) return true;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        if (reaches(next, to, seen)) return true;
+      }
+      return false;
+    };
     const cycles = [...graph].flatMap(([from, tos]) => [...tos].filter((to) => reaches(to, from)).map((to) => `${from} -> ${to}`));
     expect(graph.get("emulator/routes")?.has("emulator/http")).toBe(true);
     expect(cycles).toEqual([]);
