@@ -205,14 +205,14 @@ export class FlashdutyProvider {
             ? replace
               ? Kind.ADD_REPLACE
               : Kind.ADD
-            : news[name] === undefined && !resource.outputOnly?.includes(name)
+            : news[name] === undefined && !resource.outputOnly.includes(name)
               ? replace
                 ? Kind.DELETE_REPLACE
                 : Kind.DELETE
               : replace
                 ? Kind.UPDATE_REPLACE
                 : Kind.UPDATE;
-        detailed.set(name, new providerProto.PropertyDiff().setKind(kind).setInputdiff(!resource.outputOnly?.includes(name)));
+        detailed.set(name, new providerProto.PropertyDiff().setKind(kind).setInputdiff(!resource.outputOnly.includes(name)));
       }
       res.setHasdetaileddiff(true);
     }
@@ -242,14 +242,15 @@ export class FlashdutyProvider {
     const outputSecrets = [...props.secretKeys, ...resource.secretOutputs];
     let inputs: PropertyMap = (result as { inputs?: PropertyMap }).inputs ?? oldInputs.plain;
     let outputs: PropertyMap = result.props;
-    if (resource.prepareInputs !== undefined && (result as { inputs?: PropertyMap }).inputs === undefined) {
-      // The implementation answers no inputs (McpServerDisablement): the program's are the
-      // declared ones, read from the outputs for an import.
+    if (resource.importInputs !== undefined && (result as { inputs?: PropertyMap }).inputs === undefined) {
+      // The implementation answers no inputs (McpServerDisablement): an import's come from the
+      // outputs it read, as its entry says.
       const importing = Object.keys(oldInputs.plain).length === 0;
-      inputs = importing ? pick(result.props, ["serverId", "restoreOnDelete"]) : oldInputs.plain;
+      inputs = importing ? resource.importInputs(result.props) : oldInputs.plain;
       // An import (or get) has no state to hold what the dynamic class passes; the name comes
       // from the URN, as in check, so the next diff does not take the import for a rename.
-      if (importing && Object.keys(props.plain).length === 0) outputs = resource.prepareInputs(outputs, resourceNameOf(req.getUrn()));
+      if (importing && Object.keys(props.plain).length === 0 && resource.prepareInputs !== undefined)
+        outputs = resource.prepareInputs(outputs, resourceNameOf(req.getUrn()));
     }
     return res
       .setId(result.id)
@@ -284,12 +285,6 @@ export class FlashdutyProvider {
     const result = await fn(args, this.functionContext);
     return new providerProto.InvokeResponse().setReturn(toStruct(result as PropertyMap));
   }
-}
-
-function pick(props: PropertyMap, keys: readonly string[]): PropertyMap {
-  const out: PropertyMap = {};
-  for (const key of keys) if (props[key] !== undefined) out[key] = props[key];
-  return out;
 }
 
 /** A config value as text (the engine may send typed values for numbers), or undefined. */

@@ -1,0 +1,18 @@
+/**
+ * The provider plugin's entry for `McpServer` (see `../engine/pluginEntry.ts`).
+ *
+ * @packageDocumentation
+ */
+import { pluginResource } from "../engine/pluginEntry";
+import { MCP_SERVER } from "./declaration";
+import * as implementation from "./provider";
+
+export const MCP_SERVER_PLUGIN = pluginResource({
+  declaration: MCP_SERVER,
+  implementation,
+  changedProperties(olds, news, result) {
+    const names = new Set<string>(implementation.changedFields(olds, news));
+    for (const name of result.replaces ?? []) names.add(name);
+    return [...names];
+  },
+});
