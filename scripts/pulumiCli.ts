@@ -99,6 +99,11 @@ export interface PulumiWorkspaceOptions {
   env?: NodeJS.ProcessEnv;
   /** Echo the CLI's output to this process's stdout as it arrives (the demo). Default false. */
   echo?: boolean;
+  /**
+   * Run with `env.PATH` exactly as given, not with the CLI's folders put first: only for tests of
+   * PATH arrangements themselves (which CLI and host a PATH picks). Default false.
+   */
+  pathAsGiven?: boolean;
 }
 
 /** One stack of one project on a local backend, driven through the real CLI. */
@@ -124,7 +129,7 @@ export class PulumiWorkspace {
     delete this.env.PULUMI_ACCESS_TOKEN;
     // An explicit `undefined` in options.env unsets an inherited variable (e.g. FLASHDUTY_APP_KEY).
     for (const [name, value] of Object.entries(this.env)) if (value === undefined) delete this.env[name];
-    this.env.PATH = withCli(bin, this.env.PATH);
+    if (options.pathAsGiven !== true) this.env.PATH = withCli(bin, this.env.PATH);
   }
 
   /** The environment every command runs with (backend, passphrase, PATH with the CLI), copied: for other tools run against this stack. */
@@ -148,7 +153,11 @@ export class PulumiWorkspace {
         cwd: this.options.projectDir,
         // The CLI's folders stay first whatever PATH a test adds for this command (a YAML host's
         // folder, a PATH without Node.js): a PATH of its own must not lose the CLI.
-        env: { ...this.env, ...opts.env, PATH: withCli(ensurePulumiCli(), opts.env?.PATH ?? this.env.PATH) },
+        env: {
+          ...this.env,
+          ...opts.env,
+          PATH: this.options.pathAsGiven === true ? (opts.env?.PATH ?? this.env.PATH) : withCli(ensurePulumiCli(), opts.env?.PATH ?? this.env.PATH),
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let stdout = "";

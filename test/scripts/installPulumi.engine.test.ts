@@ -78,6 +78,8 @@ async function preview(pathValue: string) {
     appKey: emulator.keys.admin,
     program: { servers: ["mcp_grafana"] },
     env: { PATH: pathValue },
+    // This test is about which CLI and host a PATH picks: the workspace must not put the suite's first.
+    pathAsGiven: true,
   });
   stacks.push(stack);
   return stack.ws.run(["preview", "--diff"], { check: false });

@@ -38,4 +38,12 @@ describe("PulumiWorkspace keeps the CLI on PATH", () => {
     const given = `${bin}${path.delimiter}/usr/bin`;
     expect(workspace({ PATH: given }).environment().PATH).toBe(given);
   });
+
+  test("pathAsGiven keeps a PATH exactly, for tests of PATH arrangements themselves", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "flashduty-ws-"));
+    dirs.push(dir);
+    const ws = new PulumiWorkspace({ projectDir: dir, stateDir: path.join(dir, "state"), env: { PATH: "/nonexistent-host-folder" }, pathAsGiven: true });
+    expect(ws.environment().PATH).toBe("/nonexistent-host-folder");
+    await expect(ws.run(["version"])).rejects.toThrow(/ENOENT/);
+  });
 });

@@ -26,6 +26,8 @@ export interface EngineStackOptions {
   };
   /** Extra environment for every command. */
   env?: NodeJS.ProcessEnv;
+  /** Run with `env.PATH` as given (see PulumiWorkspaceOptions.pathAsGiven); default false. */
+  pathAsGiven?: boolean;
 }
 
 export interface EngineStack {
@@ -49,7 +51,13 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
   const env: NodeJS.ProcessEnv = { ...options.env };
   if (options.keyVia === "env") env.FLASHDUTY_APP_KEY = options.appKey;
   else delete env.FLASHDUTY_APP_KEY;
-  const ws = new PulumiWorkspace({ projectDir, stateDir, stack: "test", env: { FLASHDUTY_APP_KEY: undefined, FLASHDUTY_BASE_URL: undefined, ...env } });
+  const ws = new PulumiWorkspace({
+    projectDir,
+    stateDir,
+    stack: "test",
+    env: { FLASHDUTY_APP_KEY: undefined, FLASHDUTY_BASE_URL: undefined, ...env },
+    pathAsGiven: options.pathAsGiven === true,
+  });
   await ws.initFresh();
   await ws.setConfig("flashduty:baseUrl", options.baseUrl);
   if (options.keyVia !== "env") await ws.setConfig("flashduty:appKey", options.appKey, true);
