@@ -1,22 +1,9 @@
-/**
- * Implementation of the `McpServer` dynamic provider: the code the engine's `pulumi-nodejs`
- * plugin runs for check, diff, create, read, update and delete.
- *
- * FROZEN CONTRACT: the provider text stored in every stack's state (`mcpServer.ts`) loads this
- * module by its path `pulumi-flashduty/provider/mcpServerProvider` and calls `configure`, `check`,
- * `diff`, `create`, `read`, `update` and `deleteResource`; those names and that path must never
- * change or disappear.
- *
- * @packageDocumentation
- */
-import { isDeepStrictEqual } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
-import type { FlashdutyClient, McpServer, McpServerAuthMode, McpServerFields, McpServerTransport, UpdateMcpServerParams } from "../../sdk";
+import type { FlashdutyClient, McpServer, UpdateMcpServerParams } from "../../sdk";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
 import { mcpServerFieldProblems } from "../../sdk/resources/mcpServers";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { MASKED_VALUE } from "../../wire/protocol";
-import type { Equal } from "../../wire/typeAssert";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
@@ -24,91 +11,33 @@ import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerControl/serverClaims";
 import { describeAccessDenied } from "../mcpServerControl/accessDenied";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
+import {
+  DEFAULTS,
+  toSdkFields,
+  FROM_SDK_FIELD,
+  changedFields as changedDeclaredFields,
+  toOutputs,
+  createFields,
+  pick,
+  type McpServerDeclared,
+  type McpServerInputs,
+  type McpServerOutputs,
+} from "./state";
 
-/** A JSON value as the program writes `secretSchema` and `oauthMetadata`. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+// The state's shape, as the frozen module has always exported it.
+export type { JsonValue, McpServerDeclared, McpServerInputs, McpServerOutputs } from "./state";
 
-/** The declared fields, with the defaults `check` fills in. */
-export interface McpServerDeclared {
-  serverName: string;
-  /** Default `""`. */
-  description: string;
-  transport: McpServerTransport;
-  /** stdio only. */
-  command?: string;
-  /** Default `[]`. */
-  args: string[];
-  /** SECRET values. Default `{}`. */
-  env: Record<string, string>;
-  /** sse / streamable-http only. */
-  url?: string;
-  /** SECRET values. Default `{}`. */
-  headers: Record<string, string>;
-  /** Default 0 (account-wide). Changing it moves the server in place. */
-  teamId: number;
-  /** Default `[]` (every environment). */
-  environments: string[];
-  /** Seconds; default 0 (the platform default, 10 s). */
-  connectTimeoutSeconds: number;
-  /** Seconds; default 0 (the platform default, 60 s). */
-  callTimeoutSeconds: number;
-  /** Default `shared`. */
-  authMode: McpServerAuthMode;
-  /** Structured value; sent as JSON text. */
-  secretSchema?: JsonValue;
-  /** Structured value; sent as JSON text. */
-  oauthMetadata?: JsonValue;
-  /** Default false. */
-  allowInsecureOauthHttp: boolean;
-  /** Default false. */
-  allowInsecureTlsSkipVerify: boolean;
-  /** Default true. */
-  enabled: boolean;
+/**
+ * The declared fields whose new value differs from the old one (an unknown new value counts as
+ * different); for the plugin's entry and the tests.
+ *
+ * @internal
+ */
+export function changedFields(olds: Partial<McpServerDeclared>, news: Partial<McpServerDeclared>): DeclaredField[] {
+  return changedDeclaredFields(olds, news);
 }
-
-/** Inputs after `check`: what the engine stores as the resource's inputs. */
-export interface McpServerInputs extends McpServerDeclared {
-  /** Adoption: the id of an existing server to take over instead of creating one. */
-  serverId?: string;
-}
-
-/** Outputs (state); see `McpServer` for the meaning of each. */
-export interface McpServerOutputs extends McpServerDeclared {
-  serverId: string;
-  /** The `serverId` input when the server was adopted. */
-  adoptedServerId?: string;
-  accountId: number;
-  createdAt: number;
-  updatedAt: number;
-  createdBy: number;
-  canEdit: boolean;
-  aiDescription: string;
-  proxyUrl: string;
-  sourceTemplateName: string;
-  /** The keys of `env`, sorted: not secret, so a key added or removed in the console shows in drift reports. */
-  envKeys: string[];
-  /** The keys of `headers`, sorted (see `envKeys`). */
-  headersKeys: string[];
-}
-
-true satisfies Equal<DeclaredField, keyof McpServerDeclared>;
 
 const UNKNOWN = UNKNOWN_VALUE;
-
-const DEFAULTS = {
-  description: "",
-  args: [],
-  env: {},
-  headers: {},
-  teamId: 0,
-  environments: [],
-  connectTimeoutSeconds: 0,
-  callTimeoutSeconds: 0,
-  authMode: "shared",
-  allowInsecureOauthHttp: false,
-  allowInsecureTlsSkipVerify: false,
-  enabled: true,
-} as const satisfies Partial<McpServerDeclared>;
 
 const settings = stackSettings();
 
@@ -118,21 +47,6 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 }
 
 const client = () => settings.client();
-
-/** The SDK's field names for the declared ones (timeouts carry their unit in the resource's names). */
-function toSdkFields(d: Partial<Record<DeclaredField, unknown>>): Partial<Record<keyof McpServerFields, unknown>> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(d)) {
-    if (key === "enabled" || value === undefined) continue;
-    if (key === "connectTimeoutSeconds") out.connectTimeout = value;
-    else if (key === "callTimeoutSeconds") out.callTimeout = value;
-    else if (key === "secretSchema" || key === "oauthMetadata") out[key] = JSON.stringify(value);
-    else out[key] = value;
-  }
-  return out;
-}
-
-const FROM_SDK_FIELD: Record<string, DeclaredField> = { connectTimeout: "connectTimeoutSeconds", callTimeout: "callTimeoutSeconds" };
 
 /**
  * Fills the defaults and validates before any API call: each failure names the input and the
@@ -214,39 +128,12 @@ function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unkno
   return failures;
 }
 
-/** Whether the declared `a` and `b` of `key` are the same (a masked value equals any value of its key). */
-function same(key: DeclaredField, a: unknown, b: unknown): boolean {
-  if (key === "env" || key === "headers") {
-    const x = (a ?? {}) as Record<string, string>;
-    const y = (b ?? {}) as Record<string, string>;
-    const keys = Object.keys(x);
-    if (keys.length !== Object.keys(y).length) return false;
-    // A masked value matches any value of its key: the platform never shows a secret, so an
-    // imported server's masked state is taken as the declared value (a clean preview after
-    // `pulumi import`, as for write-only secrets elsewhere); adoption writes it (see `create`).
-    return keys.every((k) => Object.hasOwn(y, k) && (x[k] === y[k] || x[k] === MASKED_VALUE || y[k] === MASKED_VALUE));
-  }
-  if (key === "environments" || key === "args") return isDeepStrictEqual(a ?? [], b ?? []);
-  if (key === "command" || key === "url") return (a ?? "") === (b ?? "");
-  return isDeepStrictEqual(a, b);
-}
-
-/**
- * The declared fields whose new value differs from the old one (an unknown new value counts as
- * different). Exported for tests only.
- *
- * @internal
- */
-export function changedFields(olds: Partial<McpServerDeclared>, news: Partial<McpServerDeclared>): DeclaredField[] {
-  return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
-}
-
 /**
  * Every declared field is an in-place update (the platform's update takes `team_id`, so a move
  * between scopes keeps the server); only a `serverId` input naming another server replaces.
  */
 export async function diff(_id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.DiffResult> {
-  const changed = changedFields(olds, news).filter((key) => key !== "enabled" || !heldByDisablement(olds.serverId));
+  const changed = changedDeclaredFields(olds, news).filter((key) => key !== "enabled" || !heldByDisablement(olds.serverId));
   const replaces = news.serverId !== undefined && news.serverId !== olds.serverId ? ["serverId"] : [];
   // Delete first: names are unique in their scope, so a new server of the same name could not be made beside the old one.
   return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace: true };
@@ -255,68 +142,6 @@ export async function diff(_id: string, olds: McpServerOutputs, news: McpServerI
 /** Whether an `McpServerDisablement` of this update keeps the server disabled: it wins over `enabled`. */
 function heldByDisablement(serverId: string): boolean {
   return otherClaim(serverId, undefined, undefined) !== undefined;
-}
-
-function parseJson(text: string | undefined): JsonValue | undefined {
-  if (text === undefined || text === "") return undefined;
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return text;
-  }
-}
-
-/**
- * A map as the platform answered it, with each masked value replaced by the one `known` holds for
- * that key (the platform never shows a secret, so the declared value is the best knowledge): a
- * refresh then reports no phantom drift for masked values, but a key added or removed in the
- * console, or a value the platform shows unmasked, does show.
- */
-function unmask(answered: Record<string, string> | undefined, known: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(answered ?? {})) {
-    out[key] = value === MASKED_VALUE && known !== undefined && Object.hasOwn(known, key) ? (known[key] as string) : value;
-  }
-  return out;
-}
-
-/** Outputs for `server` as the platform holds it; `known` supplies the values of masked secrets. */
-function toOutputs(server: McpServer, known: Partial<McpServerDeclared>, adopted?: string): McpServerOutputs {
-  const outs: McpServerOutputs = {
-    serverId: server.serverId,
-    accountId: server.accountId,
-    serverName: server.serverName,
-    description: server.description,
-    transport: server.transport as McpServerTransport,
-    args: [...(server.args ?? [])],
-    env: unmask(server.env, known.env),
-    headers: unmask(server.headers, known.headers),
-    teamId: server.teamId,
-    environments: [...server.environments],
-    connectTimeoutSeconds: server.connectTimeout,
-    callTimeoutSeconds: server.callTimeout,
-    authMode: (server.authMode || "shared") as McpServerAuthMode,
-    allowInsecureOauthHttp: server.allowInsecureOauthHttp ?? false,
-    allowInsecureTlsSkipVerify: server.allowInsecureTlsSkipVerify ?? false,
-    enabled: server.status === "enabled",
-    createdAt: server.createdAt,
-    updatedAt: server.updatedAt,
-    createdBy: server.createdBy,
-    canEdit: server.canEdit,
-    aiDescription: server.aiDescription ?? "",
-    proxyUrl: server.proxyUrl ?? "",
-    sourceTemplateName: server.sourceTemplateName ?? "",
-    envKeys: Object.keys(server.env ?? {}).sort(),
-    headersKeys: Object.keys(server.headers ?? {}).sort(),
-  };
-  if (server.command) outs.command = server.command;
-  if (server.url) outs.url = server.url;
-  const secretSchema = parseJson(server.secretSchema);
-  if (secretSchema !== undefined) outs.secretSchema = secretSchema;
-  const oauthMetadata = parseJson(server.oauthMetadata);
-  if (oauthMetadata !== undefined) outs.oauthMetadata = oauthMetadata;
-  if (adopted !== undefined) outs.adoptedServerId = adopted;
-  return outs;
 }
 
 function label(inputs: { serverName?: string }, serverId?: string): string {
@@ -351,18 +176,6 @@ async function applyEnabled(api: FlashdutyClient, server: McpServer, enabled: bo
     if (!(isFlashdutyApiError(err) && err.code === "InvalidParameter")) throw explain(err, enabled ? "enable" : "disable", server);
   }
   return api.mcpServers.get({ serverId: server.serverId });
-}
-
-/** The SDK fields of `inputs` for a create (all declared fields but `enabled`). */
-function createFields(inputs: McpServerInputs): McpServerFields {
-  const fields = toSdkFields(pick(inputs, DECLARED_FIELDS)) as unknown as McpServerFields;
-  return { ...fields, ...(inputs.enabled ? {} : { status: "disabled" as const }) };
-}
-
-function pick(inputs: Partial<McpServerDeclared>, keys: readonly DeclaredField[]): Partial<Record<DeclaredField, unknown>> {
-  const out: Partial<Record<DeclaredField, unknown>> = {};
-  for (const key of keys) if (inputs[key] !== undefined) out[key] = inputs[key];
-  return out;
 }
 
 /**
@@ -427,7 +240,7 @@ async function writeChanges(
   current: McpServer,
   forced: readonly DeclaredField[] = [],
 ): Promise<McpServer> {
-  const changes = [...new Set([...changedFields(olds, news), ...forced])].filter((key) => key !== "enabled");
+  const changes = [...new Set([...changedDeclaredFields(olds, news), ...forced])].filter((key) => key !== "enabled");
   let server = current;
   if (changes.length > 0) {
     const fields = toSdkFields(pick(news, changes));

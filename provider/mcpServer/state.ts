@@ -1,0 +1,220 @@
+/**
+ * The state of an `McpServer`: the shape of its declared fields, inputs and outputs, how two
+ * declared values compare (a masked secret equals any value of its key), and the mapping between
+ * them and the client's model (`McpServer` of the SDK). The provider functions are in
+ * `provider.ts`.
+ *
+ * @packageDocumentation
+ */
+import { isDeepStrictEqual } from "node:util";
+import type { McpServer, McpServerAuthMode, McpServerFields, McpServerTransport } from "../../sdk";
+import { MASKED_VALUE } from "../../wire/protocol";
+import type { Equal } from "../../wire/typeAssert";
+import { isUnknown } from "../engine/unknown";
+import { DECLARED_FIELDS, type DeclaredField } from "./fields";
+
+/** A JSON value as the program writes `secretSchema` and `oauthMetadata`. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** The declared fields, with the defaults `check` fills in. */
+export interface McpServerDeclared {
+  serverName: string;
+  /** Default `""`. */
+  description: string;
+  transport: McpServerTransport;
+  /** stdio only. */
+  command?: string;
+  /** Default `[]`. */
+  args: string[];
+  /** SECRET values. Default `{}`. */
+  env: Record<string, string>;
+  /** sse / streamable-http only. */
+  url?: string;
+  /** SECRET values. Default `{}`. */
+  headers: Record<string, string>;
+  /** Default 0 (account-wide). Changing it moves the server in place. */
+  teamId: number;
+  /** Default `[]` (every environment). */
+  environments: string[];
+  /** Seconds; default 0 (the platform default, 10 s). */
+  connectTimeoutSeconds: number;
+  /** Seconds; default 0 (the platform default, 60 s). */
+  callTimeoutSeconds: number;
+  /** Default `shared`. */
+  authMode: McpServerAuthMode;
+  /** Structured value; sent as JSON text. */
+  secretSchema?: JsonValue;
+  /** Structured value; sent as JSON text. */
+  oauthMetadata?: JsonValue;
+  /** Default false. */
+  allowInsecureOauthHttp: boolean;
+  /** Default false. */
+  allowInsecureTlsSkipVerify: boolean;
+  /** Default true. */
+  enabled: boolean;
+}
+
+/** Inputs after `check`: what the engine stores as the resource's inputs. */
+export interface McpServerInputs extends McpServerDeclared {
+  /** Adoption: the id of an existing server to take over instead of creating one. */
+  serverId?: string;
+}
+
+/** Outputs (state); see `McpServer` for the meaning of each. */
+export interface McpServerOutputs extends McpServerDeclared {
+  serverId: string;
+  /** The `serverId` input when the server was adopted. */
+  adoptedServerId?: string;
+  accountId: number;
+  createdAt: number;
+  updatedAt: number;
+  createdBy: number;
+  canEdit: boolean;
+  aiDescription: string;
+  proxyUrl: string;
+  sourceTemplateName: string;
+  /** The keys of `env`, sorted: not secret, so a key added or removed in the console shows in drift reports. */
+  envKeys: string[];
+  /** The keys of `headers`, sorted (see `envKeys`). */
+  headersKeys: string[];
+}
+
+true satisfies Equal<DeclaredField, keyof McpServerDeclared>;
+
+/** @internal */
+export const DEFAULTS = {
+  description: "",
+  args: [],
+  env: {},
+  headers: {},
+  teamId: 0,
+  environments: [],
+  connectTimeoutSeconds: 0,
+  callTimeoutSeconds: 0,
+  authMode: "shared",
+  allowInsecureOauthHttp: false,
+  allowInsecureTlsSkipVerify: false,
+  enabled: true,
+} as const satisfies Partial<McpServerDeclared>;
+
+/** The SDK's field names for the declared ones (timeouts carry their unit in the resource's names). */
+/** @internal */
+export function toSdkFields(d: Partial<Record<DeclaredField, unknown>>): Partial<Record<keyof McpServerFields, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(d)) {
+    if (key === "enabled" || value === undefined) continue;
+    if (key === "connectTimeoutSeconds") out.connectTimeout = value;
+    else if (key === "callTimeoutSeconds") out.callTimeout = value;
+    else if (key === "secretSchema" || key === "oauthMetadata") out[key] = JSON.stringify(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** @internal */
+export const FROM_SDK_FIELD: Record<string, DeclaredField> = { connectTimeout: "connectTimeoutSeconds", callTimeout: "callTimeoutSeconds" };
+
+/** Whether the declared `a` and `b` of `key` are the same (a masked value equals any value of its key). */
+/** @internal */
+export function same(key: DeclaredField, a: unknown, b: unknown): boolean {
+  if (key === "env" || key === "headers") {
+    const x = (a ?? {}) as Record<string, string>;
+    const y = (b ?? {}) as Record<string, string>;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    // A masked value matches any value of its key: the platform never shows a secret, so an
+    // imported server's masked state is taken as the declared value (a clean preview after
+    // `pulumi import`, as for write-only secrets elsewhere); adoption writes it (see `create`).
+    return keys.every((k) => Object.hasOwn(y, k) && (x[k] === y[k] || x[k] === MASKED_VALUE || y[k] === MASKED_VALUE));
+  }
+  if (key === "environments" || key === "args") return isDeepStrictEqual(a ?? [], b ?? []);
+  if (key === "command" || key === "url") return (a ?? "") === (b ?? "");
+  return isDeepStrictEqual(a, b);
+}
+
+/**
+ * The declared fields whose new value differs from the old one (an unknown new value counts as
+ * different). Exported for tests only.
+ *
+ * @internal
+ */
+export function changedFields(olds: Partial<McpServerDeclared>, news: Partial<McpServerDeclared>): DeclaredField[] {
+  return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
+}
+
+function parseJson(text: string | undefined): JsonValue | undefined {
+  if (text === undefined || text === "") return undefined;
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A map as the platform answered it, with each masked value replaced by the one `known` holds for
+ * that key (the platform never shows a secret, so the declared value is the best knowledge): a
+ * refresh then reports no phantom drift for masked values, but a key added or removed in the
+ * console, or a value the platform shows unmasked, does show.
+ */
+function unmask(answered: Record<string, string> | undefined, known: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(answered ?? {})) {
+    out[key] = value === MASKED_VALUE && known !== undefined && Object.hasOwn(known, key) ? (known[key] as string) : value;
+  }
+  return out;
+}
+
+/** Outputs for `server` as the platform holds it; `known` supplies the values of masked secrets. */
+/** @internal */
+export function toOutputs(server: McpServer, known: Partial<McpServerDeclared>, adopted?: string): McpServerOutputs {
+  const outs: McpServerOutputs = {
+    serverId: server.serverId,
+    accountId: server.accountId,
+    serverName: server.serverName,
+    description: server.description,
+    transport: server.transport as McpServerTransport,
+    args: [...(server.args ?? [])],
+    env: unmask(server.env, known.env),
+    headers: unmask(server.headers, known.headers),
+    teamId: server.teamId,
+    environments: [...server.environments],
+    connectTimeoutSeconds: server.connectTimeout,
+    callTimeoutSeconds: server.callTimeout,
+    authMode: (server.authMode || "shared") as McpServerAuthMode,
+    allowInsecureOauthHttp: server.allowInsecureOauthHttp ?? false,
+    allowInsecureTlsSkipVerify: server.allowInsecureTlsSkipVerify ?? false,
+    enabled: server.status === "enabled",
+    createdAt: server.createdAt,
+    updatedAt: server.updatedAt,
+    createdBy: server.createdBy,
+    canEdit: server.canEdit,
+    aiDescription: server.aiDescription ?? "",
+    proxyUrl: server.proxyUrl ?? "",
+    sourceTemplateName: server.sourceTemplateName ?? "",
+    envKeys: Object.keys(server.env ?? {}).sort(),
+    headersKeys: Object.keys(server.headers ?? {}).sort(),
+  };
+  if (server.command) outs.command = server.command;
+  if (server.url) outs.url = server.url;
+  const secretSchema = parseJson(server.secretSchema);
+  if (secretSchema !== undefined) outs.secretSchema = secretSchema;
+  const oauthMetadata = parseJson(server.oauthMetadata);
+  if (oauthMetadata !== undefined) outs.oauthMetadata = oauthMetadata;
+  if (adopted !== undefined) outs.adoptedServerId = adopted;
+  return outs;
+}
+
+/** The SDK fields of `inputs` for a create (all declared fields but `enabled`). */
+/** @internal */
+export function createFields(inputs: McpServerInputs): McpServerFields {
+  const fields = toSdkFields(pick(inputs, DECLARED_FIELDS)) as unknown as McpServerFields;
+  return { ...fields, ...(inputs.enabled ? {} : { status: "disabled" as const }) };
+}
+
+/** @internal */
+export function pick(inputs: Partial<McpServerDeclared>, keys: readonly DeclaredField[]): Partial<Record<DeclaredField, unknown>> {
+  const out: Partial<Record<DeclaredField, unknown>> = {};
+  for (const key of keys) if (inputs[key] !== undefined) out[key] = inputs[key];
+  return out;
+}
