@@ -16,18 +16,9 @@ import { copyTemplates, templateLocale } from "./routes/automationTemplates";
 import { changeRule, removeRule } from "./ruleWrites";
 import { nextFireAtMs } from "./nextFire";
 import { RuleVisibility } from "./ruleVisibility";
-import {
-  DEFAULT_RULE_COUNT,
-  DEFAULT_SERVER_COUNT,
-  SEED_KEY_MEMBERS,
-  SEED_TEAMS,
-  SEED_TEMPLATES,
-  SEED_USERS,
-  TEMPLATE_LOCALES,
-  seedRules,
-  compareRules,
-  type TemplateLocale,
-} from "./seed";
+import { DEFAULT_RULE_COUNT, DEFAULT_SERVER_COUNT, SEED_KEY_MEMBERS, SEED_TEAMS, SEED_USERS } from "./seed";
+import { seedRules, compareRules } from "./seedRules";
+import { SEED_TEMPLATES, TEMPLATE_LOCALES, type TemplateLocale } from "./seedTemplates";
 import { buildServer } from "./server";
 import { readStateFile as readState } from "./state/stateFile";
 import type { PersistedState } from "./state/stateFormat";
@@ -71,20 +62,9 @@ export { StateLockedError } from "./state/stateLock";
 export type { PersistedState } from "./state/stateFormat";
 export type { ControlState } from "./control";
 export type { StoredServer } from "./seed";
-export {
-  DEFAULT_RULE_COUNT,
-  DEFAULT_SERVER_COUNT,
-  LEGACY_CRON_PERIOD,
-  LEGACY_CRONS,
-  LEGACY_RULE_NAME_SUFFIX,
-  isLegacyCronRule,
-  SEED_ACCOUNTS,
-  SEED_KEY_MEMBERS,
-  SEED_SERVERS,
-  SEED_TEAMS,
-  SEED_TEMPLATES,
-  SEED_USERS,
-} from "./seed";
+export { DEFAULT_RULE_COUNT, DEFAULT_SERVER_COUNT, SEED_ACCOUNTS, SEED_KEY_MEMBERS, SEED_SERVERS, SEED_TEAMS, SEED_USERS } from "./seed";
+export { LEGACY_CRON_PERIOD, LEGACY_CRONS, LEGACY_RULE_NAME_SUFFIX, isLegacyCronRule } from "./seedRules";
+export { SEED_TEMPLATES } from "./seedTemplates";
 export { PRODUCTION_LIMITS } from "./rateLimits";
 export { MAX_BODY_BYTES } from "./http/body";
 export { PROXY_502_HTML, validateFaults } from "./faults";

@@ -5,7 +5,7 @@
  */
 import type { WireAutomationTemplate } from "../wire/wireTypes";
 import type { RuleVisibility } from "./ruleVisibility";
-import type { TemplateLocale } from "./seed";
+import type { TemplateLocale } from "./seedTemplates";
 import type { Store } from "./state/store";
 import type { OperationName, SeedUser } from "./types";
 

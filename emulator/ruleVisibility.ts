@@ -6,7 +6,7 @@
  * concatenates. A page of 100 rules is ~100 KB; without this the emulator would spend its time
  * in JSON.stringify and fall below the 2,000 requests/s it must sustain.
  */
-import { compareRules } from "./seed";
+import { compareRules } from "./seedRules";
 import { canEditRule, isAccountAdmin } from "./auth";
 import { nextFireAtMs } from "./nextFire";
 import type { RuleChanges, RuleFilter, SeedUser, StoredRule } from "./types";

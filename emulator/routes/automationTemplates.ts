@@ -6,7 +6,7 @@ import { parseBody } from "../http/body";
 import { ApiError } from "../http/envelope";
 import { cachedNegotiator, matchLocale } from "../http/locale";
 import type { Operation } from "../operation";
-import { TEMPLATE_LOCALES, type TemplateLocale } from "../seed";
+import { TEMPLATE_LOCALES, type TemplateLocale } from "../seedTemplates";
 
 const negotiate = cachedNegotiator(TEMPLATE_LOCALES, "en-US");
 

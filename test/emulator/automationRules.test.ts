@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS, PLACEHOLDER_CRON, wireAutomationRuleSchema, wireRuleListDataSchema } from "../../wire/wire";
 import { SEED_USERS, startEmulator, type Emulator, type SeedUser, type StoredRule } from "../../emulator";
-import { compareRules, seedRules } from "../../emulator/seed";
+import { compareRules, seedRules } from "../../emulator/seedRules";
 import { call, expectError } from "../support/emulatorCalls";
 
 let emu: Emulator;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../wire/wire";
 import { readStateFile, SEED_SERVERS, SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
-import { seedRules } from "../../emulator/seed";
+import { seedRules } from "../../emulator/seedRules";
 import { call } from "../support/emulatorCalls";
 
 const dir = mkdtempSync(join(tmpdir(), "fd-emulator-"));

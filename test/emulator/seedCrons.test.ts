@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cronDialectProblem, PATHS, PLACEHOLDER_CRON } from "../../wire/wire";
 import { LEGACY_CRONS, LEGACY_RULE_NAME_SUFFIX, SEED_USERS, isLegacyCronRule, startEmulator, type Emulator, type StoredRule } from "../../emulator";
-import { seedRule } from "../../emulator/seed";
+import { seedRule } from "../../emulator/seedRules";
 import { call } from "../support/emulatorCalls";
 
 const COUNT = 10_000;

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { seedRule } from "../../emulator/seed";
+import { seedRule } from "../../emulator/seedRules";
 import { automationRuleGuardrailsPolicy, ruleViolations, type AutomationRuleGuardrailsConfig } from "../../policy/automationRuleGuardrails";
 import { readConfig, type DefaultedSchema } from "../../policy/policyConfig";
 import type { AutomationRule } from "../../sdk";
