@@ -20,8 +20,8 @@
  * token bucket); small enough to keep here with its tests.
  */
 export { createRateGate, loadRateLimiter, WINDOW_SLACK_MS, type RateGate, type RateRelease, type RateWindow } from "./gate";
+export { AdaptiveRateLimiter } from "./adaptiveLimiter";
 export {
-  AdaptiveRateLimiter,
   BUSY_IN_FLIGHT,
   CONTENTION_MEMORY_MS,
   CUBIC_SCALE,
@@ -34,5 +34,5 @@ export {
   THROTTLE_BETA,
   type AcquireOptions,
   type RateObservation,
-} from "./adaptiveLimiter";
+} from "./adaptiveParams";
 export { sharedRateLimiter } from "./registry";
