@@ -74,7 +74,7 @@ go_env() {
 # Digest of the stand-in's sources: the marker file records it, so a changed scripts/langhost is
 # rebuilt on the next run.
 standin_digest() {
-  cat "$ROOT/scripts/langhost/main.go" "$ROOT/scripts/langhost/go.mod" "$ROOT/scripts/langhost/go.sum" 2>/dev/null | sha256sum | cut -c1-16
+  cat "$ROOT"/scripts/langhost/*.go "$ROOT/scripts/langhost/go.mod" "$ROOT/scripts/langhost/go.sum" 2>/dev/null | sha256sum | cut -c1-16
 }
 
 # Builds the offline stand-in language host (scripts/langhost) into the project-local folder under
@@ -85,7 +85,7 @@ build_standin() {
   go_env
   local build; build="$(mktemp -d)"
   # Built from a copy so a read-only checkout is never written to.
-  cp "$ROOT/scripts/langhost/main.go" "$ROOT/scripts/langhost/go.mod" "$ROOT/scripts/langhost/go.sum" "$build/"
+  cp "$ROOT"/scripts/langhost/*.go "$ROOT/scripts/langhost/go.mod" "$ROOT/scripts/langhost/go.sum" "$build/"
   mkdir -p "$LOCAL_BIN"
   log "building the offline stand-in language host from scripts/langhost"
   (cd "$build" && go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$LOCAL_BIN/pulumi-language-nodejs.tmp" . >&2)

@@ -10,7 +10,7 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -42,7 +42,11 @@ function fakeOfficialHost(folder: string, version = VERSION): void {
 
 /** The digest install-pulumi.sh records for the stand-in built from this checkout's scripts/langhost. */
 function standinDigest(): string {
-  const sources = ["main.go", "go.mod", "go.sum"].map((f) => readFileSync(join(ROOT, "scripts", "langhost", f)));
+  // Every .go file in name order (as the script's glob gives them), then go.mod and go.sum.
+  const goFiles = readdirSync(join(ROOT, "scripts", "langhost"))
+    .filter((f) => f.endsWith(".go"))
+    .sort();
+  const sources = [...goFiles, "go.mod", "go.sum"].map((f) => readFileSync(join(ROOT, "scripts", "langhost", f)));
   return createHash("sha256").update(Buffer.concat(sources)).digest("hex").slice(0, 16);
 }
 
