@@ -1,6 +1,7 @@
 /**
  * `npm run schema`: writes what the nouns' declarations (`provider/<noun>/declaration.ts`) and
- * the settings (`provider/client/config.ts`) make: the provider plugin's schema,
+ * the settings (`provider/client/config.ts`) make: the provider plugin's schema, the TypeScript
+ * resources' docstrings,
  * `plugin/schema.json` (at the npm package's version), and the generated part of each reference
  * page `docs/resources/<name>.md` (what follows it is written by hand and kept). Run it after changing a declaration, then `bash scripts/gen-sdks.sh`
  * for the SDKs. `test/plugin/schema.unit.test.ts` fails while any of these files differs from
@@ -11,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { schemaText } from "../plugin/schemaBuild";
+import { DOCUMENTED, withDocstrings } from "./docstrings";
 import { REPO_ROOT } from "./pulumiCli";
 import { referencePages, withGeneratedPart } from "./referencePages";
 
@@ -23,6 +25,12 @@ export function schemaFile(): string {
 if (require.main === module) {
   writeFileSync(path.join(REPO_ROOT, "plugin", "schema.json"), schemaFile());
   process.stderr.write("schema: wrote plugin/schema.json\n");
+  // The TypeScript resources' docstrings, from the same declarations.
+  for (const { file, name, declaration } of DOCUMENTED) {
+    const full = path.join(REPO_ROOT, file);
+    writeFileSync(full, withDocstrings(readFileSync(full, "utf8"), file, name, declaration));
+    process.stderr.write(`schema: wrote the docstrings of ${file}\n`);
+  }
   // A page keeps what is written by hand around its generated part.
   for (const [file, generated] of referencePages()) {
     const full = path.join(REPO_ROOT, file);

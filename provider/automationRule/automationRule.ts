@@ -13,38 +13,39 @@ export interface AutomationRuleArgs {
   prompt: pulumi.Input<string>;
   /**
    * Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4
-   * (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one
-   * run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a
-   * rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with
-   * `scheduleTriggerEnabled: false`.
+   * (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run
+   * an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule
+   * with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled:
+   * false`.
    */
   cronExpr: pulumi.Input<string>;
-  /** IANA time zone of `cronExpr`. Default `"UTC"` (sent explicitly, so the rule never takes the caller's member time zone). */
+  /** IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Default `"UTC"`. */
   timezone?: pulumi.Input<string>;
-  /** Team of the rule; 0 (default) = a personal rule of the app key's member. Changing it replaces the rule. */
+  /** Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Default `0`. */
   teamId?: pulumi.Input<number>;
-  /** Whether the rule runs. Default true. */
+  /** Whether the rule runs. Default `true`. */
   enabled?: pulumi.Input<boolean>;
-  /** Whether the schedule trigger fires on `cronExpr`. Default true. */
+  /** Whether the schedule trigger fires on `cronExpr`. Default `true`. */
   scheduleTriggerEnabled?: pulumi.Input<boolean>;
-  /** Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Default false. */
+  /** Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Default `false`. */
   httpPostTriggerEnabled?: pulumi.Input<boolean>;
-  /** Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Default false. */
+  /** Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Default `false`. */
   oncallIncidentTriggerEnabled?: pulumi.Input<boolean>;
   /** On-call integration (channel) ids, positive integers. Default `[]`. */
   oncallIncidentChannelIds?: pulumi.Input<pulumi.Input<number>[]>;
   /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. Default `[]`. */
   oncallIncidentSeverities?: pulumi.Input<pulumi.Input<"Critical" | "Warning" | "Info">[]>;
-  /** `""` (default: chosen by the platform), `cloud`, or `byoc`. */
+  /** `""` (chosen by the platform), `cloud` or `byoc`. Default `""`. */
   environmentKind?: pulumi.Input<"" | "cloud" | "byoc">;
-  /** BYOC runner id; only with `environmentKind: "byoc"`. Default `""`. */
+  /** BYOC runner id; only with `environmentKind: byoc`. Default `""`. */
   environmentId?: pulumi.Input<string>;
   /** Any string; changing it rotates the HTTP POST token (the old one stops working). */
   httpPostTokenRotation?: pulumi.Input<string>;
   /**
-   * Adopts an existing rule (made in the console, or left by a lost create) instead of creating
-   * one: create reads it and updates it to the declared fields. Its `teamId` must match.
-   * (`pulumi import` does not work for dynamic resources.)
+   * Adopts an existing rule instead of creating one: create reads it and updates it to the declared
+   * fields. Its `teamId` must match. Naming another rule replaces the resource. (The dynamic
+   * resource cannot be imported: adopt a rule made in the console, or left by a lost create, with
+   * this.)
    */
   ruleId?: pulumi.Input<string>;
 }
@@ -56,33 +57,39 @@ export interface AutomationRuleArgs {
 export interface AutomationRuleState {
   /** Rule id (`arule_...`). For `get`, the id argument names the rule and this is ignored. */
   ruleId?: pulumi.Input<string>;
-  /** Rule name, 1-255 characters. */
+  /** Rule name, 1-255 characters. Names are not unique on the platform. */
   name?: pulumi.Input<string>;
-  /** Instruction text the rule runs. */
+  /** Instruction text the rule runs; non-empty. */
   prompt?: pulumi.Input<string>;
-  /** Cron in the platform's dialect (see {@link AutomationRuleArgs.cronExpr}). */
+  /**
+   * Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4
+   * (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run
+   * an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule
+   * with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled:
+   * false`.
+   */
   cronExpr?: pulumi.Input<string>;
-  /** IANA time zone of `cronExpr`. */
+  /** IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Default `"UTC"`. */
   timezone?: pulumi.Input<string>;
-  /** Team of the rule; 0 for a personal rule. */
+  /** Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Default `0`. */
   teamId?: pulumi.Input<number>;
-  /** Whether the rule runs. */
+  /** Whether the rule runs. Default `true`. */
   enabled?: pulumi.Input<boolean>;
-  /** Whether the schedule trigger fires on `cronExpr`. */
+  /** Whether the schedule trigger fires on `cronExpr`. Default `true`. */
   scheduleTriggerEnabled?: pulumi.Input<boolean>;
-  /** Whether the rule has an enabled HTTP POST trigger. */
+  /** Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Default `false`. */
   httpPostTriggerEnabled?: pulumi.Input<boolean>;
-  /** Whether on-call incidents trigger the rule. */
+  /** Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Default `false`. */
   oncallIncidentTriggerEnabled?: pulumi.Input<boolean>;
-  /** On-call integration (channel) ids. */
+  /** On-call integration (channel) ids, positive integers. Default `[]`. */
   oncallIncidentChannelIds?: pulumi.Input<pulumi.Input<number>[]>;
-  /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. */
+  /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. Default `[]`. */
   oncallIncidentSeverities?: pulumi.Input<pulumi.Input<string>[]>;
-  /** `""`, `cloud` or `byoc`. */
+  /** `""` (chosen by the platform), `cloud` or `byoc`. Default `""`. */
   environmentKind?: pulumi.Input<string>;
-  /** BYOC runner id, or `""`. */
+  /** BYOC runner id; only with `environmentKind: byoc`. Default `""`. */
   environmentId?: pulumi.Input<string>;
-  /** The value whose change last rotated the HTTP POST token. */
+  /** Any string; changing it rotates the HTTP POST token (the old one stops working). */
   httpPostTokenRotation?: pulumi.Input<string>;
   /** Member id of the rule's owner. */
   ownerId?: pulumi.Input<number>;
@@ -94,15 +101,19 @@ export interface AutomationRuleState {
   httpPostTriggerId?: pulumi.Input<string>;
   /** Id of the on-call incident trigger, if the rule has one. */
   oncallIncidentTriggerId?: pulumi.Input<string>;
-  /** Full URL to fire the HTTP POST trigger. */
+  /** Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path; it holds no secret. */
   httpPostTriggerUrl?: pulumi.Input<string>;
-  /** SECRET: the HTTP POST trigger's Bearer token. No read returns it: for `get`, a token known from elsewhere is kept here. */
+  /**
+   * The HTTP POST trigger's Bearer token, kept from the create or rotation that returned it (no
+   * read returns it). Secret: encrypted in state, never shown. For `get`, a token known from
+   * elsewhere (the `state` argument) is kept here.
+   */
   httpPostToken?: pulumi.Input<string>;
-  /** Next scheduled run, epoch ms; 0 when nothing is scheduled. */
+  /** Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled. */
   scheduleNextFireAtMs?: pulumi.Input<number>;
-  /** Epoch ms. */
+  /** Creation time, epoch milliseconds. */
   createdAt?: pulumi.Input<number>;
-  /** Epoch ms. */
+  /** Last update time, epoch milliseconds. */
   updatedAt?: pulumi.Input<number>;
 }
 
@@ -203,55 +214,65 @@ export class AutomationRule extends pulumi.CustomResource {
     return (obj as { __pulumiType?: unknown }).__pulumiType === AutomationRule.__pulumiType;
   }
 
-  /** Rule id (`arule_...`). */
+  /** Rule id (`arule_...`). For `get`, the id argument names the rule and this is ignored. */
   declare public readonly ruleId: pulumi.Output<string>;
-  /** Rule name, 1-255 characters. */
+  /** Rule name, 1-255 characters. Names are not unique on the platform. */
   declare public readonly name: pulumi.Output<string>;
-  /** Instruction text the rule runs. */
+  /** Instruction text the rule runs; non-empty. */
   declare public readonly prompt: pulumi.Output<string>;
-  /** Cron in the platform's dialect. */
+  /**
+   * Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4
+   * (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run
+   * an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule
+   * with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled:
+   * false`.
+   */
   declare public readonly cronExpr: pulumi.Output<string>;
-  /** IANA time zone of `cronExpr`. */
+  /** IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Default `"UTC"`. */
   declare public readonly timezone: pulumi.Output<string>;
-  /** 0 for a personal rule. */
+  /** Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Default `0`. */
   declare public readonly teamId: pulumi.Output<number>;
-  /** Whether the rule runs. */
+  /** Whether the rule runs. Default `true`. */
   declare public readonly enabled: pulumi.Output<boolean>;
-  /** Whether the schedule trigger fires on `cronExpr`. */
+  /** Whether the schedule trigger fires on `cronExpr`. Default `true`. */
   declare public readonly scheduleTriggerEnabled: pulumi.Output<boolean>;
-  /** Whether the rule has an enabled HTTP POST trigger. */
+  /** Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Default `false`. */
   declare public readonly httpPostTriggerEnabled: pulumi.Output<boolean>;
-  /** Whether on-call incidents trigger the rule. */
+  /** Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Default `false`. */
   declare public readonly oncallIncidentTriggerEnabled: pulumi.Output<boolean>;
-  /** On-call integration (channel) ids. */
+  /** On-call integration (channel) ids, positive integers. Default `[]`. */
   declare public readonly oncallIncidentChannelIds: pulumi.Output<number[]>;
-  /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. */
+  /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. Default `[]`. */
   declare public readonly oncallIncidentSeverities: pulumi.Output<string[]>;
-  /** `""`, `cloud` or `byoc`. */
+  /** `""` (chosen by the platform), `cloud` or `byoc`. Default `""`. */
   declare public readonly environmentKind: pulumi.Output<string>;
-  /** BYOC runner id, or `""`. */
+  /** BYOC runner id; only with `environmentKind: byoc`. Default `""`. */
   declare public readonly environmentId: pulumi.Output<string>;
-  /** The `httpPostTokenRotation` input, if set. */
+  /** Any string; changing it rotates the HTTP POST token (the old one stops working). */
   declare public readonly httpPostTokenRotation: pulumi.Output<string | undefined>;
   /** Member id of the rule's owner. */
   declare public readonly ownerId: pulumi.Output<number>;
   /** `person` or `team`. */
   declare public readonly runScope: pulumi.Output<string>;
-  /** Id of the schedule trigger (`atrig_...`); undefined without one. */
+  /** Id of the schedule trigger (`atrig_...`), if the rule has one. */
   declare public readonly scheduleTriggerId: pulumi.Output<string | undefined>;
-  /** Id of the HTTP POST trigger; undefined without one. */
+  /** Id of the HTTP POST trigger, if the rule has one. */
   declare public readonly httpPostTriggerId: pulumi.Output<string | undefined>;
-  /** Id of the on-call incident trigger; undefined without one. */
+  /** Id of the on-call incident trigger, if the rule has one. */
   declare public readonly oncallIncidentTriggerId: pulumi.Output<string | undefined>;
-  /** Full URL to fire the HTTP POST trigger (base URL + the platform's path; holds no secret). */
+  /** Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path; it holds no secret. */
   declare public readonly httpPostTriggerUrl: pulumi.Output<string | undefined>;
-  /** SECRET: `Authorization: Bearer <token>` for `httpPostTriggerUrl`. */
+  /**
+   * The HTTP POST trigger's Bearer token, kept from the create or rotation that returned it (no
+   * read returns it). Secret: encrypted in state, never shown. For `get`, a token known from
+   * elsewhere (the `state` argument) is kept here.
+   */
   declare public readonly httpPostToken: pulumi.Output<string | undefined>;
-  /** Next scheduled run, epoch ms; 0 when the rule or its schedule trigger is disabled. */
+  /** Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled. */
   declare public readonly scheduleNextFireAtMs: pulumi.Output<number>;
-  /** Epoch ms. */
+  /** Creation time, epoch milliseconds. */
   declare public readonly createdAt: pulumi.Output<number>;
-  /** Epoch ms. */
+  /** Last update time, epoch milliseconds. */
   declare public readonly updatedAt: pulumi.Output<number>;
 
   /**

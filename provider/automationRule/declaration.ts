@@ -31,14 +31,14 @@ export const AUTOMATION_RULE = {
     cronExpr: {
       type: "string",
       description:
-        'Cron in the platform\'s dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.',
+        'Cron in the platform\'s dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.',
       requiredInput: true,
       required: true,
       declared: true,
     },
     timezone: {
       type: "string",
-      description: "IANA time zone of `cronExpr`.",
+      description: "IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.",
       default: "UTC",
       required: true,
       declared: true,
@@ -122,6 +122,10 @@ export const AUTOMATION_RULE = {
         description:
           "Adopts an existing rule instead of creating one: create reads it and updates it to the declared fields. Its `teamId` must match. Naming another rule replaces the resource.",
       },
+      typescript: {
+        input: "(The dynamic resource cannot be imported: adopt a rule made in the console, or left by a lost create, with this.)",
+        output: "For `get`, the id argument names the rule and this is ignored.",
+      },
     },
     adoptedRuleId: {
       type: "string",
@@ -157,7 +161,7 @@ export const AUTOMATION_RULE = {
     },
     httpPostTriggerUrl: {
       type: "string",
-      description: "Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path.",
+      description: "Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path; it holds no secret.",
       kind: "out",
     },
     httpPostToken: {
@@ -165,10 +169,11 @@ export const AUTOMATION_RULE = {
       description: "The HTTP POST trigger's Bearer token, kept from the create or rotation that returned it (no read returns it).",
       secret: true,
       kind: "out",
+      typescript: { output: "For `get`, a token known from elsewhere (the `state` argument) is kept here." },
     },
     scheduleNextFireAtMs: {
       type: "number",
-      description: "Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.",
+      description: "Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.",
       kind: "out",
       required: true,
     },
@@ -342,7 +347,7 @@ export const AUTOMATION_RULE_INFO = {
     },
     scheduleNextFireAtMs: {
       type: "number",
-      description: "Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.",
+      description: "Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.",
       required: true,
     },
     oncallIncidentTriggerId: {

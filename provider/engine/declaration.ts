@@ -49,6 +49,12 @@ export type Field = SchemaType & {
    * v3.259.0 mishandles (on a union-typed input).
    */
   inputDefaultInDescription?: boolean;
+  /**
+   * What only the TypeScript dynamic resource's docstrings add to the description: on its input
+   * (`<Name>Args`) and on its output (`<Name>State`, the class's outputs). E.g. that the dynamic
+   * resource adopts by id instead of `pulumi import`, or what `get` does with the field.
+   */
+  typescript?: { input?: string; output?: string };
 };
 
 /** A resource: its type token, what it is, and its fields in the order the schema lists them. */

@@ -22,7 +22,7 @@ export const MCP_SERVER = {
     },
     description: {
       type: "string",
-      description: "Free text, at most 1024 characters.",
+      description: "Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `\"\"` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).",
       default: "",
       required: true,
       declared: true,
@@ -112,7 +112,7 @@ export const MCP_SERVER = {
     },
     secretSchema: {
       $ref: "pulumi.json#/Any",
-      description: "The per-user secrets the server needs, as a structured value (sent as JSON text).",
+      description: "The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.",
       declared: true,
     },
     oauthMetadata: {
@@ -148,6 +148,10 @@ export const MCP_SERVER = {
       input: {
         description:
           "Adopts an existing server instead of creating one: create reads it and updates it to the declared fields. Naming another server replaces the resource.",
+      },
+      typescript: {
+        input: "(The dynamic resource cannot be imported: adopt a server made in the console with this.)",
+        output: "For `get`, the id argument names the server and this is ignored.",
       },
     },
     adoptedServerId: {

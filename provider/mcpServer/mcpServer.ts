@@ -13,7 +13,11 @@ export type McpServerJson = string | number | boolean | null | McpServerJson[] |
 export interface McpServerArgs {
   /** A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively. */
   serverName: pulumi.Input<string>;
-  /** Free text, at most 1024 characters. Default `""`. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` / `oauthMetadata`). */
+  /**
+   * Free text, at most 1024 characters. The platform cannot clear a description once set: check
+   * refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or
+   * `oauthMetadata`). Default `""`.
+   */
   description?: pulumi.Input<string>;
   /** `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */
   transport: pulumi.Input<"stdio" | "sse" | "streamable-http">;
@@ -21,67 +25,89 @@ export interface McpServerArgs {
   command?: pulumi.Input<string>;
   /** stdio only: its arguments. Default `[]`. */
   args?: pulumi.Input<pulumi.Input<string>[]>;
-  /** stdio only: environment variables. SECRET: encrypted in state, never shown. Default `{}`. */
+  /** stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`. */
   env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** sse / streamable-http only (required for them): the server URL. */
   url?: pulumi.Input<string>;
-  /** sse / streamable-http only: HTTP headers. SECRET: encrypted in state, never shown. Default `{}`. */
+  /** sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`. */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** 0 (default) = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. */
+  /** 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Default `0`. */
   teamId?: pulumi.Input<number>;
   /** Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment. */
   environments?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Seconds, 0..300; 0 (default) = the platform default (10 s). */
+  /** Seconds, 0..300; 0 = the platform default (10 s). */
   connectTimeoutSeconds?: pulumi.Input<number>;
-  /** Seconds, 0..3600; 0 (default) = the platform default (60 s). */
+  /** Seconds, 0..3600; 0 = the platform default (60 s). */
   callTimeoutSeconds?: pulumi.Input<number>;
-  /** `shared` (default), `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. */
+  /** `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Default `"shared"`. */
   authMode?: pulumi.Input<"shared" | "per_user_secret" | "per_user_oauth">;
   /** The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value. */
   secretSchema?: pulumi.Input<McpServerJson>;
   /** OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text). */
   oauthMetadata?: pulumi.Input<McpServerJson>;
-  /** Testing only: allow OAuth over plain HTTP. Default false. */
+  /** Testing only: allow OAuth over plain HTTP. Default `false`. */
   allowInsecureOauthHttp?: pulumi.Input<boolean>;
-  /** Testing only: skip TLS certificate checks. Default false. */
+  /** Testing only: skip TLS certificate checks. Default `false`. */
   allowInsecureTlsSkipVerify?: pulumi.Input<boolean>;
-  /** Whether the server is enabled. Default true. An `McpServerDisablement` of the same server wins over `true`. */
+  /** Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Default `true`. */
   enabled?: pulumi.Input<boolean>;
   /**
-   * Adopts an existing server (made in the console) instead of creating one: create reads it
-   * and updates it to the declared fields. (`pulumi import` does not work for dynamic resources.)
+   * Adopts an existing server instead of creating one: create reads it and updates it to the
+   * declared fields. Naming another server replaces the resource. (The dynamic resource cannot be
+   * imported: adopt a server made in the console with this.)
    */
   serverId?: pulumi.Input<string>;
 }
 
 /** The state of an {@link McpServer} as the stack records it; the third argument of {@link McpServer.get}. */
 export interface McpServerState {
+  /** Server id (`mcp_...`). For `get`, the id argument names the server and this is ignored. */
   serverId?: pulumi.Input<string>;
+  /** A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively. */
   serverName?: pulumi.Input<string>;
+  /**
+   * Free text, at most 1024 characters. The platform cannot clear a description once set: check
+   * refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or
+   * `oauthMetadata`). Default `""`.
+   */
   description?: pulumi.Input<string>;
+  /** `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */
   transport?: pulumi.Input<string>;
+  /** stdio only (required for it): the command. */
   command?: pulumi.Input<string>;
+  /** stdio only: its arguments. Default `[]`. */
   args?: pulumi.Input<pulumi.Input<string>[]>;
-  /** SECRET. */
+  /** stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`. */
   env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** sse / streamable-http only (required for them): the server URL. */
   url?: pulumi.Input<string>;
-  /** SECRET. */
+  /** sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`. */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Default `0`. */
   teamId?: pulumi.Input<number>;
+  /** Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment. */
   environments?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Seconds, 0..300; 0 = the platform default (10 s). */
   connectTimeoutSeconds?: pulumi.Input<number>;
+  /** Seconds, 0..3600; 0 = the platform default (60 s). */
   callTimeoutSeconds?: pulumi.Input<number>;
+  /** `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Default `"shared"`. */
   authMode?: pulumi.Input<string>;
+  /** The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value. */
   secretSchema?: pulumi.Input<McpServerJson>;
+  /** OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text). */
   oauthMetadata?: pulumi.Input<McpServerJson>;
+  /** Testing only: allow OAuth over plain HTTP. Default `false`. */
   allowInsecureOauthHttp?: pulumi.Input<boolean>;
+  /** Testing only: skip TLS certificate checks. Default `false`. */
   allowInsecureTlsSkipVerify?: pulumi.Input<boolean>;
+  /** Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Default `true`. */
   enabled?: pulumi.Input<boolean>;
   /** Owning account. */
   accountId?: pulumi.Input<number>;
-  /** Epoch ms. */
+  /** Creation time, epoch milliseconds. */
   createdAt?: pulumi.Input<number>;
-  /** Epoch ms. */
+  /** Last update time, epoch milliseconds. */
   updatedAt?: pulumi.Input<number>;
   /** Member id of the creator. */
   createdBy?: pulumi.Input<number>;
@@ -93,9 +119,9 @@ export interface McpServerState {
   proxyUrl?: pulumi.Input<string>;
   /** The marketplace template the server was made from, or `""`. */
   sourceTemplateName?: pulumi.Input<string>;
-  /** The keys of `env`, sorted (not secret). */
+  /** The keys of `env`, sorted: not secret, so drift reports can name a key added or removed in the console. */
   envKeys?: pulumi.Input<pulumi.Input<string>[]>;
-  /** The keys of `headers`, sorted (not secret). */
+  /** The keys of `headers`, sorted: not secret, so drift reports can name a key added or removed in the console. */
   headersKeys?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
@@ -179,46 +205,67 @@ export class McpServer extends pulumi.CustomResource {
     return (obj as { __pulumiType?: unknown }).__pulumiType === McpServer.__pulumiType;
   }
 
-  /** Server id (`mcp_...`): the resource's id. */
+  /** Server id (`mcp_...`). For `get`, the id argument names the server and this is ignored. */
   declare public readonly serverId: pulumi.Output<string>;
+  /** A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively. */
   declare public readonly serverName: pulumi.Output<string>;
+  /**
+   * Free text, at most 1024 characters. The platform cannot clear a description once set: check
+   * refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or
+   * `oauthMetadata`). Default `""`.
+   */
   declare public readonly description: pulumi.Output<string>;
+  /** `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */
   declare public readonly transport: pulumi.Output<string>;
+  /** stdio only (required for it): the command. */
   declare public readonly command: pulumi.Output<string | undefined>;
+  /** stdio only: its arguments. Default `[]`. */
   declare public readonly args: pulumi.Output<string[]>;
-  /** SECRET. */
+  /** stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`. */
   declare public readonly env: pulumi.Output<Record<string, string>>;
+  /** sse / streamable-http only (required for them): the server URL. */
   declare public readonly url: pulumi.Output<string | undefined>;
-  /** SECRET. */
+  /** sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`. */
   declare public readonly headers: pulumi.Output<Record<string, string>>;
-  /** 0 = account-wide. */
+  /** 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Default `0`. */
   declare public readonly teamId: pulumi.Output<number>;
-  /** `[]` = every environment. */
+  /** Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment. */
   declare public readonly environments: pulumi.Output<string[]>;
-  /** Seconds; 0 = the platform default. */
+  /** Seconds, 0..300; 0 = the platform default (10 s). */
   declare public readonly connectTimeoutSeconds: pulumi.Output<number>;
-  /** Seconds; 0 = the platform default. */
+  /** Seconds, 0..3600; 0 = the platform default (60 s). */
   declare public readonly callTimeoutSeconds: pulumi.Output<number>;
+  /** `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Default `"shared"`. */
   declare public readonly authMode: pulumi.Output<string>;
+  /** The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value. */
   declare public readonly secretSchema: pulumi.Output<McpServerJson | undefined>;
+  /** OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text). */
   declare public readonly oauthMetadata: pulumi.Output<McpServerJson | undefined>;
+  /** Testing only: allow OAuth over plain HTTP. Default `false`. */
   declare public readonly allowInsecureOauthHttp: pulumi.Output<boolean>;
+  /** Testing only: skip TLS certificate checks. Default `false`. */
   declare public readonly allowInsecureTlsSkipVerify: pulumi.Output<boolean>;
+  /** Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Default `true`. */
   declare public readonly enabled: pulumi.Output<boolean>;
+  /** Owning account. */
   declare public readonly accountId: pulumi.Output<number>;
-  /** Epoch ms. */
+  /** Creation time, epoch milliseconds. */
   declare public readonly createdAt: pulumi.Output<number>;
-  /** Epoch ms. */
+  /** Last update time, epoch milliseconds. */
   declare public readonly updatedAt: pulumi.Output<number>;
   /** Member id of the creator. */
   declare public readonly createdBy: pulumi.Output<number>;
+  /** Whether the app key's member may edit the server. */
   declare public readonly canEdit: pulumi.Output<boolean>;
+  /** The description the platform wrote for the AI agent. */
   declare public readonly aiDescription: pulumi.Output<string>;
+  /** The proxy the platform reaches the server through (set by the platform). */
   declare public readonly proxyUrl: pulumi.Output<string>;
+  /** The marketplace template the server was made from, or `""`. */
   declare public readonly sourceTemplateName: pulumi.Output<string>;
   /** The keys of `env`, sorted: not secret, so drift reports can name a key added or removed in the console. */
   declare public readonly envKeys: pulumi.Output<string[]>;
-  /** The keys of `headers`, sorted (see `envKeys`). */
+  /** The keys of `headers`, sorted: not secret, so drift reports can name a key added or removed in the console. */
   declare public readonly headersKeys: pulumi.Output<string[]>;
 
   /**

@@ -19,6 +19,7 @@ export const MCP_SERVER_DISABLEMENT = {
       description: "Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource (delete before create).",
       requiredInput: true,
       required: true,
+      typescript: { output: "For `get`, the id argument names the server and this is ignored." },
     },
     restoreOnDelete: {
       oneOf: [
@@ -30,7 +31,7 @@ export const MCP_SERVER_DISABLEMENT = {
         },
       ],
       description:
-        'What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call.',
+        'What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server\'s disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call.',
       default: true,
       required: true,
       // Pulumi's Go generator writes invalid Go for a default on a union-typed input (docs/go.md).
@@ -50,13 +51,13 @@ export const MCP_SERVER_DISABLEMENT = {
     },
     status: {
       type: "string",
-      description: "Status as last read: `disabled`, or `enabled` when refresh found drift.",
+      description: "Status as last read: `disabled`, or `enabled` when refresh found drift (or for a server read by `get` that is enabled).",
       kind: "out",
       required: true,
     },
     disabledByThisResource: {
       type: "boolean",
-      description: "True if this resource switched the server off; false if it found it off and adopted it.",
+      description: "True if this resource switched the server off; false if it found it off and adopted it (and for a server read by `get`).",
       kind: "out",
       required: true,
     },

@@ -7,15 +7,15 @@ import { MCP_SERVER_DISABLEMENT_TYPE } from "../engine/typeToken";
 
 /** Arguments of {@link McpServerDisablement}. */
 export interface McpServerDisablementArgs {
-  /** Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource. */
+  /** Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource (delete before create). */
   serverId: pulumi.Input<string>;
   /**
-   * What `pulumi destroy` does with the server. `true` (default): enables it again if this
-   * resource disabled it (`disabledByThisResource`); a server found already disabled is adopted
-   * and stays disabled, with a warning at create. `"always"`: enables it whenever it is still
-   * disabled, also when the resource adopted it: the way to state that this stack owns the
-   * server's disabled state, e.g. after an interrupted run (README, "Interrupted runs").
-   * `false`: leaves it disabled. Changing it is an in-place update with no API call.
+   * What destroy does with the server. `true` (default): enables it again if this resource disabled
+   * it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled,
+   * with a warning at create. `"always"`: enables it whenever it is still disabled, also when the
+   * resource adopted it: the way to state that this stack owns the server's disabled state, e.g.
+   * after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API
+   * call.
    */
   restoreOnDelete?: pulumi.Input<boolean | "always">;
 }
@@ -25,21 +25,32 @@ export interface McpServerDisablementArgs {
  * optional. The third argument of {@link McpServerDisablement.get}, as in generated Pulumi SDKs.
  */
 export interface McpServerDisablementState {
-  /** Id of the MCP server, e.g. `mcp_grafana`. For `get`, the id argument names the server and this is ignored. */
+  /**
+   * Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces
+   * the resource (delete before create). For `get`, the id argument names the server and this is
+   * ignored.
+   */
   serverId?: pulumi.Input<string>;
   /** Display name of the server, as last read. */
   serverName?: pulumi.Input<string>;
   /** Team that owns the server; 0 for an account-wide server. */
   teamId?: pulumi.Input<number>;
-  /** Status as last read: `disabled`, or `enabled` (drift, or a server read by `get` that is enabled). */
+  /** Status as last read: `disabled`, or `enabled` when refresh found drift (or for a server read by `get` that is enabled). */
   status?: pulumi.Input<"enabled" | "disabled">;
-  /** True if the resource switched the server off; false if it found it off and adopted it (and for `get`). */
+  /** True if this resource switched the server off; false if it found it off and adopted it (and for a server read by `get`). */
   disabledByThisResource?: pulumi.Input<boolean>;
-  /** When the resource switched the server off, epoch ms. */
+  /** When this resource switched the server off, epoch milliseconds; absent for an adopted server. */
   disabledAt?: pulumi.Input<number>;
-  /** When the resource found the server already disabled and adopted it, epoch ms. */
+  /** When this resource found the server already disabled and adopted it, epoch milliseconds; absent when it disabled it. */
   adoptedAt?: pulumi.Input<number>;
-  /** What destroy does: `true` enables the server if this resource disabled it, `"always"` also if it adopted it, `false` never. */
+  /**
+   * What destroy does with the server. `true` (default): enables it again if this resource disabled
+   * it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled,
+   * with a warning at create. `"always"`: enables it whenever it is still disabled, also when the
+   * resource adopted it: the way to state that this stack owns the server's disabled state, e.g.
+   * after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API
+   * call.
+   */
   restoreOnDelete?: pulumi.Input<boolean | "always">;
 }
 
@@ -170,21 +181,32 @@ export class McpServerDisablement extends pulumi.CustomResource {
     return (obj as { __pulumiType?: unknown }).__pulumiType === McpServerDisablement.__pulumiType;
   }
 
-  /** Id of the disabled MCP server. */
+  /**
+   * Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces
+   * the resource (delete before create). For `get`, the id argument names the server and this is
+   * ignored.
+   */
   declare public readonly serverId: pulumi.Output<string>;
   /** Display name of the server, as last read. */
   declare public readonly serverName: pulumi.Output<string>;
   /** Team that owns the server; 0 for an account-wide server. */
   declare public readonly teamId: pulumi.Output<number>;
-  /** Status as last read: `disabled`, or `enabled` when refresh found drift. */
+  /** Status as last read: `disabled`, or `enabled` when refresh found drift (or for a server read by `get` that is enabled). */
   declare public readonly status: pulumi.Output<"enabled" | "disabled">;
-  /** True if this resource switched the server off; false if it found it off and adopted it. */
+  /** True if this resource switched the server off; false if it found it off and adopted it (and for a server read by `get`). */
   declare public readonly disabledByThisResource: pulumi.Output<boolean>;
-  /** When this resource last switched the server off, epoch ms; undefined for an adopted server. */
+  /** When this resource switched the server off, epoch milliseconds; absent for an adopted server. */
   declare public readonly disabledAt: pulumi.Output<number | undefined>;
-  /** When this resource found the server already disabled and adopted it, epoch ms; undefined if it disabled it. */
+  /** When this resource found the server already disabled and adopted it, epoch milliseconds; absent when it disabled it. */
   declare public readonly adoptedAt: pulumi.Output<number | undefined>;
-  /** What destroy does: `true` enables the server if this resource disabled it, `"always"` also if it adopted it, `false` never. */
+  /**
+   * What destroy does with the server. `true` (default): enables it again if this resource disabled
+   * it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled,
+   * with a warning at create. `"always"`: enables it whenever it is still disabled, also when the
+   * resource adopted it: the way to state that this stack owns the server's disabled state, e.g.
+   * after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API
+   * call.
+   */
   declare public readonly restoreOnDelete: pulumi.Output<boolean | "always">;
 
   /**

@@ -43,7 +43,7 @@ export class AutomationRule extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<number>;
     /**
-     * Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+     * Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
      */
     declare public readonly cronExpr: pulumi.Output<string>;
     /**
@@ -75,7 +75,7 @@ export class AutomationRule extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly httpPostTriggerId: pulumi.Output<string | undefined>;
     /**
-     * Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path.
+     * Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path; it holds no secret.
      */
     declare public /*out*/ readonly httpPostTriggerUrl: pulumi.Output<string | undefined>;
     /**
@@ -115,7 +115,7 @@ export class AutomationRule extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly runScope: pulumi.Output<string>;
     /**
-     * Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.
+     * Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.
      */
     declare public /*out*/ readonly scheduleNextFireAtMs: pulumi.Output<number>;
     /**
@@ -131,7 +131,7 @@ export class AutomationRule extends pulumi.CustomResource {
      */
     declare public readonly teamId: pulumi.Output<number>;
     /**
-     * IANA time zone of `cronExpr`.
+     * IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
      */
     declare public readonly timezone: pulumi.Output<string>;
     /**
@@ -225,7 +225,7 @@ export class AutomationRule extends pulumi.CustomResource {
  */
 export interface AutomationRuleArgs {
     /**
-     * Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+     * Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
      */
     cronExpr: pulumi.Input<string>;
     /**
@@ -281,7 +281,7 @@ export interface AutomationRuleArgs {
      */
     teamId?: pulumi.Input<number | undefined>;
     /**
-     * IANA time zone of `cronExpr`.
+     * IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
      */
     timezone?: pulumi.Input<string | undefined>;
 }

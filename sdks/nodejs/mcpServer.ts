@@ -87,7 +87,7 @@ export class McpServer extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdBy: pulumi.Output<number>;
     /**
-     * Free text, at most 1024 characters.
+     * Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
      */
     declare public readonly description: pulumi.Output<string>;
     /**
@@ -123,7 +123,7 @@ export class McpServer extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly proxyUrl: pulumi.Output<string>;
     /**
-     * The per-user secrets the server needs, as a structured value (sent as JSON text).
+     * The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
      */
     declare public readonly secretSchema: pulumi.Output<any | undefined>;
     /**
@@ -274,7 +274,7 @@ export interface McpServerArgs {
      */
     connectTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
-     * Free text, at most 1024 characters.
+     * Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
      */
     description?: pulumi.Input<string | undefined>;
     /**
@@ -298,7 +298,7 @@ export interface McpServerArgs {
      */
     oauthMetadata?: any | undefined;
     /**
-     * The per-user secrets the server needs, as a structured value (sent as JSON text).
+     * The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
      */
     secretSchema?: any | undefined;
     /**

@@ -43,7 +43,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly disabledAt: pulumi.Output<number | undefined>;
     /**
-     * True if this resource switched the server off; false if it found it off and adopted it.
+     * True if this resource switched the server off; false if it found it off and adopted it (and for a server read by `get`).
      */
     declare public /*out*/ readonly disabledByThisResource: pulumi.Output<boolean>;
     /**
@@ -51,7 +51,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly resourceName: pulumi.Output<string | undefined>;
     /**
-     * What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call.
+     * What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call.
      */
     declare public readonly restoreOnDelete: pulumi.Output<boolean | string>;
     /**
@@ -63,7 +63,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly serverName: pulumi.Output<string>;
     /**
-     * Status as last read: `disabled`, or `enabled` when refresh found drift.
+     * Status as last read: `disabled`, or `enabled` when refresh found drift (or for a server read by `get` that is enabled).
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
@@ -115,7 +115,7 @@ export class McpServerDisablement extends pulumi.CustomResource {
  */
 export interface McpServerDisablementArgs {
     /**
-     * What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call. Default `true`.
+     * What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call. Default `true`.
      */
     restoreOnDelete?: pulumi.Input<boolean | string | undefined>;
     /**

@@ -12,6 +12,7 @@ import * as path from "node:path";
 import schemaJson from "../../plugin/schema.json";
 import { AUTOMATION_RULE } from "../../provider/automationRule/declaration";
 import { MCP_SERVER } from "../../provider/mcpServer/declaration";
+import { DOCUMENTED, withDocstrings } from "../../scripts/docstrings";
 import { schemaFile } from "../../scripts/genSchema";
 import { generatedPart, referencePages } from "../../scripts/referencePages";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
@@ -170,11 +171,16 @@ function secretKeys(props: Record<string, SchemaProperty> | undefined): string[]
 }
 
 describe("generated from the declarations", () => {
-  it("plugin/schema.json and the generated part of every docs/resources/ page are what `npm run schema` writes (run it after changing a declaration)", () => {
+  it("plugin/schema.json, the generated part of every docs/resources/ page and the TypeScript docstrings are what `npm run schema` writes (run it after changing a declaration)", () => {
     expect(readFileSync(path.join(REPO_ROOT, "plugin", "schema.json"), "utf8")).toBe(schemaFile());
     const pages = referencePages();
     expect(pages.size).toBe(6);
     for (const [file, generated] of pages) expect(generatedPart(readFileSync(path.join(REPO_ROOT, file), "utf8")), file).toBe(generated);
+    // The TypeScript resources' docstrings, as the declarations give them.
+    for (const { file, name, declaration } of DOCUMENTED) {
+      const source = readFileSync(path.join(REPO_ROOT, file), "utf8");
+      expect(withDocstrings(source, file, name, declaration), file).toBe(source);
+    }
     // No page is left behind by a resource or function that is gone.
     const committed = readdirSync(path.join(REPO_ROOT, "docs", "resources")).map((f) => `docs/resources/${f}`);
     expect(committed.sort()).toEqual([...pages.keys()].sort());

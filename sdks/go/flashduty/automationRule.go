@@ -20,7 +20,7 @@ type AutomationRule struct {
 	AdoptedRuleId pulumi.StringPtrOutput `pulumi:"adoptedRuleId"`
 	// Creation time, epoch milliseconds.
 	CreatedAt pulumi.Float64Output `pulumi:"createdAt"`
-	// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+	// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
 	CronExpr pulumi.StringOutput `pulumi:"cronExpr"`
 	// Whether the rule runs.
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
@@ -36,7 +36,7 @@ type AutomationRule struct {
 	HttpPostTriggerEnabled pulumi.BoolOutput `pulumi:"httpPostTriggerEnabled"`
 	// Id of the HTTP POST trigger, if the rule has one.
 	HttpPostTriggerId pulumi.StringPtrOutput `pulumi:"httpPostTriggerId"`
-	// Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path.
+	// Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path; it holds no secret.
 	HttpPostTriggerUrl pulumi.StringPtrOutput `pulumi:"httpPostTriggerUrl"`
 	// Rule name, 1-255 characters. Names are not unique on the platform.
 	Name pulumi.StringOutput `pulumi:"name"`
@@ -56,7 +56,7 @@ type AutomationRule struct {
 	RuleId pulumi.StringOutput `pulumi:"ruleId"`
 	// `person` or `team`.
 	RunScope pulumi.StringOutput `pulumi:"runScope"`
-	// Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.
+	// Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.
 	ScheduleNextFireAtMs pulumi.Float64Output `pulumi:"scheduleNextFireAtMs"`
 	// Whether the schedule trigger fires on `cronExpr`.
 	ScheduleTriggerEnabled pulumi.BoolOutput `pulumi:"scheduleTriggerEnabled"`
@@ -64,7 +64,7 @@ type AutomationRule struct {
 	ScheduleTriggerId pulumi.StringPtrOutput `pulumi:"scheduleTriggerId"`
 	// Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
 	TeamId pulumi.IntOutput `pulumi:"teamId"`
-	// IANA time zone of `cronExpr`.
+	// IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
 	Timezone pulumi.StringOutput `pulumi:"timezone"`
 	// Last update time, epoch milliseconds.
 	UpdatedAt pulumi.Float64Output `pulumi:"updatedAt"`
@@ -147,7 +147,7 @@ func (AutomationRuleState) ElementType() reflect.Type {
 }
 
 type automationRuleArgs struct {
-	// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+	// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
 	CronExpr string `pulumi:"cronExpr"`
 	// Whether the rule runs.
 	Enabled *bool `pulumi:"enabled"`
@@ -175,13 +175,13 @@ type automationRuleArgs struct {
 	ScheduleTriggerEnabled *bool `pulumi:"scheduleTriggerEnabled"`
 	// Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
 	TeamId *int `pulumi:"teamId"`
-	// IANA time zone of `cronExpr`.
+	// IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
 	Timezone *string `pulumi:"timezone"`
 }
 
 // The set of arguments for constructing a AutomationRule resource.
 type AutomationRuleArgs struct {
-	// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+	// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
 	CronExpr pulumi.StringInput
 	// Whether the rule runs.
 	Enabled pulumi.BoolPtrInput
@@ -209,7 +209,7 @@ type AutomationRuleArgs struct {
 	ScheduleTriggerEnabled pulumi.BoolPtrInput
 	// Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
 	TeamId pulumi.IntPtrInput
-	// IANA time zone of `cronExpr`.
+	// IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
 	Timezone pulumi.StringPtrInput
 }
 
@@ -260,7 +260,7 @@ func (o AutomationRuleOutput) CreatedAt() pulumi.Float64Output {
 	return o.ApplyT(func(v *AutomationRule) pulumi.Float64Output { return v.CreatedAt }).(pulumi.Float64Output)
 }
 
-// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
 func (o AutomationRuleOutput) CronExpr() pulumi.StringOutput {
 	return o.ApplyT(func(v *AutomationRule) pulumi.StringOutput { return v.CronExpr }).(pulumi.StringOutput)
 }
@@ -300,7 +300,7 @@ func (o AutomationRuleOutput) HttpPostTriggerId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AutomationRule) pulumi.StringPtrOutput { return v.HttpPostTriggerId }).(pulumi.StringPtrOutput)
 }
 
-// Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path.
+// Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path; it holds no secret.
 func (o AutomationRuleOutput) HttpPostTriggerUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AutomationRule) pulumi.StringPtrOutput { return v.HttpPostTriggerUrl }).(pulumi.StringPtrOutput)
 }
@@ -350,7 +350,7 @@ func (o AutomationRuleOutput) RunScope() pulumi.StringOutput {
 	return o.ApplyT(func(v *AutomationRule) pulumi.StringOutput { return v.RunScope }).(pulumi.StringOutput)
 }
 
-// Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.
+// Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.
 func (o AutomationRuleOutput) ScheduleNextFireAtMs() pulumi.Float64Output {
 	return o.ApplyT(func(v *AutomationRule) pulumi.Float64Output { return v.ScheduleNextFireAtMs }).(pulumi.Float64Output)
 }
@@ -370,7 +370,7 @@ func (o AutomationRuleOutput) TeamId() pulumi.IntOutput {
 	return o.ApplyT(func(v *AutomationRule) pulumi.IntOutput { return v.TeamId }).(pulumi.IntOutput)
 }
 
-// IANA time zone of `cronExpr`.
+// IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
 func (o AutomationRuleOutput) Timezone() pulumi.StringOutput {
 	return o.ApplyT(func(v *AutomationRule) pulumi.StringOutput { return v.Timezone }).(pulumi.StringOutput)
 }

@@ -42,7 +42,7 @@ type McpServer struct {
 	CreatedAt pulumi.Float64Output `pulumi:"createdAt"`
 	// Member id of the creator.
 	CreatedBy pulumi.IntOutput `pulumi:"createdBy"`
-	// Free text, at most 1024 characters.
+	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
 	Description pulumi.StringOutput `pulumi:"description"`
 	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
@@ -60,7 +60,7 @@ type McpServer struct {
 	OauthMetadata pulumi.AnyOutput `pulumi:"oauthMetadata"`
 	// The proxy the platform reaches the server through (set by the platform).
 	ProxyUrl pulumi.StringOutput `pulumi:"proxyUrl"`
-	// The per-user secrets the server needs, as a structured value (sent as JSON text).
+	// The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
 	SecretSchema pulumi.AnyOutput `pulumi:"secretSchema"`
 	// Server id (`mcp_...`).
 	ServerId pulumi.StringOutput `pulumi:"serverId"`
@@ -173,7 +173,7 @@ type mcpServerArgs struct {
 	Command *string `pulumi:"command"`
 	// Seconds, 0..300; 0 = the platform default (10 s).
 	ConnectTimeoutSeconds *int `pulumi:"connectTimeoutSeconds"`
-	// Free text, at most 1024 characters.
+	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
 	Description *string `pulumi:"description"`
 	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
 	Enabled *bool `pulumi:"enabled"`
@@ -185,7 +185,7 @@ type mcpServerArgs struct {
 	Headers map[string]string `pulumi:"headers"`
 	// OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
 	OauthMetadata interface{} `pulumi:"oauthMetadata"`
-	// The per-user secrets the server needs, as a structured value (sent as JSON text).
+	// The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
 	SecretSchema interface{} `pulumi:"secretSchema"`
 	// Adopts an existing server instead of creating one: create reads it and updates it to the declared fields. Naming another server replaces the resource.
 	ServerId *string `pulumi:"serverId"`
@@ -215,7 +215,7 @@ type McpServerArgs struct {
 	Command pulumi.StringPtrInput
 	// Seconds, 0..300; 0 = the platform default (10 s).
 	ConnectTimeoutSeconds pulumi.IntPtrInput
-	// Free text, at most 1024 characters.
+	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
 	Description pulumi.StringPtrInput
 	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
 	Enabled pulumi.BoolPtrInput
@@ -227,7 +227,7 @@ type McpServerArgs struct {
 	Headers pulumi.StringMapInput
 	// OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
 	OauthMetadata pulumi.Input
-	// The per-user secrets the server needs, as a structured value (sent as JSON text).
+	// The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
 	SecretSchema pulumi.Input
 	// Adopts an existing server instead of creating one: create reads it and updates it to the declared fields. Naming another server replaces the resource.
 	ServerId pulumi.StringPtrInput
@@ -343,7 +343,7 @@ func (o McpServerOutput) CreatedBy() pulumi.IntOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.IntOutput { return v.CreatedBy }).(pulumi.IntOutput)
 }
 
-// Free text, at most 1024 characters.
+// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
 func (o McpServerOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }
@@ -388,7 +388,7 @@ func (o McpServerOutput) ProxyUrl() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringOutput { return v.ProxyUrl }).(pulumi.StringOutput)
 }
 
-// The per-user secrets the server needs, as a structured value (sent as JSON text).
+// The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
 func (o McpServerOutput) SecretSchema() pulumi.AnyOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.AnyOutput { return v.SecretSchema }).(pulumi.AnyOutput)
 }

@@ -20,17 +20,17 @@ type McpServerDisablement struct {
 	AdoptedAt pulumi.Float64PtrOutput `pulumi:"adoptedAt"`
 	// When this resource switched the server off, epoch milliseconds; absent for an adopted server.
 	DisabledAt pulumi.Float64PtrOutput `pulumi:"disabledAt"`
-	// True if this resource switched the server off; false if it found it off and adopted it.
+	// True if this resource switched the server off; false if it found it off and adopted it (and for a server read by `get`).
 	DisabledByThisResource pulumi.BoolOutput `pulumi:"disabledByThisResource"`
 	// The Pulumi resource name (from the URN), recorded so a delete can tell its own replacement from another resource that keeps the server.
 	ResourceName pulumi.StringPtrOutput `pulumi:"resourceName"`
-	// What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call.
+	// What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call.
 	RestoreOnDelete pulumi.AnyOutput `pulumi:"restoreOnDelete"`
 	// Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource (delete before create).
 	ServerId pulumi.StringOutput `pulumi:"serverId"`
 	// Display name of the server, as last read.
 	ServerName pulumi.StringOutput `pulumi:"serverName"`
-	// Status as last read: `disabled`, or `enabled` when refresh found drift.
+	// Status as last read: `disabled`, or `enabled` when refresh found drift (or for a server read by `get` that is enabled).
 	Status pulumi.StringOutput `pulumi:"status"`
 	// Team that owns the server; 0 for an account-wide server.
 	TeamId pulumi.IntOutput `pulumi:"teamId"`
@@ -79,7 +79,7 @@ func (McpServerDisablementState) ElementType() reflect.Type {
 }
 
 type mcpServerDisablementArgs struct {
-	// What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call. Default `true`.
+	// What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call. Default `true`.
 	RestoreOnDelete interface{} `pulumi:"restoreOnDelete"`
 	// Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource (delete before create).
 	ServerId string `pulumi:"serverId"`
@@ -87,7 +87,7 @@ type mcpServerDisablementArgs struct {
 
 // The set of arguments for constructing a McpServerDisablement resource.
 type McpServerDisablementArgs struct {
-	// What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call. Default `true`.
+	// What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call. Default `true`.
 	RestoreOnDelete pulumi.Input
 	// Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource (delete before create).
 	ServerId pulumi.StringInput
@@ -140,7 +140,7 @@ func (o McpServerDisablementOutput) DisabledAt() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *McpServerDisablement) pulumi.Float64PtrOutput { return v.DisabledAt }).(pulumi.Float64PtrOutput)
 }
 
-// True if this resource switched the server off; false if it found it off and adopted it.
+// True if this resource switched the server off; false if it found it off and adopted it (and for a server read by `get`).
 func (o McpServerDisablementOutput) DisabledByThisResource() pulumi.BoolOutput {
 	return o.ApplyT(func(v *McpServerDisablement) pulumi.BoolOutput { return v.DisabledByThisResource }).(pulumi.BoolOutput)
 }
@@ -150,7 +150,7 @@ func (o McpServerDisablementOutput) ResourceName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *McpServerDisablement) pulumi.StringPtrOutput { return v.ResourceName }).(pulumi.StringPtrOutput)
 }
 
-// What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call.
+// What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call.
 func (o McpServerDisablementOutput) RestoreOnDelete() pulumi.AnyOutput {
 	return o.ApplyT(func(v *McpServerDisablement) pulumi.AnyOutput { return v.RestoreOnDelete }).(pulumi.AnyOutput)
 }
@@ -165,7 +165,7 @@ func (o McpServerDisablementOutput) ServerName() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServerDisablement) pulumi.StringOutput { return v.ServerName }).(pulumi.StringOutput)
 }
 
-// Status as last read: `disabled`, or `enabled` when refresh found drift.
+// Status as last read: `disabled`, or `enabled` when refresh found drift (or for a server read by `get` that is enabled).
 func (o McpServerDisablementOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServerDisablement) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }

@@ -53,7 +53,7 @@ type AutomationRuleInfo struct {
 	RuleId string `pulumi:"ruleId"`
 	// `person` or `team`.
 	RunScope string `pulumi:"runScope"`
-	// Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.
+	// Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.
 	ScheduleNextFireAtMs float64 `pulumi:"scheduleNextFireAtMs"`
 	// Whether the schedule trigger is enabled.
 	ScheduleTriggerEnabled bool `pulumi:"scheduleTriggerEnabled"`
@@ -177,7 +177,7 @@ func (o AutomationRuleInfoOutput) RunScope() pulumi.StringOutput {
 	return o.ApplyT(func(v AutomationRuleInfo) string { return v.RunScope }).(pulumi.StringOutput)
 }
 
-// Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.
+// Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.
 func (o AutomationRuleInfoOutput) ScheduleNextFireAtMs() pulumi.Float64Output {
 	return o.ApplyT(func(v AutomationRuleInfo) float64 { return v.ScheduleNextFireAtMs }).(pulumi.Float64Output)
 }

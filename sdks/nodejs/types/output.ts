@@ -86,7 +86,7 @@ export interface AutomationRuleInfo {
      */
     runScope: string;
     /**
-     * Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.
+     * Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.
      */
     scheduleNextFireAtMs: number;
     /**

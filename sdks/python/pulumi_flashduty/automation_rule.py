@@ -37,7 +37,7 @@ class AutomationRuleArgs:
         """
         The set of arguments for constructing a AutomationRule resource.
 
-        :param pulumi.Input[_builtins.str] cron_expr: Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+        :param pulumi.Input[_builtins.str] cron_expr: Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
         :param pulumi.Input[_builtins.str] name: Rule name, 1-255 characters. Names are not unique on the platform.
         :param pulumi.Input[_builtins.str] prompt: Instruction text the rule runs; non-empty.
         :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs.
@@ -51,7 +51,7 @@ class AutomationRuleArgs:
         :param pulumi.Input[_builtins.str] rule_id: Adopts an existing rule instead of creating one: create reads it and updates it to the declared fields. Its `teamId` must match. Naming another rule replaces the resource.
         :param pulumi.Input[_builtins.bool] schedule_trigger_enabled: Whether the schedule trigger fires on `cronExpr`.
         :param pulumi.Input[_builtins.int] team_id: Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] timezone: IANA time zone of `cronExpr`.
+        :param pulumi.Input[_builtins.str] timezone: IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
         """
         pulumi.set(__self__, "cron_expr", cron_expr)
         pulumi.set(__self__, "name", name)
@@ -101,7 +101,7 @@ class AutomationRuleArgs:
     @pulumi.getter(name="cronExpr")
     def cron_expr(self) -> pulumi.Input[_builtins.str]:
         """
-        Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+        Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
         """
         return pulumi.get(self, "cron_expr")
 
@@ -269,7 +269,7 @@ class AutomationRuleArgs:
     @pulumi.getter
     def timezone(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        IANA time zone of `cronExpr`.
+        IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
         """
         return pulumi.get(self, "timezone")
 
@@ -305,7 +305,7 @@ class AutomationRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] cron_expr: Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+        :param pulumi.Input[_builtins.str] cron_expr: Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
         :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs.
         :param pulumi.Input[_builtins.str] environment_id: BYOC runner id; only with `environmentKind: byoc`.
         :param pulumi.Input[_builtins.str] environment_kind: `""` (chosen by the platform), `cloud` or `byoc`.
@@ -319,7 +319,7 @@ class AutomationRule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] rule_id: Adopts an existing rule instead of creating one: create reads it and updates it to the declared fields. Its `teamId` must match. Naming another rule replaces the resource.
         :param pulumi.Input[_builtins.bool] schedule_trigger_enabled: Whether the schedule trigger fires on `cronExpr`.
         :param pulumi.Input[_builtins.int] team_id: Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] timezone: IANA time zone of `cronExpr`.
+        :param pulumi.Input[_builtins.str] timezone: IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
         """
         ...
     @overload
@@ -489,7 +489,7 @@ class AutomationRule(pulumi.CustomResource):
     @pulumi.getter(name="cronExpr")
     def cron_expr(self) -> pulumi.Output[_builtins.str]:
         """
-        Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (minute 0); the minute one fixed number; no seconds; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
+        Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
         """
         return pulumi.get(self, "cron_expr")
 
@@ -553,7 +553,7 @@ class AutomationRule(pulumi.CustomResource):
     @pulumi.getter(name="httpPostTriggerUrl")
     def http_post_trigger_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path.
+        Full URL to fire the HTTP POST trigger: the API base URL joined with the platform's path; it holds no secret.
         """
         return pulumi.get(self, "http_post_trigger_url")
 
@@ -633,7 +633,7 @@ class AutomationRule(pulumi.CustomResource):
     @pulumi.getter(name="scheduleNextFireAtMs")
     def schedule_next_fire_at_ms(self) -> pulumi.Output[_builtins.float]:
         """
-        Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.
+        Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.
         """
         return pulumi.get(self, "schedule_next_fire_at_ms")
 
@@ -665,7 +665,7 @@ class AutomationRule(pulumi.CustomResource):
     @pulumi.getter
     def timezone(self) -> pulumi.Output[_builtins.str]:
         """
-        IANA time zone of `cronExpr`.
+        IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
         """
         return pulumi.get(self, "timezone")
 

@@ -50,13 +50,13 @@ class McpServerArgs:
         :param pulumi.Input[_builtins.int] call_timeout_seconds: Seconds, 0..3600; 0 = the platform default (60 s).
         :param pulumi.Input[_builtins.str] command: stdio only (required for it): the command.
         :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s).
-        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters.
+        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
         :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
         :param Any oauth_metadata: OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
-        :param Any secret_schema: The per-user secrets the server needs, as a structured value (sent as JSON text).
+        :param Any secret_schema: The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
         :param pulumi.Input[_builtins.str] server_id: Adopts an existing server instead of creating one: create reads it and updates it to the declared fields. Naming another server replaces the resource.
         :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place.
         :param pulumi.Input[_builtins.str] url: sse / streamable-http only (required for them): the server URL.
@@ -226,7 +226,7 @@ class McpServerArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Free text, at most 1024 characters.
+        Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
         """
         return pulumi.get(self, "description")
 
@@ -298,7 +298,7 @@ class McpServerArgs:
     @pulumi.getter(name="secretSchema")
     def secret_schema(self) -> Optional[Any]:
         """
-        The per-user secrets the server needs, as a structured value (sent as JSON text).
+        The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
         """
         return pulumi.get(self, "secret_schema")
 
@@ -381,13 +381,13 @@ class McpServer(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] call_timeout_seconds: Seconds, 0..3600; 0 = the platform default (60 s).
         :param pulumi.Input[_builtins.str] command: stdio only (required for it): the command.
         :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s).
-        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters.
+        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
         :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
         :param Any oauth_metadata: OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
-        :param Any secret_schema: The per-user secrets the server needs, as a structured value (sent as JSON text).
+        :param Any secret_schema: The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
         :param pulumi.Input[_builtins.str] server_id: Adopts an existing server instead of creating one: create reads it and updates it to the declared fields. Naming another server replaces the resource.
         :param pulumi.Input[_builtins.str] server_name: A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively.
         :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place.
@@ -660,7 +660,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[_builtins.str]:
         """
-        Free text, at most 1024 characters.
+        Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
         """
         return pulumi.get(self, "description")
 
@@ -732,7 +732,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter(name="secretSchema")
     def secret_schema(self) -> pulumi.Output[Optional[Any]]:
         """
-        The per-user secrets the server needs, as a structured value (sent as JSON text).
+        The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
         """
         return pulumi.get(self, "secret_schema")
 

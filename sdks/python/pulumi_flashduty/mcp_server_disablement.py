@@ -25,7 +25,7 @@ class McpServerDisablementArgs:
         The set of arguments for constructing a McpServerDisablement resource.
 
         :param pulumi.Input[_builtins.str] server_id: Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource (delete before create).
-        :param pulumi.Input[Union[_builtins.bool, _builtins.str]] restore_on_delete: What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call. Default `true`.
+        :param pulumi.Input[Union[_builtins.bool, _builtins.str]] restore_on_delete: What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call. Default `true`.
         """
         pulumi.set(__self__, "server_id", server_id)
         if restore_on_delete is not None:
@@ -47,7 +47,7 @@ class McpServerDisablementArgs:
     @pulumi.getter(name="restoreOnDelete")
     def restore_on_delete(self) -> pulumi.Input[Optional[Union[_builtins.bool, _builtins.str]]]:
         """
-        What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call. Default `true`.
+        What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call. Default `true`.
         """
         return pulumi.get(self, "restore_on_delete")
 
@@ -70,7 +70,7 @@ class McpServerDisablement(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Union[_builtins.bool, _builtins.str]] restore_on_delete: What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call. Default `true`.
+        :param pulumi.Input[Union[_builtins.bool, _builtins.str]] restore_on_delete: What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call. Default `true`.
         :param pulumi.Input[_builtins.str] server_id: Id of the MCP server to disable, e.g. `mcp_grafana`. Required, non-empty. Changing it replaces the resource (delete before create).
         """
         ...
@@ -172,7 +172,7 @@ class McpServerDisablement(pulumi.CustomResource):
     @pulumi.getter(name="disabledByThisResource")
     def disabled_by_this_resource(self) -> pulumi.Output[_builtins.bool]:
         """
-        True if this resource switched the server off; false if it found it off and adopted it.
+        True if this resource switched the server off; false if it found it off and adopted it (and for a server read by `get`).
         """
         return pulumi.get(self, "disabled_by_this_resource")
 
@@ -188,7 +188,7 @@ class McpServerDisablement(pulumi.CustomResource):
     @pulumi.getter(name="restoreOnDelete")
     def restore_on_delete(self) -> pulumi.Output[Any]:
         """
-        What destroy does with the server: `true` (default) enables it again if this resource disabled it; `"always"` also enables a server the resource found already disabled (adopted); `false` leaves it disabled. Changing it is an update with no API call.
+        What destroy does with the server. `true` (default): enables it again if this resource disabled it (`disabledByThisResource`); a server found already disabled is adopted and stays disabled, with a warning at create. `"always"`: enables it whenever it is still disabled, also when the resource adopted it: the way to state that this stack owns the server's disabled state, e.g. after an interrupted run. `false`: leaves it disabled. Changing it is an update with no API call.
         """
         return pulumi.get(self, "restore_on_delete")
 
@@ -212,7 +212,7 @@ class McpServerDisablement(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
-        Status as last read: `disabled`, or `enabled` when refresh found drift.
+        Status as last read: `disabled`, or `enabled` when refresh found drift (or for a server read by `get` that is enabled).
         """
         return pulumi.get(self, "status")
 

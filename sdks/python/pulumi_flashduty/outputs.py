@@ -70,7 +70,7 @@ class AutomationRuleInfo(dict):
         :param _builtins.str prompt: Instruction text the rule runs.
         :param _builtins.str rule_id: Rule id, `arule_...`.
         :param _builtins.str run_scope: `person` or `team`.
-        :param _builtins.float schedule_next_fire_at_ms: Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.
+        :param _builtins.float schedule_next_fire_at_ms: Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.
         :param _builtins.bool schedule_trigger_enabled: Whether the schedule trigger is enabled.
         :param _builtins.int team_id: Team of the rule (0 for a personal rule).
         :param _builtins.str timezone: IANA time zone of `cronExpr`; `""` (UTC) on old rules.
@@ -230,7 +230,7 @@ class AutomationRuleInfo(dict):
     @pulumi.getter(name="scheduleNextFireAtMs")
     def schedule_next_fire_at_ms(self) -> _builtins.float:
         """
-        Next scheduled run, epoch milliseconds; 0 when nothing is scheduled.
+        Next scheduled run, epoch milliseconds; 0 when the rule or its schedule trigger is disabled.
         """
         return pulumi.get(self, "schedule_next_fire_at_ms")
 
