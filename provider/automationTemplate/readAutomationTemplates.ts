@@ -7,6 +7,8 @@
  * @packageDocumentation
  */
 import type { FlashdutyClient } from "../../sdk";
+import { checkString } from "../../sdk/validation";
+import { LIMITS } from "../../wire/protocol";
 import type { GetAutomationTemplatesArgs, GetAutomationTemplatesResult } from "./getAutomationTemplates";
 
 /**
@@ -22,7 +24,9 @@ export async function readTemplates(
   client: () => FlashdutyClient,
   configuredLocale: () => string | undefined,
 ): Promise<GetAutomationTemplatesResult> {
-  const locale = args.locale ?? configuredLocale();
+  // The argument is checked before the configuration is read, as the other reads check theirs.
+  const given = checkString("getAutomationTemplates", "locale", args.locale, LIMITS.maxLocaleLength);
+  const locale = given ?? configuredLocale();
   const { templates } = await client().automationTemplates.list(locale === undefined ? {} : { locale });
   const sorted = [...templates].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { locale: locale ?? "", templates: sorted };

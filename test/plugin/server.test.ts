@@ -85,7 +85,7 @@ describe("pulumi-resource-flashduty over gRPC", () => {
     ).toHaveLength(0);
   });
 
-  it("CheckConfig keeps the config as sent (the app key secret) and names an out-of-range timing key", async () => {
+  it("CheckConfig keeps the config as sent, the app key always secret, and names an out-of-range timing key", async () => {
     const news = toStruct({ appKey: secret("k"), timeoutMs: "30000" });
     const ok = await call<proto.CheckResponse>(
       client.checkConfig,
@@ -93,6 +93,12 @@ describe("pulumi-resource-flashduty over gRPC", () => {
     );
     expect(ok.getFailuresList()).toEqual([]);
     expect(isSecret(fromStruct(ok.getInputs()).appKey)).toBe(true);
+    // An explicit provider's app key sent plain (a client that does not read the schema) is kept secret.
+    const plain = await call<proto.CheckResponse>(
+      client.checkConfig,
+      new proto.CheckRequest().setUrn("urn:pulumi:test::p::pulumi:providers:flashduty::prod").setNews(toStruct({ appKey: "plain-key", baseUrl: "http://x" })),
+    );
+    expect(fromStruct(plain.getInputs())).toEqual({ appKey: secret("plain-key"), baseUrl: "http://x" });
     const bad = await call<proto.CheckResponse>(client.checkConfig, new proto.CheckRequest().setNews(toStruct({ timeoutMs: "-5" })));
     expect(bad.getFailuresList().map((f) => f.getProperty())).toEqual(["timeoutMs"]);
     expect(bad.getFailuresList()[0]?.getReason()).toMatch(/flashduty:timeoutMs/);
@@ -225,6 +231,23 @@ describe("pulumi-resource-flashduty over gRPC", () => {
     expect(refused?.details).not.toContain(wrongKey);
     expect(stderr).not.toContain(wrongKey);
     expect(stderr).not.toContain(emulator.keys.admin);
+  });
+
+  it("Invoke refuses a bad argument of each function, naming it, before it looks for an app key", async () => {
+    // No app key at all: neither in the provider's inputs nor in the plugin's environment.
+    await call<proto.ConfigureResponse>(client.configure, new proto.ConfigureRequest().setArgs(toStruct({ baseUrl: emulator.url })));
+    const before = emulator.counters();
+    const refusal = (tok: string, args: Record<string, unknown>) =>
+      call<proto.InvokeResponse>(client.invoke, new proto.InvokeRequest().setTok(tok).setArgs(toStruct(args))).then(
+        () => "answered",
+        (err: grpc.ServiceError) => err.details,
+      );
+    expect(await refusal("flashduty:index:getAutomationRules", { pageSize: 0 })).toMatch(/pageSize/);
+    expect(await refusal("flashduty:index:getMcpServers", { pageSize: 101 })).toMatch(/pageSize/);
+    expect(await refusal("flashduty:index:getAutomationTemplates", { locale: "x".repeat(40) })).toMatch(/locale.*16/);
+    // A good argument then fails on the missing key, saying how to set it.
+    expect(await refusal("flashduty:index:getAutomationTemplates", { locale: "en-US" })).toMatch(/flashduty:appKey/);
+    expect(emulator.counters()).toEqual(before);
   });
 
   it("Cancel answers", async () => {
