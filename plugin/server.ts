@@ -25,7 +25,7 @@ import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
-import { type ConfigSource, FlashdutyConfigError, resolveConfig } from "../provider/client/config";
+import { type ConfigSource, FlashdutyConfigError, resolveConfig, SETTINGS } from "../provider/client/config";
 import { clientFor } from "../provider/client/client";
 import { type FunctionContext, FUNCTIONS } from "./functions";
 import { fromState, fromStruct, type PropertyMap, toStruct, unwrapSecrets, wrapSecrets } from "./properties";
@@ -37,6 +37,10 @@ export const PLUGIN_VERSION: string = (require("../../package.json") as { versio
 
 /** The config keys of the schema (`flashduty:<key>`). */
 const CONFIG_KEYS = Object.keys(schema.config.variables);
+/** The settings that are secrets (the app key): kept secret in the provider's inputs. */
+const SECRET_SETTINGS = Object.entries(SETTINGS)
+  .filter(([, setting]) => "secret" in setting && setting.secret === true)
+  .map(([key]) => key);
 
 type Callback<T> = grpc.sendUnaryData<T>;
 
@@ -122,10 +126,14 @@ export class FlashdutyProvider {
     } as providerRpc.IResourceProviderServer;
   }
 
-  /** Keeps the provider's inputs as sent (secrets stay wrapped); fails on out-of-range timing keys. */
+  /**
+   * Keeps the provider's inputs as sent, secrets wrapped, and the app key secret whatever the
+   * program sent (a client that does not read the schema may send it plain; the provider's inputs
+   * are stored in state); fails on out-of-range timing keys.
+   */
   private checkConfig(req: providerProto.CheckRequest): providerProto.CheckResponse {
-    const res = new providerProto.CheckResponse().setInputs(req.getNews());
-    const { plain } = unwrapSecrets(fromStruct(req.getNews()));
+    const { plain, secretKeys } = unwrapSecrets(fromStruct(req.getNews()));
+    const res = new providerProto.CheckResponse().setInputs(toStruct(wrapSecrets(plain, [...secretKeys, ...SECRET_SETTINGS])));
     try {
       // The app key may come from the environment; only the other keys are checked here.
       resolveConfig((key) => (key === "flashduty:appKey" ? "set" : configValue(plain, key)), {});
