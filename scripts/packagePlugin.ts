@@ -2,7 +2,7 @@
  * `npm run package:plugin`: the provider plugin's release archive for this machine's platform,
  * `release/pulumi-resource-flashduty-v<version>-<os>-<arch>.tar.gz` (the name `pulumi plugin
  * install` and the engine's automatic plugin acquisition look for), holding at its root the
- * executable `pulumi-resource-flashduty` (`.exe` on Windows), the README and the LICENSE.
+ * executable `pulumi-resource-flashduty` (`.exe` on Windows), a README and the LICENSE.
  *
  * The executable needs no Node.js on the user's machine: it is a Node.js single executable
  * application (SEA) made from the project's own Node.js 24 binary (the npm `node` package, the one
@@ -46,6 +46,25 @@ export function pulumiPlatform(platform: NodeJS.Platform = process.platform, arc
 /** `pulumi-resource-flashduty-v<version>-<os>-<arch>.tar.gz`. */
 export function archiveName(version: string, platform = pulumiPlatform()): string {
   return `pulumi-resource-flashduty-v${version}-${platform.os}-${platform.arch}.tar.gz`;
+}
+
+/** The archive's README: what the executable is and how Pulumi installs it. */
+export function pluginReadme(version: string): string {
+  return `# pulumi-resource-flashduty ${version}
+
+The Pulumi resource provider plugin of the Flashduty AI SRE platform: MCP servers, their
+disablement, automation rules, and functions that read them. One executable; no Node.js needed.
+
+Install it into Pulumi's plugin cache (the engine also fetches it by itself for the SDKs, which
+name the download server):
+
+    pulumi plugin install resource flashduty ${version} --file <this archive>
+    pulumi plugin install resource flashduty ${version} --server github://api.github.com/flashcatcloud/pulumi-flashduty
+
+Programs use it through the SDKs (Python \`pulumi-flashduty\`, Go
+\`github.com/flashcatcloud/pulumi-flashduty/sdks/go/flashduty\`, Node.js
+\`@pulumi-flashduty/flashduty\`) or Pulumi YAML: https://github.com/flashcatcloud/pulumi-flashduty
+`;
 }
 
 function log(message: string): void {
@@ -109,9 +128,12 @@ async function main(): Promise<void> {
     execFileSync(process.execPath, [postject, exe, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE, ...machO], { stdio: "pipe" });
     if (platform.os === "darwin") execFileSync("codesign", ["--sign", "-", exe]);
 
-    // 4. The archive: the executable at its root, as the CLI expects, with the README and LICENSE.
+    // 4. The archive: the executable at its root, as the CLI expects, with a README of its own and
+    // the LICENSE; modes set here, not taken from the checkout, so a umask changes nothing.
     copyFileSync(path.join(REPO_ROOT, "LICENSE"), path.join(work, "LICENSE"));
-    copyFileSync(path.join(REPO_ROOT, "README.md"), path.join(work, "README.md"));
+    writeFileSync(path.join(work, "README.md"), pluginReadme(version));
+    chmodSync(path.join(work, "LICENSE"), 0o644);
+    chmodSync(path.join(work, "README.md"), 0o644);
     mkdirSync(outDir, { recursive: true });
     const archive = path.join(outDir, archiveName(version, platform));
     rmSync(archive, { force: true });

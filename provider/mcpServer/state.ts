@@ -97,8 +97,11 @@ export const DEFAULTS = {
   enabled: true,
 } as const satisfies Partial<McpServerDeclared>;
 
-/** The SDK's field names for the declared ones (timeouts carry their unit in the resource's names). */
-/** @internal */
+/**
+ * The SDK's field names for the declared ones (timeouts carry their unit in the resource's names).
+ *
+ * @internal
+ */
 export function toSdkFields(d: Partial<Record<DeclaredField, unknown>>): Partial<Record<keyof McpServerFields, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(d)) {
@@ -114,8 +117,11 @@ export function toSdkFields(d: Partial<Record<DeclaredField, unknown>>): Partial
 /** @internal */
 export const FROM_SDK_FIELD: Record<string, DeclaredField> = { connectTimeout: "connectTimeoutSeconds", callTimeout: "callTimeoutSeconds" };
 
-/** Whether the declared `a` and `b` of `key` are the same (a masked value equals any value of its key). */
-/** @internal */
+/**
+ * Whether the declared `a` and `b` of `key` are the same (a masked value equals any value of its key).
+ *
+ * @internal
+ */
 export function same(key: DeclaredField, a: unknown, b: unknown): boolean {
   if (key === "env" || key === "headers") {
     const x = (a ?? {}) as Record<string, string>;
@@ -165,8 +171,11 @@ function unmask(answered: Record<string, string> | undefined, known: Record<stri
   return out;
 }
 
-/** Outputs for `server` as the platform holds it; `known` supplies the values of masked secrets. */
-/** @internal */
+/**
+ * Outputs for `server` as the platform holds it; `known` supplies the values of masked secrets.
+ *
+ * @internal
+ */
 export function toOutputs(server: McpServer, known: Partial<McpServerDeclared>, adopted?: string): McpServerOutputs {
   const outs: McpServerOutputs = {
     serverId: server.serverId,
@@ -205,8 +214,11 @@ export function toOutputs(server: McpServer, known: Partial<McpServerDeclared>, 
   return outs;
 }
 
-/** The SDK fields of `inputs` for a create (all declared fields but `enabled`). */
-/** @internal */
+/**
+ * The SDK fields of `inputs` for a create (all declared fields but `enabled`).
+ *
+ * @internal
+ */
 export function createFields(inputs: McpServerInputs): McpServerFields {
   const fields = toSdkFields(pick(inputs, DECLARED_FIELDS)) as unknown as McpServerFields;
   return { ...fields, ...(inputs.enabled ? {} : { status: "disabled" as const }) };

@@ -30,17 +30,24 @@ export const BUSY_IN_FLIGHT = 8;
  * {@link AdaptiveRateLimiter.observe}), at most one request per this many ms.
  */
 export const SEEK_INTERVAL_MS = 50;
-/** How long (ms) our own sends are kept for telling our requests from other clients'. */
-/** @internal */
+/**
+ * How long (ms) our own sends are kept for telling our requests from other clients'.
+ *
+ * @internal
+ */
 export const OWN_SENDS_LOOKBACK_MS = 2_500;
 /**
  * Our own sends this long (ms) before the earliest moment the server's window can have begun
  * still count as possibly in it (a request's latency can carry it over the turn).
+ *
+ * @internal
  */
-/** @internal */
 export const OWN_SENDS_MARGIN_MS = 100;
-/** Requests the server counted beyond our own before it counts as another client's, per 1 s window. */
-/** @internal */
+/**
+ * Requests the server counted beyond our own before it counts as another client's, per 1 s window.
+ *
+ * @internal
+ */
 export const OTHER_CLIENT_SLACK = 2;
 
 /** What the limiter learns from one answer. */
@@ -69,8 +76,9 @@ export interface RateObservation {
 /**
  * Clock offsets (server minus client, ms) within this are taken as none: the `Date` header has
  * whole seconds, so a smaller offset cannot be told from its rounding.
+ *
+ * @internal
  */
-/** @internal */
 export const CLOCK_AGREEMENT_MS = 1_500;
 
 /** Options of {@link AdaptiveRateLimiter.acquire}. */

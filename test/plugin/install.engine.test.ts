@@ -21,6 +21,7 @@ import * as http from "node:http";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
+import { archiveName } from "../../scripts/packagePlugin";
 import { ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 import { filesUnder } from "../support/files";
 import { buildGoProgram } from "../support/goBuild";
@@ -28,7 +29,8 @@ import { PULUMI_PYTHON_VERSION } from "../support/pythonVenv";
 import { writeCounts } from "../support/writeCounts";
 
 const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
-const ARCHIVE = `pulumi-resource-flashduty-v${VERSION}-linux-amd64.tar.gz`;
+/** The archive of this machine's platform, as `npm run package:plugin` names it. */
+const ARCHIVE = archiveName(VERSION);
 const DISABLED_SERVER = "mcp_grafana";
 const HEADER_SECRET = "Bearer install_header_secret_0123456789";
 
@@ -165,7 +167,7 @@ ${options}outputs:
 }
 
 /** Runs a program (Python or Go) step and parses its JSON report; its stderr goes with a failure. */
-function runStep(command: string[], env: NodeJS.ProcessEnv): Promise<Record<string, any>> {
+function runStep(command: string[], env: NodeJS.ProcessEnv, shown: string[] = []): Promise<Record<string, any>> {
   return new Promise((resolve, reject) => {
     const child = spawn(command[0]!, command.slice(1), { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -174,6 +176,7 @@ function runStep(command: string[], env: NodeJS.ProcessEnv): Promise<Record<stri
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
     child.on("error", reject);
     child.on("close", (code) => {
+      shown.push(stdout, stderr);
       if (code === 0) resolve(JSON.parse(stdout) as Record<string, any>);
       else reject(new Error(`${command.join(" ")} exited with ${code}:\n${stderr}\n${stdout}`));
     });
@@ -199,7 +202,9 @@ async function expectTwoAccounts(name: string, step: (s: "up" | "destroy") => st
     FLASHDUTY_PROGRAM_APP_KEY_2: emulator.keys.otherAccount,
     PYTHONDONTWRITEBYTECODE: "1",
   };
-  const up = await runStep(step("up"), env);
+  // Everything the programs printed (the CLI's progress included), for the secrets check.
+  const shown: string[] = [];
+  const up = await runStep(step("up"), env, shown);
   expect(up.result).toBe("succeeded");
   // Two providers, two servers (and the stack).
   expect(up.resourceChanges).toMatchObject({ create: 5 });
@@ -210,12 +215,15 @@ async function expectTwoAccounts(name: string, step: (s: "up" | "destroy") => st
   // The function through provider B reads account 2 only.
   expect(up.outputs.seenByB.value).toEqual([serverB]);
   const stored = [...filesUnder(path.join(dir, `${name}-state`)), ...filesUnder(workDir)].map((f) => readFileSync(f, "utf8")).join("\n");
-  for (const key of [emulator.keys.admin, emulator.keys.otherAccount]) expect(stored).not.toContain(key);
-
-  const destroy = await runStep(step("destroy"), env);
+  const destroy = await runStep(step("destroy"), env, shown);
   expect(destroy.result).toBe("succeeded");
   expect(emulator.server(serverA)).toBeUndefined();
   expect(emulator.server(serverB)).toBeUndefined();
+  // Neither key in the state, the workspace or anything the programs and the CLI printed.
+  for (const key of [emulator.keys.admin, emulator.keys.otherAccount]) {
+    expect(stored).not.toContain(key);
+    expect(shown.join("\n")).not.toContain(key);
+  }
 }
 
 describe("installing the provider like any Pulumi provider, on a clean machine", () => {
