@@ -20,7 +20,7 @@
  * Usage: `node build/scripts/packageSdks.js [--out <folder>]` (default `release/`).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT } from "./pulumiCli";
@@ -34,15 +34,33 @@ function log(message: string): void {
 
 const quiet = { stdio: ["ignore", "ignore", "inherit"] as ("ignore" | "inherit")[] };
 
-/** The python of a venv holding {@link PYPA_BUILD}, made once. */
+/**
+ * The python of a venv holding {@link PYPA_BUILD}, made once. Made in a folder of this process's
+ * own and renamed into place, so two runs at once (two test files) never share a half-made venv;
+ * the one that renames second uses the first's. (Only `python -m ...` is run in it, which a moved
+ * venv supports; its scripts' shebangs are not used.)
+ */
 function buildPython(): string {
   const venv = path.join(process.env.PULUMI_CLI_DIR ?? path.join(REPO_ROOT, ".pulumi-cli"), "python-build", PYPA_BUILD.replace("==", "-"));
   const python = path.join(venv, "bin", "python");
   if (existsSync(path.join(venv, ".complete"))) return python;
-  rmSync(venv, { recursive: true, force: true });
-  execFileSync("python3", ["-m", "venv", venv], quiet);
-  execFileSync(python, ["-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--quiet", PYPA_BUILD], quiet);
-  writeFileSync(path.join(venv, ".complete"), `${PYPA_BUILD}\n`);
+  const tmp = `${venv}.tmp${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(path.dirname(venv), { recursive: true });
+  execFileSync("python3", ["-m", "venv", tmp], quiet);
+  execFileSync(path.join(tmp, "bin", "python"), ["-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--quiet", PYPA_BUILD], quiet);
+  writeFileSync(path.join(tmp, ".complete"), `${PYPA_BUILD}\n`);
+  try {
+    renameSync(tmp, venv);
+  } catch {
+    // The folder exists: another run's complete venv (use it), or a leftover of a run that was
+    // killed while it made one in place (replace it).
+    if (!existsSync(path.join(venv, ".complete"))) {
+      rmSync(venv, { recursive: true, force: true });
+      renameSync(tmp, venv);
+    }
+  }
+  rmSync(tmp, { recursive: true, force: true });
   return python;
 }
 
