@@ -24,7 +24,7 @@ export const MAX_WALKS = 3;
 /**
  * Most pages in flight at once (each still waits for the rate limit): the platform's per-second limit,
  * so a whole 1 s window's burst of 50 pages goes at once (fewer would leave the window half used
- * and make a 100-page walk take about 1.5x the burst-aware floor; see bench/README.md).
+ * and make a 100-page walk slower against the burst-aware floor; the figures are in bench/README.md).
  */
 export const PAGE_CONCURRENCY = LIMITS.perSecond;
 /** Pages fetched per batch once the pages promised by `total` and one probe page were all full. */

@@ -231,7 +231,7 @@ export class AdaptiveRateLimiter {
       // its place in the gate back, which then counts for a window), and so does a full
       // congestion window. Giving the place back unsent here, and letting only as many callers
       // into the gate as the window has room for, spent less budget but made processes sharing
-      // an account less fair and drew more 429s in benchmark 6 (bench/README.md, 2026-11-26).
+      // an account less fair and drew more 429s (bench/README.md, "What the measurements decided").
       if (Date.now() < this.#pausedUntil || this.#inFlight >= this.concurrency) {
         release();
         continue;
