@@ -146,6 +146,11 @@ function goFields(fields: Array<[string, string]>): string[] {
   return fields.map(([k, v]) => `\t${`${k}:`.padEnd(width + 1)} ${v},`);
 }
 
+/** `name, err := <call>` with the struct's fields, the error returned, the value used. */
+function goCall(name: string, call: string, fields: Array<[string, string]>): string[] {
+  return [`${name}, err := ${call}`, ...goFields(fields), "})", "if err != nil {", "\treturn err", "}", `_ = ${name}`];
+}
+
 /** `key: value`, or `key:` and the map's lines under it. */
 function yamlEntry(k: string, v: ExampleValue, indent: string): string {
   const value = yamlValue(v, indent);
@@ -197,13 +202,11 @@ function resourceExamples(r: ResourceDeclaration, ex: Example): string[] {
   ];
   const go = [
     ...(secrets.length > 0 ? ['cfg := config.New(ctx, "")'] : []),
-    `${ex.name}, err := flashduty.New${cls}(ctx, ${JSON.stringify(ex.name)}, &flashduty.${cls}Args{`,
-    ...goFields(entries.map(([k, v]) => [pascal(k), goValue(v, r.fields[k], false)])),
-    "})",
-    "if err != nil {",
-    "\treturn err",
-    "}",
-    `_ = ${ex.name}`,
+    ...goCall(
+      ex.name,
+      `flashduty.New${cls}(ctx, ${JSON.stringify(ex.name)}, &flashduty.${cls}Args{`,
+      entries.map(([k, v]) => [pascal(k), goValue(v, r.fields[k], false)]),
+    ),
   ];
   const yaml = [
     ...(secrets.length > 0 ? ["config:", ...secrets.flatMap((s) => [`  ${s}:`, "    type: string", "    secret: true"])] : []),
@@ -229,15 +232,11 @@ function functionExamples(f: FunctionDeclaration, ex: Example): string[] {
     "",
     `${ex.name} = flashduty.${snake(fn)}_output(${entries.map(([k, v]) => `${snake(k)}=${pyValue(v)}`).join(", ")})`,
   ];
-  const go = [
-    `${ex.name}, err := flashduty.${pascal(fn)}(ctx, &flashduty.${pascal(fn)}Args{`,
-    ...goFields(entries.map(([k, v]) => [pascal(k), goValue(v, f.inputs[k], true)])),
-    "})",
-    "if err != nil {",
-    "\treturn err",
-    "}",
-    `_ = ${ex.name}`,
-  ];
+  const go = goCall(
+    ex.name,
+    `flashduty.${pascal(fn)}(ctx, &flashduty.${pascal(fn)}Args{`,
+    entries.map(([k, v]) => [pascal(k), goValue(v, f.inputs[k], true)]),
+  );
   const yaml = [
     "variables:",
     `  ${ex.name}:`,
