@@ -22,7 +22,8 @@ export const MCP_SERVER = {
     },
     description: {
       type: "string",
-      description: "Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `\"\"` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).",
+      description:
+        'Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).',
       default: "",
       required: true,
       declared: true,
