@@ -1,9 +1,10 @@
 import { checkGetSupported } from "../engine/resourceGet";
+import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { AUTOMATION_RULE_TYPE } from "../engine/typeToken";
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
-import { DECLARED_FIELDS } from "./fields";
+import { AUTOMATION_RULE } from "./declaration";
 
 /** Arguments of {@link AutomationRule}: the rule's fields in camelCase, as the platform names them. */
 export interface AutomationRuleArgs {
@@ -118,26 +119,12 @@ export interface AutomationRuleState {
 }
 
 /**
- * The outputs of {@link AutomationRule}, in the order of {@link AutomationRuleState}; also checked
- * against the provider plugin's schema (test/plugin/schema.unit.test.ts).
+ * The outputs of {@link AutomationRule}: every field of its declaration but its bookkeeping
+ * (`adoptedRuleId`), checked against the class's state type at compile time.
  *
  * @internal
  */
-export const STATE_KEYS = [
-  "ruleId",
-  ...DECLARED_FIELDS,
-  "httpPostTokenRotation",
-  "ownerId",
-  "runScope",
-  "scheduleTriggerId",
-  "httpPostTriggerId",
-  "oncallIncidentTriggerId",
-  "httpPostTriggerUrl",
-  "httpPostToken",
-  "scheduleNextFireAtMs",
-  "createdAt",
-  "updatedAt",
-] as const satisfies readonly (keyof AutomationRuleState)[];
+export const STATE_KEYS = fieldsNotWhere(AUTOMATION_RULE.fields, { bookkeeping: true }) satisfies readonly (keyof AutomationRuleState)[];
 true satisfies Equal<(typeof STATE_KEYS)[number], keyof AutomationRuleState>;
 
 /**

@@ -131,6 +131,7 @@ export const AUTOMATION_RULE = {
       type: "string",
       description: "The `ruleId` input when the rule was adopted.",
       kind: "out",
+      bookkeeping: true,
     },
     ownerId: {
       type: "integer",

@@ -55,6 +55,11 @@ export type Field = SchemaType & {
    * resource adopts by id instead of `pulumi import`, or what `get` does with the field.
    */
   typescript?: { input?: string; output?: string };
+  /**
+   * An output the provider keeps for itself (e.g. which id an adoption named), in the schema and
+   * in state but not among the outputs the TypeScript resource class declares (`STATE_KEYS`).
+   */
+  bookkeeping?: boolean;
 };
 
 /** A resource: its type token, what it is, and its fields in the order the schema lists them. */
@@ -84,6 +89,21 @@ export type FieldsWhere<F extends Readonly<Record<string, Field>>, Where> = {
   [K in keyof F]: F[K] extends Where ? K : never;
 }[keyof F] &
   string;
+
+/** The names of `fields` whose declaration does not match `where`, in declaration order. */
+export type FieldsNotWhere<F extends Readonly<Record<string, Field>>, Where> = Exclude<keyof F & string, FieldsWhere<F, Where>>;
+
+/**
+ * The names of the fields whose declaration lacks one of the properties of `where` (the
+ * complement of {@link fieldsWhere}), in declaration order.
+ */
+export function fieldsNotWhere<F extends Readonly<Record<string, Field>>, const Where extends Partial<Field>>(
+  fields: F,
+  where: Where,
+): FieldsNotWhere<F, Where>[] {
+  const matching = new Set<string>(fieldsWhere(fields, where));
+  return Object.keys(fields).filter((name) => !matching.has(name)) as FieldsNotWhere<F, Where>[];
+}
 
 /**
  * The names of the fields whose declaration has every property of `where` (e.g. `{ declared:

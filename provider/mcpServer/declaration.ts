@@ -159,6 +159,7 @@ export const MCP_SERVER = {
       type: "string",
       description: "The `serverId` input when the server was adopted.",
       kind: "out",
+      bookkeeping: true,
     },
     accountId: {
       type: "integer",

@@ -1,10 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
 import { checkGetSupported } from "../engine/resourceGet";
+import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { MCP_SERVER_TYPE } from "../engine/typeToken";
 import { declareServerInProgram } from "../mcpServerControl/programClaims";
-import { DECLARED_FIELDS, SECRET_FIELDS } from "./fields";
+import { MCP_SERVER } from "./declaration";
+import { SECRET_FIELDS } from "./fields";
 
 /** A JSON value, as `secretSchema` and `oauthMetadata` are written in a program. */
 export type McpServerJson = string | number | boolean | null | McpServerJson[] | { [key: string]: McpServerJson };
@@ -126,25 +128,12 @@ export interface McpServerState {
 }
 
 /**
- * The outputs of {@link McpServer}; also checked against the provider plugin's schema
- * (test/plugin/schema.unit.test.ts).
+ * The outputs of {@link McpServer}: every field of its declaration but its bookkeeping
+ * (`adoptedServerId`), checked against the class's state type at compile time.
  *
  * @internal
  */
-export const STATE_KEYS = [
-  "serverId",
-  ...DECLARED_FIELDS,
-  "accountId",
-  "createdAt",
-  "updatedAt",
-  "createdBy",
-  "canEdit",
-  "aiDescription",
-  "proxyUrl",
-  "sourceTemplateName",
-  "envKeys",
-  "headersKeys",
-] as const satisfies readonly (keyof McpServerState)[];
+export const STATE_KEYS = fieldsNotWhere(MCP_SERVER.fields, { bookkeeping: true }) satisfies readonly (keyof McpServerState)[];
 true satisfies Equal<(typeof STATE_KEYS)[number], keyof McpServerState>;
 
 /**
