@@ -8,7 +8,7 @@
  */
 import type { FlashdutyClient } from "../../sdk";
 import { checkString } from "../../sdk/validation";
-import { LIMITS } from "../../wire/protocol";
+import { LIMITS, PATHS } from "../../wire/protocol";
 import type { GetAutomationTemplatesArgs, GetAutomationTemplatesResult } from "./getAutomationTemplates";
 
 /**
@@ -24,8 +24,9 @@ export async function readTemplates(
   client: () => FlashdutyClient,
   configuredLocale: () => string | undefined,
 ): Promise<GetAutomationTemplatesResult> {
-  // The argument is checked before the configuration is read, as the other reads check theirs.
-  const given = checkString("getAutomationTemplates", "locale", args.locale, LIMITS.maxLocaleLength);
+  // The argument is checked before the configuration is read, as the other reads check theirs,
+  // and under the operation's name, as the client checks it (the same message either way).
+  const given = checkString(`POST ${PATHS.automationTemplateList}`, "locale", args.locale, LIMITS.maxLocaleLength);
   const locale = given ?? configuredLocale();
   const { templates } = await client().automationTemplates.list(locale === undefined ? {} : { locale });
   const sorted = [...templates].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
