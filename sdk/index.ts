@@ -57,7 +57,7 @@ export type {
   RuleScope,
   RuleSeverity,
   UpdateAutomationRuleParams,
-} from "./resources/automationRules";
+} from "./resources/automationRuleModel";
 export type { AutomationTemplate, AutomationTemplateList, ListAutomationTemplatesParams } from "./resources/automationTemplates";
 export type {
   CreateMcpServerParams,
@@ -65,7 +65,6 @@ export type {
   McpServer,
   McpServerAuthMode,
   McpServerFields,
-  ListAllMcpServersParams,
   McpServerIdParams,
   McpServerList,
   McpServerScope,
@@ -73,8 +72,8 @@ export type {
   McpServerTransport,
   McpTool,
   UpdateMcpServerParams,
-} from "./resources/mcpServers";
+} from "./resources/mcpServerModel";
 export { AutomationRules, type ListAllAutomationRulesParams } from "./resources/automationRules";
 export { AutomationTemplates } from "./resources/automationTemplates";
-export { McpServers } from "./resources/mcpServers";
+export { type ListAllMcpServersParams, McpServers } from "./resources/mcpServers";
 export { VERSION } from "./version";

@@ -18,7 +18,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, RuleSeverity, UpdateAutomationRuleParams } from "../../sdk";
 import { DEFAULT_BASE_URL } from "../../sdk/client";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
-import { ruleFieldProblems } from "../../sdk/resources/automationRules";
+import { ruleFieldProblems } from "../../sdk/resources/automationRuleModel";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { describeRuleAccessDenied } from "./accessDenied";

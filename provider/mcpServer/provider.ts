@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { FlashdutyClient, McpServer, UpdateMcpServerParams } from "../../sdk";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
-import { mcpServerFieldProblems } from "../../sdk/resources/mcpServers";
+import { mcpServerFieldProblems } from "../../sdk/resources/mcpServerModel";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { MASKED_VALUE } from "../../wire/protocol";
 import { stackSettings } from "../client/stackSettings";

@@ -12,7 +12,6 @@ import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import { checkBoolean, checkEnum, checkId, checkIntegerArray, checkLimit, checkPage, checkParams, checkString } from "../validation";
 import { LIMITS, PATHS, RULE_SCOPES, wireAutomationRuleSchema, wireAutomationRuleWithTokenSchema, wireRuleListDataSchema } from "../../wire/wire";
-import type { RuleEnvironmentKind, RuleScope, RuleSeverity } from "../../wire/protocol";
 import {
   automationRuleFieldsToWire,
   automationRuleFromWire,
@@ -31,20 +30,6 @@ import {
   type ListAutomationRulesParams,
   type UpdateAutomationRuleParams,
 } from "./automationRuleModel";
-
-export type { RuleEnvironmentKind, RuleScope, RuleSeverity };
-export type {
-  AutomationRule,
-  ListAutomationRulesParams,
-  AutomationRuleList,
-  AutomationRuleFields,
-  CreateAutomationRuleParams,
-  UpdateAutomationRuleParams,
-  AutomationRuleIdParams,
-  AutomationRuleWithToken,
-  RuleFieldProblem,
-} from "./automationRuleModel";
-export { ruleFieldProblems } from "./automationRuleModel";
 
 const LIST = defineOperation(PATHS.automationRuleList, wireRuleListDataSchema, { nonIdempotent: false });
 const GET = defineOperation(PATHS.automationRuleGet, wireAutomationRuleSchema, { nonIdempotent: false });

@@ -11,7 +11,7 @@ import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import { checkBoolean, checkEnum, checkId, checkInteger, checkIntegerArray, checkLimit, checkPage, checkParams, checkString } from "../validation";
 import { LIMITS, MCP_SERVER_SCOPES, PATHS, wireMcpServerListDataSchema, wireMcpServerSchema } from "../../wire/wire";
-import { MCP_SERVER_RULES, type McpServerScope, type McpServerStatus } from "../../wire/protocol";
+import { MCP_SERVER_RULES } from "../../wire/protocol";
 import {
   SERVER_CREATE_CLOCK_SKEW_MS,
   checkServerFields,
@@ -29,21 +29,6 @@ import {
   type McpServerList,
   type UpdateMcpServerParams,
 } from "./mcpServerModel";
-
-export type { McpServerScope, McpServerStatus };
-export type {
-  CreateMcpServerParams,
-  ListMcpServersParams,
-  McpServer,
-  McpServerAuthMode,
-  McpServerFields,
-  McpServerIdParams,
-  McpServerList,
-  McpServerTransport,
-  McpTool,
-  UpdateMcpServerParams,
-} from "./mcpServerModel";
-export { mcpServerFieldProblems } from "./mcpServerModel";
 
 // `data` of disable/enable is documented as null; anything else is tolerated (forward compatibility).
 const DISABLE = defineOperation(PATHS.mcpServerDisable, z.unknown(), { nonIdempotent: true });
