@@ -15,8 +15,8 @@
  * - the Python wheel in a fresh venv and the Go SDK, each with two explicit providers on two app
  *   keys of two accounts: each server lands in its own account.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -25,10 +25,12 @@ import { archiveName } from "../../scripts/packagePlugin";
 import { ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 import { filesUnder } from "../support/files";
 import { buildGoProgram } from "../support/goBuild";
+import { runProgram } from "../support/automationLifecycle";
 import { PULUMI_PYTHON_VERSION } from "../support/pythonVenv";
+import { buildRelease, RELEASE_VERSION } from "../support/releaseBuild";
 import { writeCounts } from "../support/writeCounts";
 
-const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+const VERSION = RELEASE_VERSION;
 /** The archive of this machine's platform, as `npm run package:plugin` names it. */
 const ARCHIVE = archiveName(VERSION);
 const DISABLED_SERVER = "mcp_grafana";
@@ -52,21 +54,13 @@ beforeAll(() => {
   mkdirSync(path.join(REPO_ROOT, ".pulumi-state", "work"), { recursive: true });
   dir = mkdtempSync(path.join(REPO_ROOT, ".pulumi-state", "work", "install-"));
   release = path.join(dir, "release");
-  const script = (name: string) => path.join(REPO_ROOT, "build", "scripts", name);
-  execFileSync(process.execPath, [script("packagePlugin.js"), "--out", release], { stdio: ["ignore", "ignore", "inherit"] });
-  execFileSync(process.execPath, [script("packageSdks.js"), "--out", release], { stdio: ["ignore", "ignore", "inherit"] });
-  const wheel = readdirSync(release).find((f) => f.endsWith(".whl"));
-  if (wheel === undefined) throw new Error(`no wheel in ${release}`);
+  const { wheel } = buildRelease(release);
   const venv = path.join(dir, "venv");
   execFileSync("python3", ["-m", "venv", venv], { stdio: ["ignore", "ignore", "inherit"] });
   python = path.join(venv, "bin", "python");
-  execFileSync(
-    python,
-    ["-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--quiet", `pulumi==${PULUMI_PYTHON_VERSION}`, path.join(release, wheel)],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
+  execFileSync(python, ["-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--quiet", `pulumi==${PULUMI_PYTHON_VERSION}`, wheel], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   goProgram = buildGoProgram({
     moduleDir: path.join(REPO_ROOT, "test", "plugin", "goProgram"),
     name: "flashduty-go-program",
@@ -166,21 +160,11 @@ ${options}outputs:
 `;
 }
 
-/** Runs a program (Python or Go) step and parses its JSON report; its stderr goes with a failure. */
-function runStep(command: string[], env: NodeJS.ProcessEnv, shown: string[] = []): Promise<Record<string, any>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0]!, command.slice(1), { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      shown.push(stdout, stderr);
-      if (code === 0) resolve(JSON.parse(stdout) as Record<string, any>);
-      else reject(new Error(`${command.join(" ")} exited with ${code}:\n${stderr}\n${stdout}`));
-    });
-  });
+/** Runs a program (Python or Go) step and parses its JSON report; what it printed goes to `shown`. */
+async function runStep(command: string[], env: NodeJS.ProcessEnv, shown: string[]): Promise<Record<string, any>> {
+  const { stdout, stderr } = await runProgram(command, env);
+  shown.push(stdout, stderr);
+  return JSON.parse(stdout) as Record<string, any>;
 }
 
 /**

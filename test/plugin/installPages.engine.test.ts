@@ -18,23 +18,22 @@
  * language host either). Against the emulator over HTTP; destroy at the end.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import { archiveName } from "../../scripts/packagePlugin";
 import { ensurePulumiCli, ensurePulumiYaml, REPO_ROOT } from "../../scripts/pulumiCli";
 import { codeBlocks, pageSection, substitute } from "../support/docPages";
 import { PULUMI_PYTHON_VERSION } from "../support/pythonVenv";
+import { buildRelease, RELEASE_VERSION } from "../support/releaseBuild";
 
 const run = promisify(execFile);
-const VERSION = (require(path.join(REPO_ROOT, "package.json")) as { version: string }).version;
+const VERSION = RELEASE_VERSION;
 const RELEASE_SERVER = "--server github://api.github.com/flashcatcloud/pulumi-flashduty";
 const SDK_MODULE = "github.com/flashcatcloud/pulumi-flashduty/sdks/go/flashduty";
 
 let dir: string;
-let release: string;
 let archive: string;
 let wheel: string;
 let emulator: Emulator;
@@ -42,12 +41,7 @@ let emulator: Emulator;
 beforeAll(() => {
   mkdirSync(path.join(REPO_ROOT, ".pulumi-state", "work"), { recursive: true });
   dir = mkdtempSync(path.join(REPO_ROOT, ".pulumi-state", "work", "install-pages-"));
-  release = path.join(dir, "release");
-  const script = (name: string) => path.join(REPO_ROOT, "build", "scripts", name);
-  execFileSync(process.execPath, [script("packagePlugin.js"), "--out", release], { stdio: ["ignore", "ignore", "inherit"] });
-  execFileSync(process.execPath, [script("packageSdks.js"), "--out", release], { stdio: ["ignore", "ignore", "inherit"] });
-  archive = path.join(release, archiveName(VERSION));
-  wheel = path.join(release, readdirSync(release).find((f) => f.endsWith(".whl"))!);
+  ({ archive, wheel } = buildRelease(path.join(dir, "release")));
   ensurePulumiYaml();
 }, 600_000);
 

@@ -74,7 +74,7 @@ export async function expectAutomationLifecycle(emulator: Emulator, dir: string,
   };
   const shown: string[] = [];
   const step = async (name: string, extra: NodeJS.ProcessEnv = {}): Promise<Report> => {
-    const { stdout, stderr } = await run([...program.command, name], { ...env, ...extra });
+    const { stdout, stderr } = await runProgram([...program.command, name], { ...env, ...extra });
     shown.push(stdout, stderr);
     return JSON.parse(stdout) as Report;
   };
@@ -177,8 +177,8 @@ export async function expectAutomationLifecycle(emulator: Emulator, dir: string,
   for (const secret of secrets) expect(output).not.toContain(secret);
 }
 
-/** Runs a command asynchronously (so an in-process emulator keeps answering); rejects on a non-zero exit. */
-function run(command: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
+/** Runs a command asynchronously (so an in-process emulator keeps answering); rejects on a non-zero exit, with its output. */
+export function runProgram(command: string[], env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
   const [file, ...args] = command;
   return new Promise((resolve, reject) => {
     const child = spawn(file!, args, { env, stdio: ["ignore", "pipe", "pipe"] });
