@@ -35,8 +35,8 @@ import schema from "./schema.json";
 /** The plugin's version: the npm package's. */
 export const PLUGIN_VERSION: string = (require("../../package.json") as { version: string }).version;
 
-/** The config keys of the schema (`flashduty:<key>`). */
-const CONFIG_KEYS = Object.keys(schema.config.variables);
+/** The settings' keys (`flashduty:<key>`), as the schema's config variables are made from them. */
+const CONFIG_KEYS = Object.keys(SETTINGS);
 /** The settings that are secrets (the app key): kept secret in the provider's inputs. */
 const SECRET_SETTINGS = Object.entries(SETTINGS)
   .filter(([, setting]) => "secret" in setting && setting.secret === true)
