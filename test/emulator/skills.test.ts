@@ -5,12 +5,10 @@
  * audit log and the upload's own rate limit.
  */
 import { createHash } from "node:crypto";
-import { request } from "undici";
-import { FormData } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { PRODUCTION_LIMITS, startEmulator, type Emulator } from "../../emulator";
 import { PATHS, SKILL_RULES, wireSkillListDataSchema, wireSkillSchema, type WireSkill } from "../../wire/wire";
-import { call, expectError, type Answer } from "../support/emulatorCalls";
+import { call, expectError, uploadSkill, type Answer } from "../support/emulatorCalls";
 import { skillMd, skillZip, tarGzOf, zipOf } from "../support/skillArchives";
 
 let em: Emulator;
@@ -35,14 +33,8 @@ interface UploadFields {
 }
 
 /** A multipart upload as the vendor's SDK sends it: text fields first, then `file`. */
-async function upload(archive: Buffer | undefined, fields: UploadFields = {}, key: Key = "admin", fileName = "skill.zip"): Promise<Answer> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (archive !== undefined) form.append("file", new Blob([archive]), fileName);
-  const response = await request(`${em.url}${PATHS.skillUpload}?app_key=${encodeURIComponent(em.keys[key])}`, { method: "POST", body: form });
-  const text = await response.body.text();
-  return { status: response.statusCode, headers: response.headers, text, body: JSON.parse(text) };
-}
+const upload = (archive: Buffer | undefined, fields: UploadFields = {}, key: Key = "admin", fileName = "skill.zip"): Promise<Answer> =>
+  uploadSkill(em, em.keys[key], archive, { ...fields }, fileName);
 
 function skill(answer: Answer): WireSkill {
   expect(answer.status, answer.text).toBe(200);
