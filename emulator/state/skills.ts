@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { strToU8, zipSync } from "fflate";
 import { SKILL_ID_PREFIX } from "../../wire/protocol";
+import { parseSkillManifest, type SkillManifest } from "../../wire/skillArchive";
 import type { WireSkill } from "../../wire/wireTypes";
 import type { SkillChanges, StoredSkill } from "../types";
 
@@ -115,7 +116,8 @@ export class SkillStore {
 
   /**
    * A console edit: the given fields, `updated_at` = now, `is_modified` true. A new `content` is
-   * a re-upload: the archive becomes a zip of that SKILL.md, `checksum` its SHA-256.
+   * a re-upload: the archive becomes a zip of that SKILL.md, `checksum` its SHA-256, and its
+   * frontmatter's description, version, tags and tools are taken unless the edit names them.
    * @returns the skill, or undefined when not live.
    */
   edit(skillId: string, changes: SkillChanges, now: number): StoredSkill | undefined {
@@ -125,6 +127,19 @@ export class SkillStore {
     if (changes.content !== undefined) {
       next.archive = zipSync({ "SKILL.md": [strToU8(changes.content), { mtime: new Date(now) }] });
       next.checksum = archiveChecksum(next.archive);
+      // A re-upload takes the frontmatter's fields, as an upload does (what the edit names itself wins).
+      let manifest: SkillManifest | undefined;
+      try {
+        manifest = parseSkillManifest(changes.content);
+      } catch {
+        manifest = undefined;
+      }
+      if (manifest !== undefined) {
+        next.description = changes.description ?? manifest.description;
+        next.tags = changes.tags ?? manifest.tags;
+        next.tools = changes.tools ?? manifest.tools;
+        if (changes.version === undefined && manifest.version !== undefined) next.version = manifest.version;
+      }
     }
     this.put(next);
     return next;

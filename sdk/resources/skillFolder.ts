@@ -48,6 +48,19 @@ export async function zipSkillFolder(dir: string): Promise<Uint8Array> {
   return zipSync(entries);
 }
 
+/**
+ * The zip of `files` (path inside the archive, `/`-separated, to bytes), made as
+ * {@link zipSkillFolder} makes it: sorted entries, the fixed time, mode 0644. For archives a
+ * program assembles from assets (`pulumi.asset.AssetArchive`).
+ */
+export function zipSkillFiles(files: ReadonlyMap<string, Uint8Array>): Uint8Array {
+  const entries: Zippable = {};
+  for (const path of [...files.keys()].sort()) {
+    entries[path] = [files.get(path)!, { mtime: FIXED_MTIME, os: UNIX, attrs: (0o100000 | 0o644) << 16, level: 6 }];
+  }
+  return zipSync(entries);
+}
+
 /** SHA-256 (hex) of archive bytes: what the platform reports as the skill's `checksum`. */
 export function skillArchiveChecksum(archive: Uint8Array): string {
   return createHash("sha256").update(archive).digest("hex");
