@@ -168,5 +168,7 @@ if (skills !== undefined) {
       ];
     }),
   );
-  exports.skillList = flashduty.getSkillsOutput({ scope: "all" }, { dependsOn: made }).skills.apply((list) => list.map((s) => `${s.skillName}@${s.teamId}: ${s.description}`));
+  exports.skillList = flashduty
+    .getSkillsOutput({ scope: "all" }, { dependsOn: made })
+    .skills.apply((list) => list.map((s) => `${s.skillName}@${s.teamId}: ${s.description}`));
 }
