@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { MCP_SERVER_STATUSES } from "../wire/protocol";
+import { MCP_SERVER_STATUSES, SKILL_STATUSES } from "../wire/protocol";
 import type { WireMcpServer } from "../wire/wireTypes";
 import { parseBody, readJsonObject } from "./http/body";
 import { ApiError, sendData, sendError } from "./http/envelope";
@@ -35,7 +35,8 @@ export type ControlTarget = Pick<
   Emulator,
   "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"
 > &
-  Pick<Emulator, "deleteServer" | "updateServer" | "updateRule" | "deleteRule" | "updateTemplate"> & {
+  Pick<Emulator, "deleteServer" | "updateServer" | "updateRule" | "deleteRule" | "updateTemplate"> &
+  Pick<Emulator, "skill" | "updateSkill" | "deleteSkill"> & {
     state(): ControlState;
   };
 
@@ -82,6 +83,19 @@ const ruleUpdateSchema = z.strictObject({
   environment_id: z.string().optional(),
 });
 const ruleIdSchema = z.object({ rule_id: z.string() });
+// A console edit of a skill: a new description, team or status, or a re-upload of its SKILL.md (`content`).
+const skillUpdateSchema = z.strictObject({
+  skill_id: z.string(),
+  description: z.string().optional(),
+  description_en: z.string().optional(),
+  team_id: z.number().int().min(0).optional(),
+  status: z.enum(SKILL_STATUSES).optional(),
+  content: z.string().optional(),
+  version: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  tools: z.array(z.string()).optional(),
+});
+const skillIdSchema = z.object({ skill_id: z.string() });
 const templateUpdateSchema = z.strictObject({
   locale: z.string(),
   name: z.string(),
@@ -183,6 +197,18 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
       throw new ApiError("InvalidParameter", (m) => m.paramInvalid("rule_id", `no automation rule ${rule_id}`));
     }
     return null;
+  });
+  route("POST", "/_emulator/skills/update", (body) => {
+    const { skill_id, ...changes } = parseBody(skillUpdateSchema, body);
+    if (target.skill(skill_id) === undefined) throw new ApiError("ResourceNotFound", (m) => m.skillNotFound(skill_id));
+    return target.updateSkill(skill_id, changes);
+  });
+  route("POST", "/_emulator/skills/delete", (body) => {
+    const { skill_id } = parseBody(skillIdSchema, body);
+    const skill = target.skill(skill_id);
+    if (skill === undefined) throw new ApiError("ResourceNotFound", (m) => m.skillNotFound(skill_id));
+    target.deleteSkill(skill_id);
+    return skill;
   });
   route("POST", "/_emulator/templates/update", (body) => {
     const { locale, name, ...changes } = parseBody(templateUpdateSchema, body);

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 
-import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
+import type { WireAutomationTemplate, WireMcpServer, WireSkill } from "../wire/wireTypes";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
 import { bindsBeyondLoopback, exposureWarning } from "./http/loopback";
@@ -22,6 +22,7 @@ import { SEED_TEMPLATES, TEMPLATE_LOCALES, type TemplateLocale } from "./seedTem
 import { buildServer } from "./server";
 import { readStateFile as readState } from "./state/stateFile";
 import type { PersistedState } from "./state/stateFormat";
+import { SkillStore, toWireSkill } from "./state/skills";
 import { Store, toWireServer } from "./state/store";
 import {
   AUDIT_LOG_LIMIT,
@@ -34,6 +35,7 @@ import {
   type RateLimitConfig,
   type RuleFilter,
   type SeedUser,
+  type SkillChanges,
   type TemplateChanges,
 } from "./types";
 
@@ -52,10 +54,12 @@ export type {
   RuleFilter,
   SeedTeam,
   SeedUser,
+  SkillChanges,
   StoredRule,
+  StoredSkill,
   TemplateChanges,
 } from "./types";
-export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT } from "./types";
+export { AUDIT_LOG_LIMIT, OPERATION_NAMES, REQUEST_LOG_LIMIT, SKILL_AUDIT_OPERATIONS } from "./types";
 export { DEFAULT_REQUEST_TIMEOUT_MS, EmulatorOptionError, OPTION_RANGES } from "./options";
 export { StateSaveError } from "./state/stateFile";
 export { StateLockedError } from "./state/stateLock";
@@ -120,6 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     templates: seedTemplates(),
     lastRuns: new Map<string, number>(),
     users,
+    skills: new SkillStore(),
   };
 
   const keyOf = (memberId: number) => users.find((u) => u.memberId === memberId)!.appKey;
@@ -170,6 +175,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const rule = world.rules.get(ruleId);
       return rule === undefined ? undefined : structuredClone(rule);
     },
+    skills: (): WireSkill[] =>
+      world.skills
+        .all()
+        .sort((a, b) => b.created_at - a.created_at || (a.skill_id < b.skill_id ? -1 : 1))
+        .map((s) => toWireSkill(s, false, true)),
+    skill(skillId: string): WireSkill | undefined {
+      const stored = world.skills.live(skillId);
+      return stored === undefined ? undefined : toWireSkill(stored, false, true);
+    },
+    updateSkill(skillId: string, changes: SkillChanges): WireSkill {
+      const edited = world.skills.edit(skillId, changes, Date.now());
+      if (edited === undefined) throw new Error(`unknown skill ${skillId}`);
+      return toWireSkill(edited, false, true);
+    },
+    deleteSkill(skillId: string): void {
+      if (!world.skills.softDelete(skillId, Date.now())) throw new Error(`unknown skill ${skillId}`);
+    },
     updateTemplate(locale: string, name: string, changes: TemplateChanges): WireAutomationTemplate {
       const template = world.templates[templateLocale(locale, undefined)].find((t) => t.name === name);
       if (template === undefined) throw new Error(`unknown automation template ${JSON.stringify(name)} in locale ${locale}`);
@@ -184,6 +206,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       world.rules = new RuleVisibility(seedRules(ruleCount, Date.now()), users);
       world.templates = seedTemplates();
       world.lastRuns.clear();
+      world.skills.reset();
       faults.set([]);
       limits.clear();
     },

@@ -6,6 +6,7 @@
 import type { WireAutomationTemplate } from "../wire/wireTypes";
 import type { RuleVisibility } from "./ruleVisibility";
 import type { TemplateLocale } from "./seedTemplates";
+import type { SkillStore } from "./state/skills";
 import type { Store } from "./state/store";
 import type { OperationName, SeedUser } from "./types";
 
@@ -20,6 +21,8 @@ export interface World {
   users: readonly SeedUser[];
   /** This emulator's own copy of the seed templates (editable through the control API; replaced on reset). */
   templates: Record<TemplateLocale, WireAutomationTemplate[]>;
+  /** The skills of every account (in memory only; replaced by the seed on reset). */
+  skills: SkillStore;
 }
 
 /** One request, authenticated, its JSON body read. */
@@ -34,6 +37,8 @@ export interface OperationContext {
   now: number;
   /** Path parameters (the fire endpoint's `trigger_id`). */
   params: Record<string, string>;
+  /** The body's bytes and `Content-Type`, for an operation that reads them itself (`rawBody`); `body` is then `{}`. */
+  raw?: { bytes: Buffer; contentType: string | undefined };
 }
 
 export interface Operation {
@@ -44,6 +49,11 @@ export interface Operation {
    * member the request acts for, or throws `ApiError` (401). Runs where the app key check would.
    */
   authenticate?(world: World, headers: Record<string, string | string[] | undefined>, params: Record<string, string>): SeedUser;
-  /** The `data` of a success (null for disable/enable); throws `ApiError` for a failure. */
+  /**
+   * The body is not JSON (skill upload's `multipart/form-data`): the operation reads
+   * `context.raw` itself, and the body may hold up to `maxBodyBytes` (instead of the API's 1 MiB).
+   */
+  rawBody?: { maxBodyBytes: number };
+  /** The `data` of a success (null for disable/enable), or a promise of it; throws (rejects with) `ApiError` for a failure. */
   handle(context: OperationContext): unknown;
 }

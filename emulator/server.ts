@@ -3,7 +3,7 @@
  * pipeline every API request goes through, in this order:
  *
  * 1. routing: unknown path 404 `RouteNotFound`, known path with another method 405 `MethodNotAllowed`;
- * 2. body size: over 1 MiB 413 `EntityTooLarge` (while reading the body);
+ * 2. body size: over 1 MiB (skill upload: its archive's 100 MB and the form around it) 413 `EntityTooLarge` (while reading the body);
  * 3. injected faults (latency, error, rateLimit, reset, proxyHtml; applyThenDrop acts at the end);
  * 4. `app_key`: 401 `Unauthorized`;
  * 5. rate limits: 429 `RequestTooFrequently`;
@@ -33,6 +33,8 @@ import { createRule, deleteRule, fireTrigger, getRule, listRules, runRule, updat
 import { listTemplates } from "./routes/automationTemplates";
 import { createServer, deleteServer, updateServer } from "./routes/mcpServerWrites";
 import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
+import { uploadSkill } from "./routes/skillUpload";
+import { deleteSkill, disableSkill, enableSkill, getSkill, listSkills, updateSkill } from "./routes/skills";
 import { StateSaveError } from "./state/stateFile";
 import type { OperationName, RequestLogEntry, SeedUser } from "./types";
 
@@ -53,6 +55,13 @@ export const OPERATIONS: readonly Operation[] = [
   deleteRule,
   runRule,
   fireTrigger,
+  listSkills,
+  getSkill,
+  updateSkill,
+  enableSkill,
+  disableSkill,
+  deleteSkill,
+  uploadSkill,
 ];
 
 export interface ServerParts {
@@ -72,6 +81,8 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 interface RouteConfig {
   operation?: OperationName;
+  /** The route's largest body, in bytes. */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -217,9 +228,18 @@ export function buildServer(parts: ServerParts): FastifyInstance {
         // keeps them under any emulator limits; the others take the emulator's.
         rate.perSecond < GENERAL_RATE_LIMIT.perSecond || rate.perMinute < GENERAL_RATE_LIMIT.perMinute ? rate : undefined,
       );
-      // The fire endpoint's body is optional.
-      const body = operation.authenticate !== undefined && (request.body === undefined || (request.body as Buffer).length === 0) ? {} : readJsonObject(request);
-      outcome = { data: operation.handle({ world, caller, body, requestId, acceptLanguage, now: Date.now(), params }) };
+      // The fire endpoint's body is optional; an operation with a raw body (skill upload) reads it itself.
+      const raw =
+        operation.rawBody !== undefined
+          ? { bytes: (request.body as Buffer | undefined) ?? Buffer.alloc(0), contentType: request.headers["content-type"] }
+          : undefined;
+      const body =
+        raw !== undefined || (operation.authenticate !== undefined && (request.body === undefined || (request.body as Buffer).length === 0))
+          ? {}
+          : readJsonObject(request);
+      outcome = {
+        data: await operation.handle({ world, caller, body, requestId, acceptLanguage, now: Date.now(), params, ...(raw !== undefined ? { raw } : {}) }),
+      };
     } catch (thrown) {
       outcome = { error: thrown instanceof ApiError ? thrown : unexpected(thrown) };
     }
@@ -238,8 +258,8 @@ export function buildServer(parts: ServerParts): FastifyInstance {
 
   const allowedMethods = new Map<string, string>();
   for (const operation of OPERATIONS) {
-    const config: RouteConfig = { operation: operation.name };
-    app.post(operation.path, { config }, (request, reply) => handle(operation, request, reply));
+    const config: RouteConfig = { operation: operation.name, maxBodyBytes: operation.rawBody?.maxBodyBytes ?? MAX_BODY_BYTES };
+    app.post(operation.path, { config, bodyLimit: config.maxBodyBytes }, (request, reply) => handle(operation, request, reply));
     allowedMethods.set(operation.path, "POST");
   }
   for (const [path, method] of registerControlRoutes(app, parts.control, nextRequestId)) allowedMethods.set(path, method);
@@ -257,9 +277,10 @@ export function buildServer(parts: ServerParts): FastifyInstance {
   // Errors fastify raises before a handler runs: body too large, unparsable Content-Type, a
   // broken body stream. They are answered (and counted) like any other API error.
   app.setErrorHandler((raw: FastifyError, request, reply) => {
+    const maxBodyBytes = (request.routeOptions.config as RouteConfig).maxBodyBytes ?? MAX_BODY_BYTES;
     const error =
       raw.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-        ? new ApiError("EntityTooLarge", (m) => m.entityTooLarge(MAX_BODY_BYTES))
+        ? new ApiError("EntityTooLarge", (m) => m.entityTooLarge(maxBodyBytes))
         : raw.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
           ? new ApiError("InvalidContentType", (m) => m.invalidContentType())
           : raw.statusCode !== undefined && raw.statusCode >= 400 && raw.statusCode < 500

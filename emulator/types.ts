@@ -3,7 +3,7 @@
  * tests code against these names; keep them stable.
  */
 import { type ApiOperationName, OPERATIONS } from "../wire/protocol";
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
+import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer, WireSkill } from "../wire/wireTypes";
 
 /**
  * An automation rule as the emulator stores and sends it: the wire shape. `timezone` is always
@@ -28,6 +28,22 @@ export type ServerChanges = Partial<Omit<WireMcpServer, "server_id" | "account_i
  */
 export type OperationName = ApiOperationName | "automationTrigger.fire";
 export const OPERATION_NAMES: readonly [OperationName, ...OperationName[]] = ["automationTrigger.fire", ...(Object.keys(OPERATIONS) as ApiOperationName[])];
+
+/** The audit log's names of the skill writes. */
+export const SKILL_AUDIT_OPERATIONS = ["skill.upload", "skill.update", "skill.enable", "skill.disable", "skill.delete"] as const;
+
+/**
+ * A skill as the emulator stores it: the wire shape without `can_edit` (it depends on the caller),
+ * `deleted` for a soft delete (never in an answer), and the archive as uploaded.
+ */
+export interface StoredSkill extends Omit<WireSkill, "can_edit" | "status"> {
+  status: WireSkill["status"] | "deleted";
+  /** The archive's bytes as uploaded (a console re-upload replaces them). */
+  archive: Uint8Array;
+}
+
+/** What a console edit of a skill (`Emulator.updateSkill`) may change. `content` is a re-upload of a new SKILL.md body. */
+export type SkillChanges = Partial<Pick<WireSkill, "description" | "description_en" | "team_id" | "status" | "content" | "version" | "tags" | "tools">>;
 
 /** Entries the audit log keeps (in memory and in the state file); older ones are dropped first. */
 export const AUDIT_LOG_LIMIT = 10_000;
@@ -122,11 +138,23 @@ export interface AuditEntry {
   time: number;
   accountId: number;
   actorMemberId: number;
-  operation: "disable" | "enable" | "server.create" | "server.update" | "server.delete" | "rule.create" | "rule.update" | "rule.delete" | "rule.run";
+  operation:
+    | "disable"
+    | "enable"
+    | "server.create"
+    | "server.update"
+    | "server.delete"
+    | "rule.create"
+    | "rule.update"
+    | "rule.delete"
+    | "rule.run"
+    | (typeof SKILL_AUDIT_OPERATIONS)[number];
   /** The MCP server of a disable/enable/create/update/delete. */
   serverId?: string;
   /** The automation rule of a rule operation. */
   ruleId?: string;
+  /** The skill of a skill operation (for a failed upload that made none: `""`). */
+  skillId?: string;
   requestId: string;
   /** "success" or the error code the call answered. */
   outcome: string;
@@ -239,6 +267,18 @@ export interface Emulator {
    * restores the seed.
    */
   updateTemplate(locale: string, name: string, changes: TemplateChanges): WireAutomationTemplate;
+  /** Every live skill of every account (wire shape with `content`, `can_edit` false), newest first. Not in the state file. */
+  skills(): WireSkill[];
+  /** A live skill (wire shape with `content`, `can_edit` false), or undefined. */
+  skill(skillId: string): WireSkill | undefined;
+  /**
+   * Edits a skill out of band, as a person in the console would: the given fields, `updated_at`
+   * (now), `is_modified` true; a new `content` is a console re-upload (a new archive of that
+   * SKILL.md and its `checksum`). Not audited and not checked; throws for an unknown id.
+   */
+  updateSkill(skillId: string, changes: SkillChanges): WireSkill;
+  /** Deletes a skill out of band (a soft delete, as the console's); not audited. Throws for an unknown id. */
+  deleteSkill(skillId: string): void;
   audit(): AuditEntry[];
   counters(): Record<OperationName, OperationCounter>;
   /**

@@ -14,6 +14,8 @@ import type { GetAutomationTemplatesArgs } from "../provider/automationTemplate/
 import { readTemplates } from "../provider/automationTemplate/readAutomationTemplates";
 import type { GetMcpServersArgs } from "../provider/mcpServer/getMcpServers";
 import { readServers } from "../provider/mcpServer/readMcpServers";
+import type { GetSkillsArgs } from "../provider/skill/getSkills";
+import { readSkills } from "../provider/skill/readSkills";
 
 /** What a function needs from the plugin: its client and the configured locale. */
 export interface FunctionContext {
@@ -29,4 +31,5 @@ export const FUNCTIONS: ReadonlyMap<string, PluginFunction> = new Map<string, Pl
   ["flashduty:index:getAutomationRules", (args, ctx) => readRules(args as GetAutomationRulesArgs, ctx.client)],
   ["flashduty:index:getAutomationTemplates", (args, ctx) => readTemplates(args as GetAutomationTemplatesArgs, ctx.client, ctx.locale)],
   ["flashduty:index:getMcpServers", (args, ctx) => readServers(args as GetMcpServersArgs, ctx.client)],
+  ["flashduty:index:getSkills", (args, ctx) => readSkills(args as GetSkillsArgs, ctx.client)],
 ]);

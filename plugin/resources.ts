@@ -9,10 +9,11 @@ import { AUTOMATION_RULE_PLUGIN } from "../provider/automationRule/pluginEntry";
 import type { PluginResource } from "../provider/engine/pluginEntry";
 import { MCP_SERVER_PLUGIN } from "../provider/mcpServer/pluginEntry";
 import { MCP_SERVER_DISABLEMENT_PLUGIN } from "../provider/mcpServerDisablement/pluginEntry";
+import { SKILL_PLUGIN } from "../provider/skill/pluginEntry";
 
 export type { PluginResource } from "../provider/engine/pluginEntry";
 
 /** Every resource of the plugin, by type token. */
 export const RESOURCES: ReadonlyMap<string, PluginResource> = new Map(
-  [MCP_SERVER_DISABLEMENT_PLUGIN, AUTOMATION_RULE_PLUGIN, MCP_SERVER_PLUGIN].map((r) => [r.token, r]),
+  [MCP_SERVER_DISABLEMENT_PLUGIN, AUTOMATION_RULE_PLUGIN, MCP_SERVER_PLUGIN, SKILL_PLUGIN].map((r) => [r.token, r]),
 );

@@ -7,6 +7,8 @@
  * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
  * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
  * - {@link getMcpServers} / {@link getMcpServersOutput}: every visible MCP server (secret values masked).
+ * - {@link Skill}: a dynamic resource that uploads a skill from the program's archive.
+ * - {@link getSkills} / {@link getSkillsOutput}: every visible skill.
  *
  * Also the errors a program may catch: {@link FlashdutyConfigError} (no app key, a malformed
  * setting) and the API client's error classes and type guards. The models the data sources
@@ -19,6 +21,8 @@
 export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./mcpServerDisablement/mcpServerDisablement";
 export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./automationRule/automationRule";
 export { McpServer, type McpServerArgs, type McpServerJson, type McpServerState } from "./mcpServer/mcpServer";
+export { Skill, type SkillArgs, type SkillState } from "./skill/skill";
+export { getSkills, getSkillsOutput, type GetSkillsArgs, type GetSkillsOutputArgs, type GetSkillsResult } from "./skill/getSkills";
 export {
   getAutomationRules,
   getAutomationRulesOutput,

@@ -15,12 +15,14 @@ import { AUTOMATION_RULE } from "../provider/automationRule/declaration";
 import type { Field, ResourceDeclaration } from "../provider/engine/declaration";
 import { MCP_SERVER } from "../provider/mcpServer/declaration";
 import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declaration";
+import { SKILL } from "../provider/skill/declaration";
 
 /** Each resource's TypeScript file (relative to the repository), its class name and its declaration. */
 export const DOCUMENTED: ReadonlyArray<{ file: string; name: string; declaration: ResourceDeclaration }> = [
   { file: "provider/mcpServerDisablement/mcpServerDisablement.ts", name: "McpServerDisablement", declaration: MCP_SERVER_DISABLEMENT },
   { file: "provider/automationRule/automationRule.ts", name: "AutomationRule", declaration: AUTOMATION_RULE },
   { file: "provider/mcpServer/mcpServer.ts", name: "McpServer", declaration: MCP_SERVER },
+  { file: "provider/skill/skill.ts", name: "Skill", declaration: SKILL },
 ];
 
 /** The docstring text of `field` on an input or an output of the TypeScript resource. */

@@ -62,6 +62,14 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
   "flashduty:index:getAutomationRules": { name: "rules", values: { scope: "team", enabled: true }, importNote: "" },
   "flashduty:index:getAutomationTemplates": { name: "templates", values: { locale: "en-US" }, importNote: "" },
   "flashduty:index:getMcpServers": { name: "servers", values: { query: "grafana" }, importNote: "" },
+  "flashduty:index:Skill": {
+    name: "triage",
+    values: { source: "./skills/k8s-triage.skill", teamId: 1 },
+    importId: "skill_0123456789abcdef",
+    importNote:
+      "An imported skill's `sourceHash` is the platform's `checksum`: the next `up` uploads the program's archive over it unless it is the same archive. A folder is given as a Pulumi archive (`new pulumi.asset.FileArchive(\"./skills/k8s-triage\")`, `pulumi.FileArchive(...)`, `fn::fileArchive: ./skills/k8s-triage`).",
+  },
+  "flashduty:index:getSkills": { name: "skills", values: { scope: "team", query: "triage" }, importNote: "" },
 };
 
 /** `McpServerDisablement` from `flashduty:index:McpServerDisablement`. */
@@ -73,7 +81,8 @@ const isSecret = (v: ExampleValue): v is { secretConfig: string } => typeof v ==
 /** The type of a field as a reader sees it: `string`, `integer[]`, `map(string)`, `AutomationRuleInfo[]`, `boolean | string`. */
 function typeText(field: Field | Record<string, unknown>): string {
   const f = field as Record<string, any>;
-  if (f.$ref !== undefined) return f.$ref === "pulumi.json#/Any" ? "any (structured value)" : nameOf(String(f.$ref));
+  if (f.$ref !== undefined)
+    return f.$ref === "pulumi.json#/Any" ? "any (structured value)" : f.$ref === "pulumi.json#/Archive" ? "archive" : nameOf(String(f.$ref));
   if (f.oneOf !== undefined) return (f.oneOf as Record<string, unknown>[]).map(typeText).join(" \\| ");
   if (f.type === "array") return `${typeText(f.items)}[]`;
   if (f.type === "object") return `map(${typeText(f.additionalProperties)})`;

@@ -7,6 +7,7 @@ import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "./option
 import { AutomationRules } from "./resources/automationRules";
 import { AutomationTemplates } from "./resources/automationTemplates";
 import { McpServers } from "./resources/mcpServers";
+import { Skills } from "./resources/skills";
 import { escapeTerminalControls } from "./terminalText";
 import { Transport } from "./transport";
 import { DEFAULT_USER_AGENT } from "./version";
@@ -90,6 +91,8 @@ export class FlashdutyClient {
   readonly automationRules: AutomationRules;
   /** Automation templates: list. */
   readonly automationTemplates: AutomationTemplates;
+  /** Skills: list (one page), listAll, get, update, enable, disable, delete, upload (multipart, exactly once). */
+  readonly skills: Skills;
 
   /**
    * @throws FlashdutyValidationError (operation `"new FlashdutyClient"`) for an empty `appKey`
@@ -101,6 +104,7 @@ export class FlashdutyClient {
     this.mcpServers = new McpServers(transport);
     this.automationRules = new AutomationRules(transport, resolved.maxRetries);
     this.automationTemplates = new AutomationTemplates(transport);
+    this.skills = new Skills(transport);
   }
 }
 

@@ -76,4 +76,7 @@ export type {
 export { AutomationRules, type ListAllAutomationRulesParams } from "./resources/automationRules";
 export { AutomationTemplates } from "./resources/automationTemplates";
 export { type ListAllMcpServersParams, McpServers } from "./resources/mcpServers";
+export type { ListSkillsParams, Skill, SkillIdParams, SkillList, SkillScope, SkillStatus, UpdateSkillParams, UploadSkillParams } from "./resources/skillModel";
+export { type ListAllSkillsParams, SKILL_UPLOAD_CLOCK_SKEW_MS, Skills } from "./resources/skills";
+export { skillArchiveChecksum, zipSkillFiles, zipSkillFolder } from "./resources/skillFolder";
 export { VERSION } from "./version";

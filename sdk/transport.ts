@@ -5,7 +5,7 @@
  * call {@link Transport.call}; they never see HTTP.
  */
 import type { IncomingHttpHeaders } from "node:http";
-import { request, type Dispatcher } from "undici";
+import { request, type Dispatcher, type FormData } from "undici";
 import type { z } from "zod";
 import { FlashdutyAbortError, FlashdutyApiError, FlashdutyConnectionError, FlashdutyResponseError, FlashdutyTimeoutError } from "./errors";
 import { redactSecrets, redactedCause } from "./redaction";
@@ -93,7 +93,19 @@ export class Transport {
    * @throws FlashdutyApiError, FlashdutyResponseError, FlashdutyConnectionError, FlashdutyTimeoutError, FlashdutyAbortError
    */
   async call<T>(op: Operation<T>, body: object, options: RequestOptions = {}): Promise<T> {
-    const json = JSON.stringify(body);
+    return this.#send(op, JSON.stringify(body), options);
+  }
+
+  /**
+   * Performs `op` with a `multipart/form-data` body (skill upload): `form` makes the body afresh
+   * for each attempt (undici's FormData; undici writes the boundary and the `Content-Type`).
+   * Same retries, rate limit, envelope and errors as {@link call}.
+   */
+  async callMultipart<T>(op: Operation<T>, form: () => FormData, options: RequestOptions = {}): Promise<T> {
+    return this.#send(op, form, options);
+  }
+
+  async #send<T>(op: Operation<T>, json: string | (() => FormData), options: RequestOptions): Promise<T> {
     const { signal } = options;
     const abortError = (stage: FlashdutyAbortError["stage"], final: { attempts: number; mayHaveApplied: boolean }) =>
       new FlashdutyAbortError({ operation: op.name, stage, ...final, ...(signal?.reason !== undefined ? { cause: signal.reason } : {}) });
@@ -137,7 +149,7 @@ export class Transport {
 
   async #attempt<T>(
     op: Operation<T>,
-    json: string,
+    json: string | (() => FormData),
     timeoutMs: number,
     callerSignal: AbortSignal | undefined,
     answered: () => void,
@@ -148,10 +160,11 @@ export class Transport {
     const { baseUrl, userAgent, acceptLanguage, dispatcher } = this.#config;
     const url = `${baseUrl}${op.path}?app_key=${encodeURIComponent(this.#appKey)}`;
     const headers: Record<string, string> = {
-      "content-type": "application/json",
       accept: "application/json",
       "user-agent": userAgent,
     };
+    // A form's Content-Type (with its boundary) is set by undici.
+    if (typeof json === "string") headers["content-type"] = "application/json";
     if (acceptLanguage !== undefined) headers["accept-language"] = acceptLanguage;
 
     // One timer for the whole attempt (headers and body), started after the rate gate.
@@ -165,7 +178,7 @@ export class Transport {
       const res = await request(url, {
         method: "POST",
         headers,
-        body: json,
+        body: typeof json === "string" ? json : json(),
         signal: callerSignal ? AbortSignal.any([controller.signal, callerSignal]) : controller.signal,
         ...(dispatcher ? { dispatcher } : {}),
       });

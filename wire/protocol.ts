@@ -102,6 +102,13 @@ export const PATHS = {
   automationRuleDelete: "/safari/automation/rule/delete",
   automationRuleRun: "/safari/automation/rule/run",
   automationTemplateList: "/safari/automation/template/list",
+  skillList: "/safari/skill/list",
+  skillGet: "/safari/skill/get",
+  skillUpdate: "/safari/skill/update",
+  skillEnable: "/safari/skill/enable",
+  skillDisable: "/safari/skill/disable",
+  skillDelete: "/safari/skill/delete",
+  skillUpload: "/safari/skill/upload",
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
@@ -126,6 +133,13 @@ export const OPERATIONS = {
   "automationRule.delete": PATHS.automationRuleDelete,
   "automationRule.run": PATHS.automationRuleRun,
   "automationTemplate.list": PATHS.automationTemplateList,
+  "skill.list": PATHS.skillList,
+  "skill.get": PATHS.skillGet,
+  "skill.update": PATHS.skillUpdate,
+  "skill.enable": PATHS.skillEnable,
+  "skill.disable": PATHS.skillDisable,
+  "skill.delete": PATHS.skillDelete,
+  "skill.upload": PATHS.skillUpload,
 } as const satisfies Record<string, ApiPath>;
 
 /** The name of an API operation (a key of {@link OPERATIONS}). */
@@ -167,6 +181,14 @@ export const OPERATION_RATE_LIMITS: Readonly<Record<ApiPath, OperationRateLimit>
   [PATHS.automationRuleUpdate]: { perSecond: 20, perMinute: 300, scope: "appKey" },
   [PATHS.automationRuleDelete]: { perSecond: 20, perMinute: 300, scope: "appKey" },
   [PATHS.automationRuleRun]: { perSecond: 5, perMinute: 100, scope: "appKey" },
+  // Skills: the vendor's numbers; reads counted per account like the other lists, writes per app key like the other writes (assumed).
+  [PATHS.skillList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.skillGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.skillUpdate]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.skillEnable]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.skillDisable]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.skillDelete]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.skillUpload]: { perSecond: 3, perMinute: 30, scope: "appKey" },
 };
 
 /**
@@ -263,4 +285,44 @@ export const MCP_SERVER_RULES = {
   /** The fields of each kind of transport: stdio runs a command, the others reach a URL. */
   stdioFields: ["command", "args", "env"],
   remoteFields: ["url", "headers"],
+} as const;
+
+/** Status of a skill as answers carry it (a deleted skill never appears in an answer). */
+export type SkillStatus = "enabled" | "disabled";
+export const SKILL_STATUSES = ["enabled", "disabled"] as const satisfies readonly SkillStatus[];
+true satisfies Equal<(typeof SKILL_STATUSES)[number], SkillStatus>;
+
+/** `scope` of the skill list: `all`, `account` (account-wide skills) or `team`. */
+export type SkillScope = "all" | "account" | "team";
+export const SKILL_SCOPES = ["all", "account", "team"] as const satisfies readonly SkillScope[];
+true satisfies Equal<(typeof SKILL_SCOPES)[number], SkillScope>;
+
+/** Prefix of a skill's id (`skill_id`). */
+export const SKILL_ID_PREFIX = "skill_";
+
+/**
+ * Rules of skills (docs/platform-api.md "Skills"). The archive size, the file kinds, the
+ * description length and characters and the query length are the vendor's; the name's length and
+ * syntax, the list's largest page and the archive layout (`SKILL.md` at the root) are our
+ * decisions, kept here so the client's checks and the emulator agree.
+ */
+export const SKILL_RULES = {
+  /** Largest archive accepted by upload, in bytes (100 MB; the platform refuses it before reading the body). */
+  maxArchiveBytes: 100 * 1024 * 1024,
+  /** The file kinds upload accepts, by name ending. */
+  archiveExtensions: [".zip", ".skill", ".tar.gz", ".tgz"],
+  /** The file in the archive's root folder that describes the skill (its YAML frontmatter names it). */
+  manifestFile: "SKILL.md",
+  /** Longest `description` and `description_en`, in characters. */
+  maxDescriptionLength: 1024,
+  /** Characters a description may not hold. */
+  forbiddenDescriptionCharacters: ["<", ">"],
+  /** Longest list `query`, in characters. */
+  maxQueryLength: 128,
+  /** Largest list `limit` (our decision: the API's usual 100). */
+  maxPageSize: 100,
+  /** Longest skill name (frontmatter `name`, the `skill_name`), in characters (our decision). */
+  maxNameLength: 64,
+  /** A skill name: lower-case letters, digits and `-`, starting with a letter or digit (our decision, as Agent Skills names are). */
+  namePattern: /^[a-z0-9][a-z0-9-]*$/,
 } as const;

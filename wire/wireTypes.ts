@@ -8,7 +8,7 @@
  * typings, which need `esModuleInterop`; projects made by `pulumi new typescript` before 2026 do
  * not set it. The emulator's public types (`pulumi-flashduty-emulator`) use these instead.
  */
-import type { McpServerStatus } from "./protocol";
+import type { McpServerStatus, SkillStatus } from "./protocol";
 
 /** A tool as older schemas listed it under `tools` (legacy; the newest schema has no tool list). */
 export interface WireMcpTool {
@@ -122,4 +122,43 @@ export interface WireAutomationTemplate {
   icon: string;
   enabled: boolean;
   prompt: string;
+}
+
+/** A skill (docs/platform-api.md "Skill object"); `content` is absent from list rows. */
+export interface WireSkill {
+  skill_id: string;
+  account_id: number;
+  /** 0 = account-wide. */
+  team_id: number;
+  /** The frontmatter `name` of its SKILL.md; unique per scope. */
+  skill_name: string;
+  description: string;
+  description_en?: string;
+  status: SkillStatus;
+  version?: string;
+  author?: string;
+  license?: string;
+  tags?: string[];
+  /** Builtin tool names or `mcp:<server>/<tool>`. */
+  tools?: string[];
+  /** The whole SKILL.md; absent from list rows. */
+  content?: string;
+  /** SHA-256 (hex) of the uploaded archive as stored. */
+  checksum?: string;
+  s3_key?: string;
+  source_template_name?: string;
+  source_template_version?: string;
+  update_available: boolean;
+  /** True once the skill was changed after it was installed from a template or uploaded. */
+  is_modified: boolean;
+  can_edit: boolean;
+  /** Only for skills installed from a session. */
+  created?: boolean;
+  created_by: number;
+  /** Epoch ms. */
+  created_at: number;
+  /** Epoch ms. */
+  updated_at: number;
+  /** Read-only, e.g. `byoc`; absent = available everywhere. */
+  venues?: string[];
 }

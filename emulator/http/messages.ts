@@ -51,6 +51,11 @@ export interface Messages {
   serverAlready(serverId: string, status: string): string;
   serverNotFound(serverId: string): string;
   ruleNotFound(ruleId: string): string;
+  skillNotFound(skillId: string): string;
+  skillAlready(skillId: string, status: string): string;
+  skillNotEditable(skillId: string): string;
+  /** `teamId` 0: account-wide. */
+  skillNameTaken(name: string, teamId: number): string;
   /** `teamId` 0: a personal rule of another member. */
   ruleNotEditable(ruleId: string, teamId: number): string;
   teamNotEditable(teamId: number): string;
@@ -91,6 +96,11 @@ const EN: Messages = {
   serverAlready: (serverId, status) => `invalid parameter server_id: MCP server ${serverId} is already ${status}`,
   serverNotFound: (serverId) => `MCP server ${serverId} not found`,
   ruleNotFound: (ruleId) => `automation rule ${ruleId} not found`,
+  skillNotFound: (skillId) => `skill ${skillId} not found`,
+  skillAlready: (skillId, status) => `invalid parameter skill_id: skill ${skillId} is already ${status}`,
+  skillNotEditable: (skillId) => `permission denied: no edit rights on skill ${skillId}`,
+  skillNameTaken: (name, teamId) =>
+    `invalid parameter skill_name: a skill named ${name} already exists ${teamId === 0 ? "account-wide" : `in team ${teamId}`} (upload with replace=true to replace it)`,
   ruleNotEditable: (ruleId, teamId) =>
     teamId === 0
       ? `permission denied: automation rule ${ruleId} is a personal rule, writable by its owner only`
@@ -133,6 +143,11 @@ const ZH: Messages = {
   serverAlready: (serverId, status) => `参数 server_id 无效：MCP 服务 ${serverId} 已经是 ${status} 状态`,
   serverNotFound: (serverId) => `MCP 服务 ${serverId} 不存在`,
   ruleNotFound: (ruleId) => `自动化规则 ${ruleId} 不存在`,
+  skillNotFound: (skillId) => `技能 ${skillId} 不存在`,
+  skillAlready: (skillId, status) => `参数 skill_id 无效：技能 ${skillId} 已经是 ${status} 状态`,
+  skillNotEditable: (skillId) => `权限不足：无权编辑技能 ${skillId}`,
+  skillNameTaken: (name, teamId) =>
+    `参数 skill_name 无效：${teamId === 0 ? "账户级" : `团队 ${teamId} 中`}已存在名为 ${name} 的技能（以 replace=true 上传可替换）`,
   ruleNotEditable: (ruleId, teamId) =>
     teamId === 0
       ? `权限不足：自动化规则 ${ruleId} 是个人规则，只有其所有者可以修改`

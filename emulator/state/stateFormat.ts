@@ -17,7 +17,7 @@ import { z } from "zod";
 import { MCP_SERVER_STATUSES, MCP_SERVER_TRANSPORTS } from "../../wire/protocol";
 import { wireAutomationRuleSchema, wireMcpServerSchema } from "../../wire/wire";
 import { SEED_ACCOUNTS, SEED_TEAMS, SEED_USERS, type StoredServer } from "../seed";
-import type { StoredRule } from "../types";
+import { SKILL_AUDIT_OPERATIONS, type StoredRule } from "../types";
 import type { AuditEntry } from "../types";
 
 /** What the state file holds: the servers in order and the audit log, oldest first. */
@@ -100,9 +100,21 @@ const auditEntrySchema = z
     time: z.number().min(0),
     accountId: z.number().int(),
     actorMemberId: z.number().int(),
-    operation: z.enum(["disable", "enable", "server.create", "server.update", "server.delete", "rule.create", "rule.update", "rule.delete", "rule.run"]),
+    operation: z.enum([
+      "disable",
+      "enable",
+      "server.create",
+      "server.update",
+      "server.delete",
+      "rule.create",
+      "rule.update",
+      "rule.delete",
+      "rule.run",
+      ...SKILL_AUDIT_OPERATIONS,
+    ]),
     serverId: z.string().min(1).optional(),
     ruleId: z.string().optional(),
+    skillId: z.string().optional(),
     requestId: z.string().min(1),
     outcome: z.string().min(1),
   })

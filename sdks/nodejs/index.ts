@@ -25,6 +25,11 @@ export const getMcpServers: typeof import("./getMcpServers").getMcpServers = nul
 export const getMcpServersOutput: typeof import("./getMcpServers").getMcpServersOutput = null as any;
 utilities.lazyLoad(exports, ["getMcpServers","getMcpServersOutput"], () => require("./getMcpServers"));
 
+export { GetSkillsArgs, GetSkillsResult, GetSkillsOutputArgs } from "./getSkills";
+export const getSkills: typeof import("./getSkills").getSkills = null as any;
+export const getSkillsOutput: typeof import("./getSkills").getSkillsOutput = null as any;
+utilities.lazyLoad(exports, ["getSkills","getSkillsOutput"], () => require("./getSkills"));
+
 export { McpServerArgs } from "./mcpServer";
 export type McpServer = import("./mcpServer").McpServer;
 export const McpServer: typeof import("./mcpServer").McpServer = null as any;
@@ -39,6 +44,11 @@ export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
 utilities.lazyLoad(exports, ["Provider"], () => require("./provider"));
+
+export { SkillArgs } from "./skill";
+export type Skill = import("./skill").Skill;
+export const Skill: typeof import("./skill").Skill = null as any;
+utilities.lazyLoad(exports, ["Skill"], () => require("./skill"));
 
 
 // Export sub-modules:
@@ -60,6 +70,8 @@ const _module = {
                 return new McpServer(name, <any>undefined, { urn })
             case "flashduty:index:McpServerDisablement":
                 return new McpServerDisablement(name, <any>undefined, { urn })
+            case "flashduty:index:Skill":
+                return new Skill(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

@@ -47,7 +47,9 @@ export type ObjectTypeName =
   | "AutomationTemplateItem"
   | "AutomationTemplateListResponse"
   | "AutomationRuleRunData"
-  | "AutomationTriggerFireData";
+  | "AutomationTriggerFireData"
+  | "SkillItem"
+  | "SkillListResponse";
 
 /** What an answer's `data` is: one of the object types, or `any` (any JSON, null included). */
 export type AnswerType = ObjectTypeName | "any";
@@ -181,6 +183,55 @@ export const OBJECT_TYPES: Readonly<Record<ObjectTypeName, ObjectType>> = {
     fields: { type: "string", session_id: "string", session_url: "string" },
     required: ["type", "session_id", "session_url"],
   },
+  // Skills: the vendor's newest published API schema (SkillItem), read 2026-11-27; the Go client
+  // model read on 2026-11-24 had no skills.
+  SkillItem: {
+    fields: {
+      skill_id: "string",
+      account_id: "integer",
+      team_id: "integer",
+      skill_name: "string",
+      description: "string",
+      description_en: "string",
+      status: "string",
+      version: "string",
+      author: "string",
+      license: "string",
+      tags: "array-of-string|null",
+      tools: "array-of-string|null",
+      content: "string",
+      checksum: "string",
+      s3_key: "string",
+      source_template_name: "string",
+      source_template_version: "string",
+      update_available: "boolean",
+      is_modified: "boolean",
+      can_edit: "boolean",
+      created: "boolean",
+      created_by: "integer",
+      created_at: "integer-ms",
+      updated_at: "integer-ms",
+      venues: "array-of-string|null",
+    },
+    required: [
+      "skill_id",
+      "account_id",
+      "team_id",
+      "skill_name",
+      "description",
+      "status",
+      "update_available",
+      "is_modified",
+      "can_edit",
+      "created_by",
+      "created_at",
+      "updated_at",
+    ],
+  },
+  SkillListResponse: {
+    fields: { skills: "array-of-SkillItem|null", total: "integer" },
+    required: ["skills", "total"],
+  },
 };
 
 /** The type of `data` in the success answer of each operation (by path). */
@@ -202,4 +253,11 @@ export const ANSWERS: Readonly<Record<string, AnswerType>> = {
   // parameter, as the emulator's operation table names it.
   "/safari/automation/triggers/:trigger_id/fire": "AutomationTriggerFireData",
   "/safari/automation/template/list": "AutomationTemplateListResponse",
+  "/safari/skill/list": "SkillListResponse",
+  "/safari/skill/get": "SkillItem",
+  "/safari/skill/update": "SkillItem",
+  "/safari/skill/upload": "SkillItem",
+  "/safari/skill/enable": "any",
+  "/safari/skill/disable": "any",
+  "/safari/skill/delete": "any",
 };

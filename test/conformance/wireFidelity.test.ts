@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SEED_USERS, startEmulator, type Emulator } from "../../emulator";
 import { OPERATIONS } from "../../emulator/server";
 import { PATHS } from "../../wire/protocol";
-import { call } from "../support/emulatorCalls";
+import { call, uploadSkill } from "../support/emulatorCalls";
+import { skillZip } from "../support/skillArchives";
 import { ANSWERS, OBJECT_TYPES, type ObjectTypeName } from "./vendorWireTypes";
 import { answerType, parseJsonKeepingNumberText, wireTypeProblems } from "./wireTypeCheck";
 
@@ -218,7 +219,40 @@ async function* walkServerWrites(emu: Emulator): AsyncGenerator<Answered> {
   }
 }
 
+/**
+ * Skills: list (every seed key, every scope) and get of every skill listed; then, as an admin of
+ * account 1, an upload (multipart), a replace by id, an update, disable, enable and delete.
+ */
+async function* walkSkills(emu: Emulator): AsyncGenerator<Answered> {
+  for (const { key, who } of SEED_KEYS) {
+    const ids = new Set<string>();
+    for (const filter of [{}, { scope: "account" }, { scope: "team" }, { include_account: false }, { query: "k8s" }]) {
+      const answer = await ask(emu, PATHS.skillList, key, filter, `${who} skill list ${JSON.stringify(filter)}`);
+      yield answer;
+      for (const s of (data(answer).skills ?? []) as Array<{ skill_id: string }>) ids.add(s.skill_id);
+    }
+    for (const id of ids) yield await ask(emu, PATHS.skillGet, key, { skill_id: id }, `${who} skill get ${id}`);
+  }
+  const admin = SEED_USERS.find((u) => u.memberId === 1002)!;
+  const upload = async (fields: Record<string, string>, label: string): Promise<Answered> => {
+    const answer = await uploadSkill(emu, admin.appKey, skillZip("conformance-skill"), fields);
+    return { path: PATHS.skillUpload, label, status: answer.status, text: answer.text };
+  };
+  const made = await upload({ team_id: "1" }, "member 1002 skill upload");
+  yield made;
+  const skillId: string = data(made).skill_id;
+  yield await upload({ replace: "true", skill_id: skillId }, "member 1002 skill replace");
+  yield await ask(emu, PATHS.skillUpdate, admin.appKey, { skill_id: skillId, description_en: "English", team_id: 0 }, "member 1002 skill update");
+  yield await ask(emu, PATHS.skillDisable, admin.appKey, { skill_id: skillId }, "member 1002 skill disable");
+  yield await ask(emu, PATHS.skillEnable, admin.appKey, { skill_id: skillId }, "member 1002 skill enable");
+  yield await ask(emu, PATHS.skillDelete, admin.appKey, { skill_id: skillId }, "member 1002 skill delete");
+}
+
 const WALKS: Readonly<Record<string, Walk>> = {
+  "skill list and get (every seed key), upload, replace, update, disable, enable, delete": {
+    paths: [PATHS.skillList, PATHS.skillGet, PATHS.skillUpload, PATHS.skillUpdate, PATHS.skillDisable, PATHS.skillEnable, PATHS.skillDelete],
+    run: walkSkills,
+  },
   "MCP server create (each transport), get, update, move and delete": {
     paths: [PATHS.mcpServerCreate, PATHS.mcpServerGet, PATHS.mcpServerUpdate, PATHS.mcpServerDelete],
     run: walkServerWrites,

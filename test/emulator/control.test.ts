@@ -56,6 +56,13 @@ describe("control API", () => {
       "mcpServer.get",
       "mcpServer.list",
       "mcpServer.update",
+      "skill.delete",
+      "skill.disable",
+      "skill.enable",
+      "skill.get",
+      "skill.list",
+      "skill.update",
+      "skill.upload",
     ]);
   });
 

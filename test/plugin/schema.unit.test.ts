@@ -174,7 +174,7 @@ describe("generated from the declarations", () => {
   it("plugin/schema.json, the generated part of every docs/resources/ page and the TypeScript docstrings are what `npm run schema` writes (run it after changing a declaration)", () => {
     expect(readFileSync(path.join(REPO_ROOT, "plugin", "schema.json"), "utf8")).toBe(schemaFile());
     const pages = referencePages();
-    expect(pages.size).toBe(6);
+    expect(pages.size).toBe(8);
     for (const [file, generated] of pages) expect(generatedPart(readFileSync(path.join(REPO_ROOT, file), "utf8")), file).toBe(generated);
     // The TypeScript resources' docstrings, as the declarations give them.
     for (const { file, name, declaration } of DOCUMENTED) {
@@ -200,11 +200,16 @@ describe("generated from the declarations", () => {
 });
 
 describe("plugin/schema.json against the implementation", () => {
-  it("names the package, the three resources the plugin serves and the three functions", () => {
+  it("names the package, the four resources the plugin serves and the four functions", () => {
     expect(schema.name).toBe("flashduty");
     expect(sorted(Object.keys(schema.resources))).toEqual(sorted(RESOURCES.keys()));
     expect(sorted(Object.keys(schema.functions))).toEqual(sorted(FUNCTIONS.keys()));
-    expect(sorted(RESOURCES.keys())).toEqual(["flashduty:index:AutomationRule", "flashduty:index:McpServer", "flashduty:index:McpServerDisablement"]);
+    expect(sorted(RESOURCES.keys())).toEqual([
+      "flashduty:index:AutomationRule",
+      "flashduty:index:McpServer",
+      "flashduty:index:McpServerDisablement",
+      "flashduty:index:Skill",
+    ]);
   });
 
   it("has every input and output of each resource, and nothing else", () => {

@@ -1,5 +1,5 @@
 /** Real-HTTP helpers for the emulator conformance tests (undici, no mocks). */
-import { request } from "undici";
+import { FormData, request } from "undici";
 import { expect } from "vitest";
 import type { Emulator } from "../../emulator";
 
@@ -33,6 +33,28 @@ export async function call(emu: Pick<Emulator, "url">, path: string, options: Ca
   if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && contentType !== null) headers["content-type"] = contentType;
   const response = await request(`${emu.url}${path}${query}`, { method, headers, body });
+  const text = await response.body.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.statusCode, headers: response.headers, text, body: parsed };
+}
+
+/** A skill upload as the vendor's SDK sends it (`multipart/form-data`, text fields first, then `file`), built with undici's FormData. */
+export async function uploadSkill(
+  emu: Pick<Emulator, "url">,
+  key: string,
+  archive: Buffer | undefined,
+  fields: Record<string, string> = {},
+  fileName = "skill.zip",
+): Promise<Answer> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (archive !== undefined) form.append("file", new Blob([archive]), fileName);
+  const response = await request(`${emu.url}/safari/skill/upload?app_key=${encodeURIComponent(key)}`, { method: "POST", body: form });
   const text = await response.body.text();
   let parsed: unknown;
   try {

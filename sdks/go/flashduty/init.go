@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &McpServer{}
 	case "flashduty:index:McpServerDisablement":
 		r = &McpServerDisablement{}
+	case "flashduty:index:Skill":
+		r = &Skill{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

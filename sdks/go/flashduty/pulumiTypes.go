@@ -617,6 +617,220 @@ func (o McpToolInfoArrayOutput) Index(i pulumi.IntInput) McpToolInfoOutput {
 	}).(McpToolInfoOutput)
 }
 
+// A skill as the platform lists it (without its SKILL.md).
+type SkillInfo struct {
+	// Owning account.
+	AccountId int `pulumi:"accountId"`
+	// Frontmatter `author`.
+	Author *string `pulumi:"author"`
+	// Whether the caller may change it.
+	CanEdit bool `pulumi:"canEdit"`
+	// SHA-256 (hex) of the archive the platform holds.
+	Checksum *string `pulumi:"checksum"`
+	// The whole SKILL.md (never in list answers).
+	Content *string `pulumi:"content"`
+	// Set for skills installed from a session.
+	Created *bool `pulumi:"created"`
+	// Creation time, epoch milliseconds.
+	CreatedAt float64 `pulumi:"createdAt"`
+	// Member id of the creator.
+	CreatedBy int `pulumi:"createdBy"`
+	// Description.
+	Description string `pulumi:"description"`
+	// English description.
+	DescriptionEn *string `pulumi:"descriptionEn"`
+	// Whether the skill was changed in the console after its upload.
+	IsModified bool `pulumi:"isModified"`
+	// Frontmatter `license`.
+	License *string `pulumi:"license"`
+	// Where the platform stores the archive.
+	S3Key *string `pulumi:"s3Key"`
+	// Skill id, `skill_...`.
+	SkillId string `pulumi:"skillId"`
+	// The frontmatter `name`.
+	SkillName string `pulumi:"skillName"`
+	// The template the skill was installed from.
+	SourceTemplateName *string `pulumi:"sourceTemplateName"`
+	// The template's version.
+	SourceTemplateVersion *string `pulumi:"sourceTemplateVersion"`
+	// `enabled` or `disabled`.
+	Status string `pulumi:"status"`
+	// Frontmatter `tags`.
+	Tags []string `pulumi:"tags"`
+	// Owning team; 0 for an account-wide skill.
+	TeamId int `pulumi:"teamId"`
+	// Tools the skill uses.
+	Tools []string `pulumi:"tools"`
+	// Whether the template has a newer version.
+	UpdateAvailable bool `pulumi:"updateAvailable"`
+	// Last change, epoch milliseconds.
+	UpdatedAt float64 `pulumi:"updatedAt"`
+	// Where it runs, e.g. `byoc`; absent = everywhere.
+	Venues []string `pulumi:"venues"`
+	// Frontmatter `version`.
+	Version *string `pulumi:"version"`
+}
+
+// A skill as the platform lists it (without its SKILL.md).
+type SkillInfoOutput struct{ *pulumi.OutputState }
+
+func (SkillInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SkillInfo)(nil)).Elem()
+}
+
+func (o SkillInfoOutput) ToSkillInfoOutput() SkillInfoOutput {
+	return o
+}
+
+func (o SkillInfoOutput) ToSkillInfoOutputWithContext(ctx context.Context) SkillInfoOutput {
+	return o
+}
+
+// Owning account.
+func (o SkillInfoOutput) AccountId() pulumi.IntOutput {
+	return o.ApplyT(func(v SkillInfo) int { return v.AccountId }).(pulumi.IntOutput)
+}
+
+// Frontmatter `author`.
+func (o SkillInfoOutput) Author() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *string { return v.Author }).(pulumi.StringPtrOutput)
+}
+
+// Whether the caller may change it.
+func (o SkillInfoOutput) CanEdit() pulumi.BoolOutput {
+	return o.ApplyT(func(v SkillInfo) bool { return v.CanEdit }).(pulumi.BoolOutput)
+}
+
+// SHA-256 (hex) of the archive the platform holds.
+func (o SkillInfoOutput) Checksum() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *string { return v.Checksum }).(pulumi.StringPtrOutput)
+}
+
+// The whole SKILL.md (never in list answers).
+func (o SkillInfoOutput) Content() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *string { return v.Content }).(pulumi.StringPtrOutput)
+}
+
+// Set for skills installed from a session.
+func (o SkillInfoOutput) Created() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *bool { return v.Created }).(pulumi.BoolPtrOutput)
+}
+
+// Creation time, epoch milliseconds.
+func (o SkillInfoOutput) CreatedAt() pulumi.Float64Output {
+	return o.ApplyT(func(v SkillInfo) float64 { return v.CreatedAt }).(pulumi.Float64Output)
+}
+
+// Member id of the creator.
+func (o SkillInfoOutput) CreatedBy() pulumi.IntOutput {
+	return o.ApplyT(func(v SkillInfo) int { return v.CreatedBy }).(pulumi.IntOutput)
+}
+
+// Description.
+func (o SkillInfoOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v SkillInfo) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// English description.
+func (o SkillInfoOutput) DescriptionEn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *string { return v.DescriptionEn }).(pulumi.StringPtrOutput)
+}
+
+// Whether the skill was changed in the console after its upload.
+func (o SkillInfoOutput) IsModified() pulumi.BoolOutput {
+	return o.ApplyT(func(v SkillInfo) bool { return v.IsModified }).(pulumi.BoolOutput)
+}
+
+// Frontmatter `license`.
+func (o SkillInfoOutput) License() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *string { return v.License }).(pulumi.StringPtrOutput)
+}
+
+// Where the platform stores the archive.
+func (o SkillInfoOutput) S3Key() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *string { return v.S3Key }).(pulumi.StringPtrOutput)
+}
+
+// Skill id, `skill_...`.
+func (o SkillInfoOutput) SkillId() pulumi.StringOutput {
+	return o.ApplyT(func(v SkillInfo) string { return v.SkillId }).(pulumi.StringOutput)
+}
+
+// The frontmatter `name`.
+func (o SkillInfoOutput) SkillName() pulumi.StringOutput {
+	return o.ApplyT(func(v SkillInfo) string { return v.SkillName }).(pulumi.StringOutput)
+}
+
+// The template the skill was installed from.
+func (o SkillInfoOutput) SourceTemplateName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *string { return v.SourceTemplateName }).(pulumi.StringPtrOutput)
+}
+
+// The template's version.
+func (o SkillInfoOutput) SourceTemplateVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *string { return v.SourceTemplateVersion }).(pulumi.StringPtrOutput)
+}
+
+// `enabled` or `disabled`.
+func (o SkillInfoOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v SkillInfo) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// Frontmatter `tags`.
+func (o SkillInfoOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SkillInfo) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// Owning team; 0 for an account-wide skill.
+func (o SkillInfoOutput) TeamId() pulumi.IntOutput {
+	return o.ApplyT(func(v SkillInfo) int { return v.TeamId }).(pulumi.IntOutput)
+}
+
+// Tools the skill uses.
+func (o SkillInfoOutput) Tools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SkillInfo) []string { return v.Tools }).(pulumi.StringArrayOutput)
+}
+
+// Whether the template has a newer version.
+func (o SkillInfoOutput) UpdateAvailable() pulumi.BoolOutput {
+	return o.ApplyT(func(v SkillInfo) bool { return v.UpdateAvailable }).(pulumi.BoolOutput)
+}
+
+// Last change, epoch milliseconds.
+func (o SkillInfoOutput) UpdatedAt() pulumi.Float64Output {
+	return o.ApplyT(func(v SkillInfo) float64 { return v.UpdatedAt }).(pulumi.Float64Output)
+}
+
+// Where it runs, e.g. `byoc`; absent = everywhere.
+func (o SkillInfoOutput) Venues() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SkillInfo) []string { return v.Venues }).(pulumi.StringArrayOutput)
+}
+
+// Frontmatter `version`.
+func (o SkillInfoOutput) Version() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SkillInfo) *string { return v.Version }).(pulumi.StringPtrOutput)
+}
+
+type SkillInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (SkillInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SkillInfo)(nil)).Elem()
+}
+
+func (o SkillInfoArrayOutput) ToSkillInfoArrayOutput() SkillInfoArrayOutput {
+	return o
+}
+
+func (o SkillInfoArrayOutput) ToSkillInfoArrayOutputWithContext(ctx context.Context) SkillInfoArrayOutput {
+	return o
+}
+
+func (o SkillInfoArrayOutput) Index(i pulumi.IntInput) SkillInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SkillInfo {
+		return vs[0].([]SkillInfo)[vs[1].(int)]
+	}).(SkillInfoOutput)
+}
+
 func init() {
 	pulumi.RegisterOutputType(AutomationRuleInfoOutput{})
 	pulumi.RegisterOutputType(AutomationRuleInfoArrayOutput{})
@@ -626,4 +840,6 @@ func init() {
 	pulumi.RegisterOutputType(McpServerInfoArrayOutput{})
 	pulumi.RegisterOutputType(McpToolInfoOutput{})
 	pulumi.RegisterOutputType(McpToolInfoArrayOutput{})
+	pulumi.RegisterOutputType(SkillInfoOutput{})
+	pulumi.RegisterOutputType(SkillInfoArrayOutput{})
 }

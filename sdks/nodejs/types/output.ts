@@ -285,3 +285,109 @@ export interface McpToolInfo {
     name: string;
 }
 
+/**
+ * A skill as the platform lists it (without its SKILL.md).
+ */
+export interface SkillInfo {
+    /**
+     * Owning account.
+     */
+    accountId: number;
+    /**
+     * Frontmatter `author`.
+     */
+    author?: string;
+    /**
+     * Whether the caller may change it.
+     */
+    canEdit: boolean;
+    /**
+     * SHA-256 (hex) of the archive the platform holds.
+     */
+    checksum?: string;
+    /**
+     * The whole SKILL.md (never in list answers).
+     */
+    content?: string;
+    /**
+     * Set for skills installed from a session.
+     */
+    created?: boolean;
+    /**
+     * Creation time, epoch milliseconds.
+     */
+    createdAt: number;
+    /**
+     * Member id of the creator.
+     */
+    createdBy: number;
+    /**
+     * Description.
+     */
+    description: string;
+    /**
+     * English description.
+     */
+    descriptionEn?: string;
+    /**
+     * Whether the skill was changed in the console after its upload.
+     */
+    isModified: boolean;
+    /**
+     * Frontmatter `license`.
+     */
+    license?: string;
+    /**
+     * Where the platform stores the archive.
+     */
+    s3Key?: string;
+    /**
+     * Skill id, `skill_...`.
+     */
+    skillId: string;
+    /**
+     * The frontmatter `name`.
+     */
+    skillName: string;
+    /**
+     * The template the skill was installed from.
+     */
+    sourceTemplateName?: string;
+    /**
+     * The template's version.
+     */
+    sourceTemplateVersion?: string;
+    /**
+     * `enabled` or `disabled`.
+     */
+    status: string;
+    /**
+     * Frontmatter `tags`.
+     */
+    tags?: string[];
+    /**
+     * Owning team; 0 for an account-wide skill.
+     */
+    teamId: number;
+    /**
+     * Tools the skill uses.
+     */
+    tools?: string[];
+    /**
+     * Whether the template has a newer version.
+     */
+    updateAvailable: boolean;
+    /**
+     * Last change, epoch milliseconds.
+     */
+    updatedAt: number;
+    /**
+     * Where it runs, e.g. `byoc`; absent = everywhere.
+     */
+    venues?: string[];
+    /**
+     * Frontmatter `version`.
+     */
+    version?: string;
+}
+

@@ -10,9 +10,11 @@ from .automation_rule import *
 from .get_automation_rules import *
 from .get_automation_templates import *
 from .get_mcp_servers import *
+from .get_skills import *
 from .mcp_server import *
 from .mcp_server_disablement import *
 from .provider import *
+from .skill import *
 from . import outputs
 
 # Make subpackages available:
@@ -32,7 +34,8 @@ _utilities.register(
   "classes": {
    "flashduty:index:AutomationRule": "AutomationRule",
    "flashduty:index:McpServer": "McpServer",
-   "flashduty:index:McpServerDisablement": "McpServerDisablement"
+   "flashduty:index:McpServerDisablement": "McpServerDisablement",
+   "flashduty:index:Skill": "Skill"
   }
  }
 ]

@@ -20,6 +20,7 @@ __all__ = [
     'AutomationTemplateInfo',
     'McpServerInfo',
     'McpToolInfo',
+    'SkillInfo',
 ]
 
 @pulumi.output_type
@@ -797,5 +798,305 @@ class McpToolInfo(dict):
         Tool description.
         """
         return pulumi.get(self, "description")
+
+
+@pulumi.output_type
+class SkillInfo(dict):
+    """
+    A skill as the platform lists it (without its SKILL.md).
+    """
+    def __init__(__self__, *,
+                 account_id: _builtins.int,
+                 can_edit: _builtins.bool,
+                 created_at: _builtins.float,
+                 created_by: _builtins.int,
+                 description: _builtins.str,
+                 is_modified: _builtins.bool,
+                 skill_id: _builtins.str,
+                 skill_name: _builtins.str,
+                 status: _builtins.str,
+                 team_id: _builtins.int,
+                 update_available: _builtins.bool,
+                 updated_at: _builtins.float,
+                 author: Optional[_builtins.str] = None,
+                 checksum: Optional[_builtins.str] = None,
+                 content: Optional[_builtins.str] = None,
+                 created: Optional[_builtins.bool] = None,
+                 description_en: Optional[_builtins.str] = None,
+                 license: Optional[_builtins.str] = None,
+                 s3_key: Optional[_builtins.str] = None,
+                 source_template_name: Optional[_builtins.str] = None,
+                 source_template_version: Optional[_builtins.str] = None,
+                 tags: Optional[Sequence[_builtins.str]] = None,
+                 tools: Optional[Sequence[_builtins.str]] = None,
+                 venues: Optional[Sequence[_builtins.str]] = None,
+                 version: Optional[_builtins.str] = None):
+        """
+        A skill as the platform lists it (without its SKILL.md).
+
+        :param _builtins.int account_id: Owning account.
+        :param _builtins.bool can_edit: Whether the caller may change it.
+        :param _builtins.float created_at: Creation time, epoch milliseconds.
+        :param _builtins.int created_by: Member id of the creator.
+        :param _builtins.str description: Description.
+        :param _builtins.bool is_modified: Whether the skill was changed in the console after its upload.
+        :param _builtins.str skill_id: Skill id, `skill_...`.
+        :param _builtins.str skill_name: The frontmatter `name`.
+        :param _builtins.str status: `enabled` or `disabled`.
+        :param _builtins.int team_id: Owning team; 0 for an account-wide skill.
+        :param _builtins.bool update_available: Whether the template has a newer version.
+        :param _builtins.float updated_at: Last change, epoch milliseconds.
+        :param _builtins.str author: Frontmatter `author`.
+        :param _builtins.str checksum: SHA-256 (hex) of the archive the platform holds.
+        :param _builtins.str content: The whole SKILL.md (never in list answers).
+        :param _builtins.bool created: Set for skills installed from a session.
+        :param _builtins.str description_en: English description.
+        :param _builtins.str license: Frontmatter `license`.
+        :param _builtins.str s3_key: Where the platform stores the archive.
+        :param _builtins.str source_template_name: The template the skill was installed from.
+        :param _builtins.str source_template_version: The template's version.
+        :param Sequence[_builtins.str] tags: Frontmatter `tags`.
+        :param Sequence[_builtins.str] tools: Tools the skill uses.
+        :param Sequence[_builtins.str] venues: Where it runs, e.g. `byoc`; absent = everywhere.
+        :param _builtins.str version: Frontmatter `version`.
+        """
+        pulumi.set(__self__, "account_id", account_id)
+        pulumi.set(__self__, "can_edit", can_edit)
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "created_by", created_by)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "is_modified", is_modified)
+        pulumi.set(__self__, "skill_id", skill_id)
+        pulumi.set(__self__, "skill_name", skill_name)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "team_id", team_id)
+        pulumi.set(__self__, "update_available", update_available)
+        pulumi.set(__self__, "updated_at", updated_at)
+        if author is not None:
+            pulumi.set(__self__, "author", author)
+        if checksum is not None:
+            pulumi.set(__self__, "checksum", checksum)
+        if content is not None:
+            pulumi.set(__self__, "content", content)
+        if created is not None:
+            pulumi.set(__self__, "created", created)
+        if description_en is not None:
+            pulumi.set(__self__, "description_en", description_en)
+        if license is not None:
+            pulumi.set(__self__, "license", license)
+        if s3_key is not None:
+            pulumi.set(__self__, "s3_key", s3_key)
+        if source_template_name is not None:
+            pulumi.set(__self__, "source_template_name", source_template_name)
+        if source_template_version is not None:
+            pulumi.set(__self__, "source_template_version", source_template_version)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
+        if tools is not None:
+            pulumi.set(__self__, "tools", tools)
+        if venues is not None:
+            pulumi.set(__self__, "venues", venues)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> _builtins.int:
+        """
+        Owning account.
+        """
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="canEdit")
+    def can_edit(self) -> _builtins.bool:
+        """
+        Whether the caller may change it.
+        """
+        return pulumi.get(self, "can_edit")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.float:
+        """
+        Creation time, epoch milliseconds.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="createdBy")
+    def created_by(self) -> _builtins.int:
+        """
+        Member id of the creator.
+        """
+        return pulumi.get(self, "created_by")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        Description.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="isModified")
+    def is_modified(self) -> _builtins.bool:
+        """
+        Whether the skill was changed in the console after its upload.
+        """
+        return pulumi.get(self, "is_modified")
+
+    @_builtins.property
+    @pulumi.getter(name="skillId")
+    def skill_id(self) -> _builtins.str:
+        """
+        Skill id, `skill_...`.
+        """
+        return pulumi.get(self, "skill_id")
+
+    @_builtins.property
+    @pulumi.getter(name="skillName")
+    def skill_name(self) -> _builtins.str:
+        """
+        The frontmatter `name`.
+        """
+        return pulumi.get(self, "skill_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        `enabled` or `disabled`.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="teamId")
+    def team_id(self) -> _builtins.int:
+        """
+        Owning team; 0 for an account-wide skill.
+        """
+        return pulumi.get(self, "team_id")
+
+    @_builtins.property
+    @pulumi.getter(name="updateAvailable")
+    def update_available(self) -> _builtins.bool:
+        """
+        Whether the template has a newer version.
+        """
+        return pulumi.get(self, "update_available")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.float:
+        """
+        Last change, epoch milliseconds.
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def author(self) -> Optional[_builtins.str]:
+        """
+        Frontmatter `author`.
+        """
+        return pulumi.get(self, "author")
+
+    @_builtins.property
+    @pulumi.getter
+    def checksum(self) -> Optional[_builtins.str]:
+        """
+        SHA-256 (hex) of the archive the platform holds.
+        """
+        return pulumi.get(self, "checksum")
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> Optional[_builtins.str]:
+        """
+        The whole SKILL.md (never in list answers).
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> Optional[_builtins.bool]:
+        """
+        Set for skills installed from a session.
+        """
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter(name="descriptionEn")
+    def description_en(self) -> Optional[_builtins.str]:
+        """
+        English description.
+        """
+        return pulumi.get(self, "description_en")
+
+    @_builtins.property
+    @pulumi.getter
+    def license(self) -> Optional[_builtins.str]:
+        """
+        Frontmatter `license`.
+        """
+        return pulumi.get(self, "license")
+
+    @_builtins.property
+    @pulumi.getter(name="s3Key")
+    def s3_key(self) -> Optional[_builtins.str]:
+        """
+        Where the platform stores the archive.
+        """
+        return pulumi.get(self, "s3_key")
+
+    @_builtins.property
+    @pulumi.getter(name="sourceTemplateName")
+    def source_template_name(self) -> Optional[_builtins.str]:
+        """
+        The template the skill was installed from.
+        """
+        return pulumi.get(self, "source_template_name")
+
+    @_builtins.property
+    @pulumi.getter(name="sourceTemplateVersion")
+    def source_template_version(self) -> Optional[_builtins.str]:
+        """
+        The template's version.
+        """
+        return pulumi.get(self, "source_template_version")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Frontmatter `tags`.
+        """
+        return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter
+    def tools(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Tools the skill uses.
+        """
+        return pulumi.get(self, "tools")
+
+    @_builtins.property
+    @pulumi.getter
+    def venues(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Where it runs, e.g. `byoc`; absent = everywhere.
+        """
+        return pulumi.get(self, "venues")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional[_builtins.str]:
+        """
+        Frontmatter `version`.
+        """
+        return pulumi.get(self, "version")
 
 

@@ -139,3 +139,36 @@ if (gets !== undefined) {
     }),
   );
 }
+
+//   skills:          JSON list of { name, args } for Skill resources; `args.folder` becomes the
+//                    `source` FileArchive of that folder (`args.source` is passed as it is); their
+//                    outputs are exported under `skills.<name>`, `getSkills` under `skillList`
+const skills = config.getObject("skills");
+if (skills !== undefined) {
+  const made = [];
+  exports.skills = Object.fromEntries(
+    skills.map((entry) => {
+      const { folder, ...args } = entry.args;
+      const skill = new flashduty.Skill(entry.name, folder === undefined ? args : { ...args, source: new pulumi.asset.FileArchive(folder) });
+      made.push(skill);
+      return [
+        entry.name,
+        {
+          skillId: skill.skillId,
+          skillName: skill.skillName,
+          description: skill.description,
+          teamId: skill.teamId,
+          enabled: skill.enabled,
+          status: skill.status,
+          checksum: skill.checksum,
+          sourceHash: skill.sourceHash,
+          isModified: skill.isModified,
+          version: skill.version,
+        },
+      ];
+    }),
+  );
+  exports.skillList = flashduty
+    .getSkillsOutput({ scope: "all" }, { dependsOn: made })
+    .skills.apply((list) => list.map((s) => `${s.skillName}@${s.teamId}: ${s.description}`));
+}
