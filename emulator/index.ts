@@ -9,6 +9,7 @@
 import type { WireAutomationTemplate, WireMcpServer } from "../wire/wireTypes";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
+import { knowledgeControl } from "./knowledgeControl";
 import { bindsBeyondLoopback, exposureWarning } from "./http/loopback";
 import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
@@ -22,6 +23,7 @@ import { SEED_TEMPLATES, TEMPLATE_LOCALES, type TemplateLocale } from "./seedTem
 import { buildServer } from "./server";
 import { readStateFile as readState } from "./state/stateFile";
 import type { PersistedState } from "./state/stateFormat";
+import { KnowledgeStore } from "./state/knowledgeStore";
 import { Store, toWireServer } from "./state/store";
 import {
   AUDIT_LOG_LIMIT,
@@ -42,6 +44,7 @@ export type {
   Emulator,
   EmulatorOptions,
   FaultSpec,
+  KnowledgeFileSnapshot,
   OperationCounter,
   OperationName,
   RateLimitConfig,
@@ -65,6 +68,7 @@ export type { StoredServer } from "./seed";
 export { DEFAULT_RULE_COUNT, DEFAULT_SERVER_COUNT, SEED_ACCOUNTS, SEED_KEY_MEMBERS, SEED_SERVERS, SEED_TEAMS, SEED_USERS } from "./seed";
 export { LEGACY_CRON_PERIOD, LEGACY_CRONS, LEGACY_RULE_NAME_SUFFIX, isLegacyCronRule } from "./seedRules";
 export { SEED_TEMPLATES } from "./seedTemplates";
+export { SEED_DUTY_MD } from "./state/knowledgeStore";
 export { PRODUCTION_LIMITS } from "./rateLimits";
 export { MAX_BODY_BYTES } from "./http/body";
 export { PROXY_502_HTML, validateFaults } from "./faults";
@@ -120,6 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     templates: seedTemplates(),
     lastRuns: new Map<string, number>(),
     users,
+    knowledge: new KnowledgeStore(),
   };
 
   const keyOf = (memberId: number) => users.find((u) => u.memberId === memberId)!.appKey;
@@ -176,6 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       Object.assign(template, changes);
       return { ...template };
     },
+    ...knowledgeControl(world.knowledge),
     setFaults: (list: FaultSpec[]) => faults.set(list),
     setLimits: (config: RateLimitConfig | false) => limits.set(config),
     resetCounters: () => store.resetCounters(),
@@ -184,6 +190,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       world.rules = new RuleVisibility(seedRules(ruleCount, Date.now()), users);
       world.templates = seedTemplates();
       world.lastRuns.clear();
+      world.knowledge.reset();
       faults.set([]);
       limits.clear();
     },

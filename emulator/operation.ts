@@ -6,6 +6,7 @@
 import type { WireAutomationTemplate } from "../wire/wireTypes";
 import type { RuleVisibility } from "./ruleVisibility";
 import type { TemplateLocale } from "./seedTemplates";
+import type { KnowledgeStore } from "./state/knowledgeStore";
 import type { Store } from "./state/store";
 import type { OperationName, SeedUser } from "./types";
 
@@ -20,6 +21,8 @@ export interface World {
   users: readonly SeedUser[];
   /** This emulator's own copy of the seed templates (editable through the control API; replaced on reset). */
   templates: Record<TemplateLocale, WireAutomationTemplate[]>;
+  /** Knowledge packs and files (in memory only; emptied on reset). */
+  knowledge: KnowledgeStore;
 }
 
 /** One request, authenticated, its JSON body read. */
@@ -43,6 +46,8 @@ export interface Operation {
    * Authenticates otherwise than by `app_key` (the fire endpoint's Bearer token): returns the
    * member the request acts for, or throws `ApiError` (401). Runs where the app key check would.
    */
+  /** Largest body in bytes, when the operation's differs from the API's general 1 MiB (`file/put`). */
+  bodyLimitBytes?: number;
   authenticate?(world: World, headers: Record<string, string | string[] | undefined>, params: Record<string, string>): SeedUser;
   /** The `data` of a success (null for disable/enable); throws `ApiError` for a failure. */
   handle(context: OperationContext): unknown;
