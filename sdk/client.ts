@@ -6,6 +6,7 @@ import { FlashdutyValidationError } from "./errors";
 import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "./optionChecks";
 import { AutomationRules } from "./resources/automationRules";
 import { AutomationTemplates } from "./resources/automationTemplates";
+import { Knowledge } from "./resources/knowledge";
 import { McpServers } from "./resources/mcpServers";
 import { escapeTerminalControls } from "./terminalText";
 import { Transport } from "./transport";
@@ -90,6 +91,8 @@ export class FlashdutyClient {
   readonly automationRules: AutomationRules;
   /** Automation templates: list. */
   readonly automationTemplates: AutomationTemplates;
+  /** Knowledge packs and files: get, listPacks, listAllPacks, ensurePack, updatePack, deletePack, listFiles, getFile, putFile, deleteFile. */
+  readonly knowledge: Knowledge;
 
   /**
    * @throws FlashdutyValidationError (operation `"new FlashdutyClient"`) for an empty `appKey`
@@ -101,6 +104,7 @@ export class FlashdutyClient {
     this.mcpServers = new McpServers(transport);
     this.automationRules = new AutomationRules(transport, resolved.maxRetries);
     this.automationTemplates = new AutomationTemplates(transport);
+    this.knowledge = new Knowledge(transport);
   }
 }
 
