@@ -4,9 +4,11 @@
  * - {@link McpServerDisablement}: a dynamic resource that keeps an MCP server disabled.
  * - {@link AutomationRule}: a dynamic resource that declares an automation rule.
  * - {@link McpServer}: a dynamic resource that declares an MCP server whole.
+ * - {@link KnowledgeFile}: a dynamic resource that declares one file of a knowledge pack.
  * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
  * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
  * - {@link getMcpServers} / {@link getMcpServersOutput}: every visible MCP server (secret values masked).
+ * - {@link getKnowledgeFiles} / {@link getKnowledgeFilesOutput}: every visible knowledge file (metadata).
  *
  * Also the errors a program may catch: {@link FlashdutyConfigError} (no app key, a malformed
  * setting) and the API client's error classes and type guards. The models the data sources
@@ -19,6 +21,7 @@
 export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./mcpServerDisablement/mcpServerDisablement";
 export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./automationRule/automationRule";
 export { McpServer, type McpServerArgs, type McpServerJson, type McpServerState } from "./mcpServer/mcpServer";
+export { KnowledgeFile, type KnowledgeFileArgs, type KnowledgeFileState } from "./knowledgeFile/knowledgeFile";
 export {
   getAutomationRules,
   getAutomationRulesOutput,
@@ -34,6 +37,14 @@ export {
   type GetAutomationTemplatesResult,
 } from "./automationTemplate/getAutomationTemplates";
 export { getMcpServers, getMcpServersOutput, type GetMcpServersArgs, type GetMcpServersOutputArgs, type GetMcpServersResult } from "./mcpServer/getMcpServers";
+export {
+  getKnowledgeFiles,
+  getKnowledgeFilesOutput,
+  type GetKnowledgeFilesArgs,
+  type GetKnowledgeFilesOutputArgs,
+  type GetKnowledgeFilesResult,
+  type KnowledgeFileInfo,
+} from "./knowledgeFile/getKnowledgeFiles";
 export { FlashdutyConfigError, type FlashdutyConfigKey } from "./client/config";
 export {
   FlashdutyAbortError,

@@ -62,6 +62,14 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
   "flashduty:index:getAutomationRules": { name: "rules", values: { scope: "team", enabled: true }, importNote: "" },
   "flashduty:index:getAutomationTemplates": { name: "templates", values: { locale: "en-US" }, importNote: "" },
   "flashduty:index:getMcpServers": { name: "servers", values: { query: "grafana" }, importNote: "" },
+  "flashduty:index:KnowledgeFile": {
+    name: "duty",
+    values: { teamId: 0, path: "DUTY.md", content: "# DUTY.md\n\nSee @runbooks/db.md before restarting the database.\n" },
+    importId: "0/DUTY.md",
+    importNote:
+      "The id is `<teamId>/<path>`. A file that already exists at the declared path is taken over by create as well (its text is written only if it differs).",
+  },
+  "flashduty:index:getKnowledgeFiles": { name: "knowledge", values: { scope: "team", teamIds: [1] }, importNote: "" },
 };
 
 /** `McpServerDisablement` from `flashduty:index:McpServerDisablement`. */

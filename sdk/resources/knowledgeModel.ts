@@ -222,16 +222,23 @@ export function checkRelPath(operation: string, value: unknown): string {
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
- * A file's text: a well-formed string (no lone surrogate, which UTF-8 cannot hold) of at most
- * `KNOWLEDGE_RULES.maxFileBytes` bytes as UTF-8.
+ * What is wrong with `value` as a file's text, in words following its name ("must be ..."), or
+ * undefined: it must be a well-formed string (no lone surrogate, which UTF-8 cannot hold) of at
+ * most `KNOWLEDGE_RULES.maxFileBytes` bytes as UTF-8.
  */
-export function checkContent(operation: string, value: unknown): string {
-  if (typeof value !== "string") fail(operation, "content", `content must be a string (got ${typeof value})`);
-  if (LONE_SURROGATE.test(value)) fail(operation, "content", "content must be valid Unicode text (it holds a lone surrogate, which UTF-8 cannot encode)");
+export function knowledgeContentProblem(value: unknown): string | undefined {
+  if (typeof value !== "string") return `must be a string (got ${typeof value})`;
+  if (LONE_SURROGATE.test(value)) return "must be valid Unicode text (it holds a lone surrogate, which UTF-8 cannot encode)";
   const bytes = Buffer.byteLength(value, "utf8");
-  if (bytes > KNOWLEDGE_RULES.maxFileBytes)
-    fail(operation, "content", `content must be at most ${KNOWLEDGE_RULES.maxFileBytes} bytes as UTF-8 (1 MiB), got ${bytes}`);
-  return value;
+  if (bytes > KNOWLEDGE_RULES.maxFileBytes) return `must be at most ${KNOWLEDGE_RULES.maxFileBytes} bytes as UTF-8 (1 MiB), got ${bytes}`;
+  return undefined;
+}
+
+/** A file's text ({@link knowledgeContentProblem}); throws FlashdutyValidationError naming `content`. */
+export function checkContent(operation: string, value: unknown): string {
+  const problem = knowledgeContentProblem(value);
+  if (problem !== undefined) fail(operation, "content", `content ${problem}`);
+  return value as string;
 }
 
 /** The optional pack id of a file operation (absent = the account pack). */

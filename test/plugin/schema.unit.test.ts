@@ -26,6 +26,8 @@ import * as ruleProvider from "../../provider/automationRule/provider";
 import type { GetAutomationTemplatesArgs } from "../../provider/automationTemplate/getAutomationTemplates";
 import { SETTINGS } from "../../provider/client/config";
 import { DECLARED_FIELDS as SERVER_FIELDS, SECRET_FIELDS as SERVER_SECRET_FIELDS } from "../../provider/mcpServer/fields";
+import { STATE_KEYS as KNOWLEDGE_STATE_KEYS } from "../../provider/knowledgeFile/knowledgeFile";
+import * as knowledgeProvider from "../../provider/knowledgeFile/provider";
 import type { GetMcpServersArgs } from "../../provider/mcpServer/getMcpServers";
 import { STATE_KEYS as SERVER_STATE_KEYS } from "../../provider/mcpServer/mcpServer";
 import * as serverProvider from "../../provider/mcpServer/provider";
@@ -165,6 +167,7 @@ true satisfies Equal<(typeof SERVER_MODEL)[number], keyof ServerModel>;
 const RULE = schema.resources["flashduty:index:AutomationRule"]!;
 const SERVER = schema.resources["flashduty:index:McpServer"]!;
 const DISABLEMENT = schema.resources["flashduty:index:McpServerDisablement"]!;
+const KNOWLEDGE = schema.resources["flashduty:index:KnowledgeFile"]!;
 
 function secretKeys(props: Record<string, SchemaProperty> | undefined): string[] {
   return sorted(Object.entries(props ?? {}).flatMap(([key, p]) => (p.secret ? [key] : [])));
@@ -174,7 +177,7 @@ describe("generated from the declarations", () => {
   it("plugin/schema.json, the generated part of every docs/resources/ page and the TypeScript docstrings are what `npm run schema` writes (run it after changing a declaration)", () => {
     expect(readFileSync(path.join(REPO_ROOT, "plugin", "schema.json"), "utf8")).toBe(schemaFile());
     const pages = referencePages();
-    expect(pages.size).toBe(6);
+    expect(pages.size).toBe(8);
     for (const [file, generated] of pages) expect(generatedPart(readFileSync(path.join(REPO_ROOT, file), "utf8")), file).toBe(generated);
     // The TypeScript resources' docstrings, as the declarations give them.
     for (const { file, name, declaration } of DOCUMENTED) {
@@ -200,11 +203,16 @@ describe("generated from the declarations", () => {
 });
 
 describe("plugin/schema.json against the implementation", () => {
-  it("names the package, the three resources the plugin serves and the three functions", () => {
+  it("names the package, the resources the plugin serves and the functions", () => {
     expect(schema.name).toBe("flashduty");
     expect(sorted(Object.keys(schema.resources))).toEqual(sorted(RESOURCES.keys()));
     expect(sorted(Object.keys(schema.functions))).toEqual(sorted(FUNCTIONS.keys()));
-    expect(sorted(RESOURCES.keys())).toEqual(["flashduty:index:AutomationRule", "flashduty:index:McpServer", "flashduty:index:McpServerDisablement"]);
+    expect(sorted(RESOURCES.keys())).toEqual([
+      "flashduty:index:AutomationRule",
+      "flashduty:index:KnowledgeFile",
+      "flashduty:index:McpServer",
+      "flashduty:index:McpServerDisablement",
+    ]);
   });
 
   it("has every input and output of each resource, and nothing else", () => {
@@ -218,6 +226,17 @@ describe("plugin/schema.json against the implementation", () => {
       for (const key of resource.required ?? []) expect(resource.properties).toHaveProperty(key);
       for (const key of resource.requiredInputs ?? []) expect(resource.inputProperties).toHaveProperty(key);
     }
+  });
+
+  it("KnowledgeFile: its outputs are the class's state; check requires path and the text, and fills the declared defaults", async () => {
+    expect(sorted(Object.keys(KNOWLEDGE.properties!))).toEqual(sorted(KNOWLEDGE_STATE_KEYS));
+    expect(sorted(Object.keys(KNOWLEDGE.inputProperties!))).toEqual(["content", "force", "path", "source", "teamId"]);
+    expect(KNOWLEDGE.inputProperties!.source?.$ref).toBe("pulumi.json#/Asset");
+    expect(KNOWLEDGE.requiredInputs).toEqual(["path"]);
+    const empty = await knowledgeProvider.check({}, {});
+    expect(sorted(empty.failures?.map((f) => f.property) ?? [])).toEqual(["content", "path"]);
+    const { inputs } = await knowledgeProvider.check({}, { path: "a.md", content: "x" });
+    for (const key of ["teamId", "force"] as const) expect(inputs?.[key], key).toEqual(KNOWLEDGE.inputProperties![key]?.default);
   });
 
   it("requires the inputs check requires, and declares the defaults check fills in", async () => {

@@ -9,7 +9,9 @@ import typing
 from .automation_rule import *
 from .get_automation_rules import *
 from .get_automation_templates import *
+from .get_knowledge_files import *
 from .get_mcp_servers import *
+from .knowledge_file import *
 from .mcp_server import *
 from .mcp_server_disablement import *
 from .provider import *
@@ -31,6 +33,7 @@ _utilities.register(
   "fqn": "pulumi_flashduty",
   "classes": {
    "flashduty:index:AutomationRule": "AutomationRule",
+   "flashduty:index:KnowledgeFile": "KnowledgeFile",
    "flashduty:index:McpServer": "McpServer",
    "flashduty:index:McpServerDisablement": "McpServerDisablement"
   }
