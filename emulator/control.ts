@@ -36,7 +36,7 @@ export type ControlTarget = Pick<
   "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"
 > &
   Pick<Emulator, "deleteServer" | "updateServer" | "updateRule" | "deleteRule" | "updateTemplate"> &
-  Pick<Emulator, "skill" | "updateSkill" | "deleteSkill"> & {
+  Pick<Emulator, "skill" | "updateSkill" | "deleteSkill" | "knowledgePacks" | "knowledgeFiles" | "editKnowledgeFile" | "deleteKnowledgeFile"> & {
     state(): ControlState;
   };
 
@@ -104,6 +104,8 @@ const templateUpdateSchema = z.strictObject({
   enabled: z.boolean().optional(),
   prompt: z.string().optional(),
 });
+const knowledgeFileEditSchema = z.strictObject({ pack_id: z.string(), rel_path: z.string(), content: z.string() });
+const knowledgeFileSchema = z.strictObject({ pack_id: z.string(), rel_path: z.string() });
 const faultsSchema = z.object({ faults: z.array(z.unknown()) });
 const limitsSchema = z.object({
   enabled: z.boolean().optional(),
@@ -217,6 +219,25 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
     } catch {
       throw new ApiError("InvalidParameter", (m) => m.paramInvalid("name", `no template named ${JSON.stringify(name)} in locale ${locale}`));
     }
+  });
+  route("GET", "/_emulator/knowledge/packs", () => ({ packs: target.knowledgePacks() }));
+  // A console edit of a knowledge file's text (created when missing), and its deletion.
+  route("POST", "/_emulator/knowledge/files/edit", (body) => {
+    const { pack_id, rel_path, content } = parseBody(knowledgeFileEditSchema, body);
+    try {
+      return target.editKnowledgeFile(pack_id, rel_path, content);
+    } catch (error) {
+      throw new ApiError("InvalidParameter", (m) => m.paramInvalid("body", (error as Error).message));
+    }
+  });
+  route("POST", "/_emulator/knowledge/files/delete", (body) => {
+    const { pack_id, rel_path } = parseBody(knowledgeFileSchema, body);
+    try {
+      target.deleteKnowledgeFile(pack_id, rel_path);
+    } catch (error) {
+      throw new ApiError("InvalidParameter", (m) => m.paramInvalid("body", (error as Error).message));
+    }
+    return null;
   });
   route("POST", "/_emulator/faults", (body) => {
     const { faults } = parseBody(faultsSchema, body);

@@ -9,6 +9,7 @@
 import type { WireAutomationTemplate, WireMcpServer, WireSkill } from "../wire/wireTypes";
 import type { ControlState } from "./control";
 import { Faults } from "./faults";
+import { knowledgeControl } from "./knowledgeControl";
 import { bindsBeyondLoopback, exposureWarning } from "./http/loopback";
 import { checkedInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./options";
 import { PRODUCTION_LIMITS, RateLimits } from "./rateLimits";
@@ -23,6 +24,7 @@ import { buildServer } from "./server";
 import { readStateFile as readState } from "./state/stateFile";
 import type { PersistedState } from "./state/stateFormat";
 import { SkillStore, toWireSkill } from "./state/skills";
+import { KnowledgeStore } from "./state/knowledgeStore";
 import { Store, toWireServer } from "./state/store";
 import {
   AUDIT_LOG_LIMIT,
@@ -44,6 +46,7 @@ export type {
   Emulator,
   EmulatorOptions,
   FaultSpec,
+  KnowledgeFileSnapshot,
   OperationCounter,
   OperationName,
   RateLimitConfig,
@@ -69,6 +72,7 @@ export type { StoredServer } from "./seed";
 export { DEFAULT_RULE_COUNT, DEFAULT_SERVER_COUNT, SEED_ACCOUNTS, SEED_KEY_MEMBERS, SEED_SERVERS, SEED_TEAMS, SEED_USERS } from "./seed";
 export { LEGACY_CRON_PERIOD, LEGACY_CRONS, LEGACY_RULE_NAME_SUFFIX, isLegacyCronRule } from "./seedRules";
 export { SEED_TEMPLATES } from "./seedTemplates";
+export { SEED_DUTY_MD } from "./state/knowledgeStore";
 export { PRODUCTION_LIMITS } from "./rateLimits";
 export { MAX_BODY_BYTES } from "./http/body";
 export { PROXY_502_HTML, validateFaults } from "./faults";
@@ -125,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     lastRuns: new Map<string, number>(),
     users,
     skills: new SkillStore(),
+    knowledge: new KnowledgeStore(),
   };
 
   const keyOf = (memberId: number) => users.find((u) => u.memberId === memberId)!.appKey;
@@ -198,6 +203,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       Object.assign(template, changes);
       return { ...template };
     },
+    ...knowledgeControl(world.knowledge),
     setFaults: (list: FaultSpec[]) => faults.set(list),
     setLimits: (config: RateLimitConfig | false) => limits.set(config),
     resetCounters: () => store.resetCounters(),
@@ -207,6 +213,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       world.templates = seedTemplates();
       world.lastRuns.clear();
       world.skills.reset();
+      world.knowledge.reset();
       faults.set([]);
       limits.clear();
     },

@@ -7,6 +7,7 @@ import type { WireAutomationTemplate } from "../wire/wireTypes";
 import type { RuleVisibility } from "./ruleVisibility";
 import type { TemplateLocale } from "./seedTemplates";
 import type { SkillStore } from "./state/skills";
+import type { KnowledgeStore } from "./state/knowledgeStore";
 import type { Store } from "./state/store";
 import type { OperationName, SeedUser } from "./types";
 
@@ -23,6 +24,8 @@ export interface World {
   templates: Record<TemplateLocale, WireAutomationTemplate[]>;
   /** The skills of every account (in memory only; replaced by the seed on reset). */
   skills: SkillStore;
+  /** Knowledge packs and files (in memory only; emptied on reset). */
+  knowledge: KnowledgeStore;
 }
 
 /** One request, authenticated, its JSON body read. */
@@ -44,16 +47,15 @@ export interface OperationContext {
 export interface Operation {
   name: OperationName;
   path: string;
+  /** Largest body in bytes, when the operation's differs from the API's general 1 MiB (`file/put`, skill upload). */
+  bodyLimitBytes?: number;
   /**
    * Authenticates otherwise than by `app_key` (the fire endpoint's Bearer token): returns the
    * member the request acts for, or throws `ApiError` (401). Runs where the app key check would.
    */
   authenticate?(world: World, headers: Record<string, string | string[] | undefined>, params: Record<string, string>): SeedUser;
-  /**
-   * The body is not JSON (skill upload's `multipart/form-data`): the operation reads
-   * `context.raw` itself, and the body may hold up to `maxBodyBytes` (instead of the API's 1 MiB).
-   */
-  rawBody?: { maxBodyBytes: number };
+  /** The body is not JSON (skill upload's `multipart/form-data`): the operation reads `context.raw` itself. */
+  rawBody?: true;
   /** The `data` of a success (null for disable/enable), or a promise of it; throws (rejects with) `ApiError` for a failure. */
   handle(context: OperationContext): unknown;
 }

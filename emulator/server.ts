@@ -3,7 +3,7 @@
  * pipeline every API request goes through, in this order:
  *
  * 1. routing: unknown path 404 `RouteNotFound`, known path with another method 405 `MethodNotAllowed`;
- * 2. body size: over 1 MiB (skill upload: its archive's 100 MB and the form around it) 413 `EntityTooLarge` (while reading the body);
+ * 2. body size: over 1 MiB (2 MiB for knowledge `file/put`; skill upload: its archive's 100 MB and the form around it) 413 `EntityTooLarge` (while reading the body);
  * 3. injected faults (latency, error, rateLimit, reset, proxyHtml; applyThenDrop acts at the end);
  * 4. `app_key`: 401 `Unauthorized`;
  * 5. rate limits: 429 `RequestTooFrequently`;
@@ -31,6 +31,7 @@ import type { Operation, World } from "./operation";
 import { tooFrequently, type RateLimitHeaders, type RateLimits } from "./rateLimits";
 import { createRule, deleteRule, fireTrigger, getRule, listRules, runRule, updateRule } from "./routes/automationRules";
 import { listTemplates } from "./routes/automationTemplates";
+import { KNOWLEDGE_OPERATIONS } from "./routes/knowledge";
 import { createServer, deleteServer, updateServer } from "./routes/mcpServerWrites";
 import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
 import { uploadSkill } from "./routes/skillUpload";
@@ -62,6 +63,7 @@ export const OPERATIONS: readonly Operation[] = [
   disableSkill,
   deleteSkill,
   uploadSkill,
+  ...KNOWLEDGE_OPERATIONS,
 ];
 
 export interface ServerParts {
@@ -81,8 +83,8 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 interface RouteConfig {
   operation?: OperationName;
-  /** The route's largest body, in bytes. */
-  maxBodyBytes?: number;
+  /** The route's body limit, bytes (the API's general one when absent). */
+  bodyLimitBytes?: number;
 }
 
 /**
@@ -258,8 +260,10 @@ export function buildServer(parts: ServerParts): FastifyInstance {
 
   const allowedMethods = new Map<string, string>();
   for (const operation of OPERATIONS) {
-    const config: RouteConfig = { operation: operation.name, maxBodyBytes: operation.rawBody?.maxBodyBytes ?? MAX_BODY_BYTES };
-    app.post(operation.path, { config, bodyLimit: config.maxBodyBytes }, (request, reply) => handle(operation, request, reply));
+    const config: RouteConfig = { operation: operation.name, ...(operation.bodyLimitBytes !== undefined ? { bodyLimitBytes: operation.bodyLimitBytes } : {}) };
+    app.post(operation.path, { config, ...(operation.bodyLimitBytes !== undefined ? { bodyLimit: operation.bodyLimitBytes } : {}) }, (request, reply) =>
+      handle(operation, request, reply),
+    );
     allowedMethods.set(operation.path, "POST");
   }
   for (const [path, method] of registerControlRoutes(app, parts.control, nextRequestId)) allowedMethods.set(path, method);
@@ -277,10 +281,10 @@ export function buildServer(parts: ServerParts): FastifyInstance {
   // Errors fastify raises before a handler runs: body too large, unparsable Content-Type, a
   // broken body stream. They are answered (and counted) like any other API error.
   app.setErrorHandler((raw: FastifyError, request, reply) => {
-    const maxBodyBytes = (request.routeOptions.config as RouteConfig).maxBodyBytes ?? MAX_BODY_BYTES;
+    const bodyLimit = (request.routeOptions.config as RouteConfig).bodyLimitBytes ?? MAX_BODY_BYTES;
     const error =
       raw.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-        ? new ApiError("EntityTooLarge", (m) => m.entityTooLarge(maxBodyBytes))
+        ? new ApiError("EntityTooLarge", (m) => m.entityTooLarge(bodyLimit))
         : raw.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
           ? new ApiError("InvalidContentType", (m) => m.invalidContentType())
           : raw.statusCode !== undefined && raw.statusCode >= 400 && raw.statusCode < 500

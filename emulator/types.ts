@@ -3,7 +3,7 @@
  * tests code against these names; keep them stable.
  */
 import { type ApiOperationName, OPERATIONS } from "../wire/protocol";
-import type { WireAutomationRule, WireAutomationTemplate, WireMcpServer, WireSkill } from "../wire/wireTypes";
+import type { WireAutomationRule, WireAutomationTemplate, WireKnowledgeFile, WireKnowledgePack, WireMcpServer, WireSkill } from "../wire/wireTypes";
 
 /**
  * An automation rule as the emulator stores and sends it: the wire shape. `timezone` is always
@@ -148,13 +148,22 @@ export interface AuditEntry {
     | "rule.update"
     | "rule.delete"
     | "rule.run"
-    | (typeof SKILL_AUDIT_OPERATIONS)[number];
+    | (typeof SKILL_AUDIT_OPERATIONS)[number]
+    | "knowledge.pack.ensure"
+    | "knowledge.pack.update"
+    | "knowledge.pack.delete"
+    | "knowledge.file.put"
+    | "knowledge.file.delete";
   /** The MCP server of a disable/enable/create/update/delete. */
   serverId?: string;
   /** The automation rule of a rule operation. */
   ruleId?: string;
   /** The skill of a skill operation (for a failed upload that made none: `""`). */
   skillId?: string;
+  /** The knowledge pack of a knowledge write (absent when the call failed before it was known). */
+  packId?: string;
+  /** The file of a knowledge file write. */
+  relPath?: string;
   requestId: string;
   /** "success" or the error code the call answered. */
   outcome: string;
@@ -224,6 +233,11 @@ export interface RuleFilter {
   includePerson?: boolean | null;
 }
 
+/** A knowledge file as stored: its metadata and its text. */
+export interface KnowledgeFileSnapshot extends WireKnowledgeFile {
+  content: string;
+}
+
 /** A running emulator. */
 export interface Emulator {
   /** Base URL, e.g. "http://127.0.0.1:8787", no trailing slash. */
@@ -279,6 +293,18 @@ export interface Emulator {
   updateSkill(skillId: string, changes: SkillChanges): WireSkill;
   /** Deletes a skill out of band (a soft delete, as the console's); not audited. Throws for an unknown id. */
   deleteSkill(skillId: string): void;
+  /** Every knowledge pack of every account (wire shape, `can_edit` false), by pack id. Packs live in memory only (not in the state file). */
+  knowledgePacks(): WireKnowledgePack[];
+  /** The files of a knowledge pack with their text, by `rel_path`. Throws for an unknown pack. */
+  knowledgeFiles(packId: string): KnowledgeFileSnapshot[];
+  /**
+   * Writes a knowledge file's text out of band, as a person in the console would (`updated_by`
+   * 0, `updated_at_ms` now; created when missing). Not audited; throws for an unknown pack or an
+   * invalid `rel_path`.
+   */
+  editKnowledgeFile(packId: string, relPath: string, content: string): WireKnowledgeFile;
+  /** Deletes a knowledge file out of band, as a person in the console would. Not audited; throws for an unknown pack or file. */
+  deleteKnowledgeFile(packId: string, relPath: string): void;
   audit(): AuditEntry[];
   counters(): Record<OperationName, OperationCounter>;
   /**

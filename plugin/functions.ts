@@ -12,6 +12,8 @@ import type { GetAutomationRulesArgs } from "../provider/automationRule/getAutom
 import { readRules } from "../provider/automationRule/readAutomationRules";
 import type { GetAutomationTemplatesArgs } from "../provider/automationTemplate/getAutomationTemplates";
 import { readTemplates } from "../provider/automationTemplate/readAutomationTemplates";
+import type { GetKnowledgeFilesArgs } from "../provider/knowledgeFile/getKnowledgeFiles";
+import { readKnowledgeFiles } from "../provider/knowledgeFile/readKnowledgeFiles";
 import type { GetMcpServersArgs } from "../provider/mcpServer/getMcpServers";
 import { readServers } from "../provider/mcpServer/readMcpServers";
 import type { GetSkillsArgs } from "../provider/skill/getSkills";
@@ -32,4 +34,5 @@ export const FUNCTIONS: ReadonlyMap<string, PluginFunction> = new Map<string, Pl
   ["flashduty:index:getAutomationTemplates", (args, ctx) => readTemplates(args as GetAutomationTemplatesArgs, ctx.client, ctx.locale)],
   ["flashduty:index:getMcpServers", (args, ctx) => readServers(args as GetMcpServersArgs, ctx.client)],
   ["flashduty:index:getSkills", (args, ctx) => readSkills(args as GetSkillsArgs, ctx.client)],
+  ["flashduty:index:getKnowledgeFiles", (args, ctx) => readKnowledgeFiles(args as GetKnowledgeFilesArgs, ctx.client)],
 ]);

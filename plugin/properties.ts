@@ -5,15 +5,17 @@
  * (at any depth); the implementation sees plain values, and every property that arrived secret,
  * or that the resource always keeps secret, leaves wrapped again. Unknown values (preview) are
  * the string `04da6b54-80e4-46f7-96ec-b56ff0331ba9` (`provider/engine/unknown.ts`), which the
- * implementation already handles.
+ * implementation already handles. An asset (a `source` input) arrives as
+ * `{ "4dabf18193072939515e22adb298388d": "c44067f5952c0a294b673a41bacd8c17", path | text | uri }`
+ * and is passed on in that form: the implementation reads it (`provider/engine/assetText.ts`).
  *
  * @packageDocumentation
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { SPECIAL_SIG_KEY } from "../provider/engine/assetText";
 import { STORED_PROVIDER_KEY } from "../provider/engine/storedProviderText";
 
-/** The key that marks a special value (secret, asset, resource reference) in a Struct. */
-export const SPECIAL_SIG_KEY = "4dabf18193072939515e22adb298388d";
+export { SPECIAL_SIG_KEY } from "../provider/engine/assetText";
 /** The signature value of a secret. */
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 

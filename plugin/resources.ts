@@ -7,6 +7,7 @@
  */
 import { AUTOMATION_RULE_PLUGIN } from "../provider/automationRule/pluginEntry";
 import type { PluginResource } from "../provider/engine/pluginEntry";
+import { KNOWLEDGE_FILE_PLUGIN } from "../provider/knowledgeFile/pluginEntry";
 import { MCP_SERVER_PLUGIN } from "../provider/mcpServer/pluginEntry";
 import { MCP_SERVER_DISABLEMENT_PLUGIN } from "../provider/mcpServerDisablement/pluginEntry";
 import { SKILL_PLUGIN } from "../provider/skill/pluginEntry";
@@ -15,5 +16,5 @@ export type { PluginResource } from "../provider/engine/pluginEntry";
 
 /** Every resource of the plugin, by type token. */
 export const RESOURCES: ReadonlyMap<string, PluginResource> = new Map(
-  [MCP_SERVER_DISABLEMENT_PLUGIN, AUTOMATION_RULE_PLUGIN, MCP_SERVER_PLUGIN, SKILL_PLUGIN].map((r) => [r.token, r]),
+  [MCP_SERVER_DISABLEMENT_PLUGIN, AUTOMATION_RULE_PLUGIN, MCP_SERVER_PLUGIN, SKILL_PLUGIN, KNOWLEDGE_FILE_PLUGIN].map((r) => [r.token, r]),
 );

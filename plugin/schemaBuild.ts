@@ -12,16 +12,30 @@ import { AUTOMATION_RULE, AUTOMATION_RULE_INFO, GET_AUTOMATION_RULES } from "../
 import { AUTOMATION_TEMPLATE_INFO, GET_AUTOMATION_TEMPLATES } from "../provider/automationTemplate/declaration";
 import { SETTINGS } from "../provider/client/config";
 import type { Field, FunctionDeclaration, ResourceDeclaration, SchemaType, TypeDeclaration } from "../provider/engine/declaration";
+import { GET_KNOWLEDGE_FILES, KNOWLEDGE_FILE, KNOWLEDGE_FILE_INFO } from "../provider/knowledgeFile/declaration";
 import { GET_MCP_SERVERS, MCP_SERVER, MCP_SERVER_INFO, MCP_TOOL_INFO } from "../provider/mcpServer/declaration";
 import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declaration";
 import { GET_SKILLS, SKILL, SKILL_INFO } from "../provider/skill/declaration";
 
 /** Every resource the plugin serves, in the schema's order. */
-export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [MCP_SERVER_DISABLEMENT, AUTOMATION_RULE, MCP_SERVER, SKILL];
+export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [MCP_SERVER_DISABLEMENT, AUTOMATION_RULE, MCP_SERVER, SKILL, KNOWLEDGE_FILE];
 /** Every object type the functions answer. */
-export const TYPE_DECLARATIONS: readonly TypeDeclaration[] = [AUTOMATION_RULE_INFO, AUTOMATION_TEMPLATE_INFO, MCP_TOOL_INFO, MCP_SERVER_INFO, SKILL_INFO];
+export const TYPE_DECLARATIONS: readonly TypeDeclaration[] = [
+  AUTOMATION_RULE_INFO,
+  AUTOMATION_TEMPLATE_INFO,
+  MCP_TOOL_INFO,
+  MCP_SERVER_INFO,
+  SKILL_INFO,
+  KNOWLEDGE_FILE_INFO,
+];
 /** Every function the plugin serves. */
-export const FUNCTION_DECLARATIONS: readonly FunctionDeclaration[] = [GET_AUTOMATION_RULES, GET_AUTOMATION_TEMPLATES, GET_MCP_SERVERS, GET_SKILLS];
+export const FUNCTION_DECLARATIONS: readonly FunctionDeclaration[] = [
+  GET_AUTOMATION_RULES,
+  GET_AUTOMATION_TEMPLATES,
+  GET_MCP_SERVERS,
+  GET_SKILLS,
+  GET_KNOWLEDGE_FILES,
+];
 
 /** What the package says of itself: everything of the schema but its version and its members. */
 const PACKAGE = {

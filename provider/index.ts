@@ -4,11 +4,13 @@
  * - {@link McpServerDisablement}: a dynamic resource that keeps an MCP server disabled.
  * - {@link AutomationRule}: a dynamic resource that declares an automation rule.
  * - {@link McpServer}: a dynamic resource that declares an MCP server whole.
+ * - {@link KnowledgeFile}: a dynamic resource that declares one file of a knowledge pack.
  * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
  * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
  * - {@link getMcpServers} / {@link getMcpServersOutput}: every visible MCP server (secret values masked).
  * - {@link Skill}: a dynamic resource that uploads a skill from the program's archive.
  * - {@link getSkills} / {@link getSkillsOutput}: every visible skill.
+ * - {@link getKnowledgeFiles} / {@link getKnowledgeFilesOutput}: every visible knowledge file (metadata).
  *
  * Also the errors a program may catch: {@link FlashdutyConfigError} (no app key, a malformed
  * setting) and the API client's error classes and type guards. The models the data sources
@@ -23,6 +25,7 @@ export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } fro
 export { McpServer, type McpServerArgs, type McpServerJson, type McpServerState } from "./mcpServer/mcpServer";
 export { Skill, type SkillArgs, type SkillState } from "./skill/skill";
 export { getSkills, getSkillsOutput, type GetSkillsArgs, type GetSkillsOutputArgs, type GetSkillsResult } from "./skill/getSkills";
+export { KnowledgeFile, type KnowledgeFileArgs, type KnowledgeFileState } from "./knowledgeFile/knowledgeFile";
 export {
   getAutomationRules,
   getAutomationRulesOutput,
@@ -38,6 +41,14 @@ export {
   type GetAutomationTemplatesResult,
 } from "./automationTemplate/getAutomationTemplates";
 export { getMcpServers, getMcpServersOutput, type GetMcpServersArgs, type GetMcpServersOutputArgs, type GetMcpServersResult } from "./mcpServer/getMcpServers";
+export {
+  getKnowledgeFiles,
+  getKnowledgeFilesOutput,
+  type GetKnowledgeFilesArgs,
+  type GetKnowledgeFilesOutputArgs,
+  type GetKnowledgeFilesResult,
+  type KnowledgeFileInfo,
+} from "./knowledgeFile/getKnowledgeFiles";
 export { FlashdutyConfigError, type FlashdutyConfigKey } from "./client/config";
 export {
   FlashdutyAbortError,

@@ -13,6 +13,7 @@
 import * as ts from "typescript";
 import { AUTOMATION_RULE } from "../provider/automationRule/declaration";
 import type { Field, ResourceDeclaration } from "../provider/engine/declaration";
+import { KNOWLEDGE_FILE } from "../provider/knowledgeFile/declaration";
 import { MCP_SERVER } from "../provider/mcpServer/declaration";
 import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declaration";
 import { SKILL } from "../provider/skill/declaration";
@@ -23,6 +24,7 @@ export const DOCUMENTED: ReadonlyArray<{ file: string; name: string; declaration
   { file: "provider/automationRule/automationRule.ts", name: "AutomationRule", declaration: AUTOMATION_RULE },
   { file: "provider/mcpServer/mcpServer.ts", name: "McpServer", declaration: MCP_SERVER },
   { file: "provider/skill/skill.ts", name: "Skill", declaration: SKILL },
+  { file: "provider/knowledgeFile/knowledgeFile.ts", name: "KnowledgeFile", declaration: KNOWLEDGE_FILE },
 ];
 
 /** The docstring text of `field` on an input or an output of the TypeScript resource. */

@@ -70,6 +70,14 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
       "An imported skill's `sourceHash` is the platform's `checksum`: the next `up` uploads the program's archive over it unless it is the same archive. A folder is given as a Pulumi archive (`new pulumi.asset.FileArchive(\"./skills/k8s-triage\")`, `pulumi.FileArchive(...)`, `fn::fileArchive: ./skills/k8s-triage`).",
   },
   "flashduty:index:getSkills": { name: "skills", values: { scope: "team", query: "triage" }, importNote: "" },
+  "flashduty:index:KnowledgeFile": {
+    name: "duty",
+    values: { teamId: 0, path: "DUTY.md", content: "# DUTY.md\n\nSee @runbooks/db.md before restarting the database.\n" },
+    importId: "0/DUTY.md",
+    importNote:
+      "The id is `<teamId>/<path>`. A file that already exists at the declared path is taken over by create as well (its text is written only if it differs).",
+  },
+  "flashduty:index:getKnowledgeFiles": { name: "knowledge", values: { scope: "team", teamIds: [1] }, importNote: "" },
 };
 
 /** `McpServerDisablement` from `flashduty:index:McpServerDisablement`. */

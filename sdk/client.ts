@@ -6,6 +6,7 @@ import { FlashdutyValidationError } from "./errors";
 import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "./optionChecks";
 import { AutomationRules } from "./resources/automationRules";
 import { AutomationTemplates } from "./resources/automationTemplates";
+import { Knowledge } from "./resources/knowledge";
 import { McpServers } from "./resources/mcpServers";
 import { Skills } from "./resources/skills";
 import { escapeTerminalControls } from "./terminalText";
@@ -93,6 +94,8 @@ export class FlashdutyClient {
   readonly automationTemplates: AutomationTemplates;
   /** Skills: list (one page), listAll, get, update, enable, disable, delete, upload (multipart, exactly once). */
   readonly skills: Skills;
+  /** Knowledge packs and files: get, listPacks, listAllPacks, ensurePack, updatePack, deletePack, listFiles, getFile, putFile, deleteFile. */
+  readonly knowledge: Knowledge;
 
   /**
    * @throws FlashdutyValidationError (operation `"new FlashdutyClient"`) for an empty `appKey`
@@ -105,6 +108,7 @@ export class FlashdutyClient {
     this.automationRules = new AutomationRules(transport, resolved.maxRetries);
     this.automationTemplates = new AutomationTemplates(transport);
     this.skills = new Skills(transport);
+    this.knowledge = new Knowledge(transport);
   }
 }
 

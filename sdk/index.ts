@@ -73,8 +73,31 @@ export type {
   McpTool,
   UpdateMcpServerParams,
 } from "./resources/mcpServerModel";
+export type {
+  DeleteKnowledgeFileParams,
+  EnsureKnowledgePackParams,
+  KnowledgeFile,
+  KnowledgeFileContent,
+  KnowledgeFileDeleteResult,
+  KnowledgeFileList,
+  KnowledgeFilePathParams,
+  KnowledgeFilePutResult,
+  KnowledgeOverview,
+  KnowledgePack,
+  KnowledgePackIdParams,
+  KnowledgePackList,
+  KnowledgePackListScope,
+  KnowledgeWarning,
+  KnowledgeWarningCode,
+  ListAllKnowledgePacksParams,
+  ListKnowledgeFilesParams,
+  ListKnowledgePacksParams,
+  PutKnowledgeFileParams,
+  UpdateKnowledgePackParams,
+} from "./resources/knowledgeModel";
 export { AutomationRules, type ListAllAutomationRulesParams } from "./resources/automationRules";
 export { AutomationTemplates } from "./resources/automationTemplates";
+export { Knowledge } from "./resources/knowledge";
 export { type ListAllMcpServersParams, McpServers } from "./resources/mcpServers";
 export type { ListSkillsParams, Skill, SkillIdParams, SkillList, SkillScope, SkillStatus, UpdateSkillParams, UploadSkillParams } from "./resources/skillModel";
 export { type ListAllSkillsParams, SKILL_UPLOAD_CLOCK_SKEW_MS, Skills } from "./resources/skills";

@@ -109,6 +109,15 @@ export const PATHS = {
   skillDisable: "/safari/skill/disable",
   skillDelete: "/safari/skill/delete",
   skillUpload: "/safari/skill/upload",
+  knowledgeGet: "/safari/knowledge/get",
+  knowledgePackList: "/safari/knowledge/pack/list",
+  knowledgePackEnsure: "/safari/knowledge/pack/ensure",
+  knowledgePackUpdate: "/safari/knowledge/pack/update",
+  knowledgePackDelete: "/safari/knowledge/pack/delete",
+  knowledgeFileList: "/safari/knowledge/file/list",
+  knowledgeFileGet: "/safari/knowledge/file/get",
+  knowledgeFilePut: "/safari/knowledge/file/put",
+  knowledgeFileDelete: "/safari/knowledge/file/delete",
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
@@ -140,6 +149,15 @@ export const OPERATIONS = {
   "skill.disable": PATHS.skillDisable,
   "skill.delete": PATHS.skillDelete,
   "skill.upload": PATHS.skillUpload,
+  "knowledge.get": PATHS.knowledgeGet,
+  "knowledgePack.list": PATHS.knowledgePackList,
+  "knowledgePack.ensure": PATHS.knowledgePackEnsure,
+  "knowledgePack.update": PATHS.knowledgePackUpdate,
+  "knowledgePack.delete": PATHS.knowledgePackDelete,
+  "knowledgeFile.list": PATHS.knowledgeFileList,
+  "knowledgeFile.get": PATHS.knowledgeFileGet,
+  "knowledgeFile.put": PATHS.knowledgeFilePut,
+  "knowledgeFile.delete": PATHS.knowledgeFileDelete,
 } as const satisfies Record<string, ApiPath>;
 
 /** The name of an API operation (a key of {@link OPERATIONS}). */
@@ -189,6 +207,17 @@ export const OPERATION_RATE_LIMITS: Readonly<Record<ApiPath, OperationRateLimit>
   [PATHS.skillDisable]: { perSecond: 20, perMinute: 300, scope: "appKey" },
   [PATHS.skillDelete]: { perSecond: 20, perMinute: 300, scope: "appKey" },
   [PATHS.skillUpload]: { perSecond: 3, perMinute: 30, scope: "appKey" },
+  // Knowledge: the vendor publishes 50/s and 1000/min for the reads, 20/s and 300/min for the
+  // writes; the scopes (account for reads, app key for writes) are our assumption, as for rules.
+  [PATHS.knowledgeGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.knowledgePackList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.knowledgeFileList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.knowledgeFileGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.knowledgePackEnsure]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.knowledgePackUpdate]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.knowledgePackDelete]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.knowledgeFilePut]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  [PATHS.knowledgeFileDelete]: { perSecond: 20, perMinute: 300, scope: "appKey" },
 };
 
 /**
@@ -326,3 +355,99 @@ export const SKILL_RULES = {
   /** A skill name: lower-case letters, digits and `-`, starting with a letter or digit (our decision, as Agent Skills names are). */
   namePattern: /^[a-z0-9][a-z0-9-]*$/,
 } as const;
+/** `scope` of a knowledge pack: the account's pack, a team's pack, or a legacy `channel` pack (read only here). */
+export type KnowledgePackScope = "account" | "team" | "channel";
+export const KNOWLEDGE_PACK_SCOPES = ["account", "team", "channel"] as const satisfies readonly KnowledgePackScope[];
+true satisfies Equal<(typeof KNOWLEDGE_PACK_SCOPES)[number], KnowledgePackScope>;
+
+/** `scope` of the pack list: `all` (default), `account` (the account pack only) or `team` (team packs only). */
+export type KnowledgePackListScope = "all" | "account" | "team";
+export const KNOWLEDGE_PACK_LIST_SCOPES = ["all", "account", "team"] as const satisfies readonly KnowledgePackListScope[];
+true satisfies Equal<(typeof KNOWLEDGE_PACK_LIST_SCOPES)[number], KnowledgePackListScope>;
+
+/** `code` of a knowledge write's `warnings[]` item: an @ref to a missing file (put), or a forced delete of a referenced file. */
+export type KnowledgeWarningCode = "unresolved_reference" | "still_referenced_by";
+export const KNOWLEDGE_WARNING_CODES = ["unresolved_reference", "still_referenced_by"] as const satisfies readonly KnowledgeWarningCode[];
+true satisfies Equal<(typeof KNOWLEDGE_WARNING_CODES)[number], KnowledgeWarningCode>;
+
+/**
+ * Rules of knowledge packs and files (docs/platform-api.md "Knowledge packs and files"). The
+ * 1 MiB per file is the vendor's; the `rel_path` rules, the @ref syntax, the body limit of
+ * `file/put`, the content types by extension and the seeded `DUTY.md` are our decisions (the
+ * vendor states none), kept here so the client and the emulator agree.
+ */
+export const KNOWLEDGE_RULES = {
+  /** Largest file content, in bytes of UTF-8 (1 MiB; the vendor's limit). */
+  maxFileBytes: 1024 * 1024,
+  /**
+   * Largest `file/put` body, in bytes (2 MiB): 1 MiB of content is about 1.34 MiB as base64, over
+   * the API's general 1 MiB body limit, so `file/put` gets its own (assumption).
+   */
+  maxPutBodyBytes: 2 * 1024 * 1024,
+  /** Longest `rel_path`, in characters (assumption). */
+  maxRelPathLength: 255,
+  /**
+   * One segment of a `rel_path` (between `/`): letters and digits of any script, `.`, `_` and
+   * `-`; `.` and `..` alone are refused separately. No leading, trailing or doubled `/`, no
+   * spaces, no control or formatting characters (assumption).
+   */
+  relPathSegmentPattern: /^[\p{L}\p{N}._-]+$/u,
+  /**
+   * An @ref inside a file's text: `@` then a `rel_path` whose last segment has an extension
+   * (`@runbooks/db.md`), not preceded by a word character, `@` or `/` (so an e-mail address or a
+   * URL is no reference); resolved from the pack's root. A trailing `.` ends a sentence, not the
+   * path (assumption). Group 1 is the path.
+   */
+  refPattern: /(?<![\p{L}\p{N}_@/.-])@((?:[\p{L}\p{N}_-][\p{L}\p{N}._-]*\/)*[\p{L}\p{N}_-][\p{L}\p{N}._-]*\.[\p{L}\p{N}]+)/gu,
+  /** `content_type` from the extension when `file/put` sends none (lower case, with the dot); otherwise `text/plain`. */
+  contentTypes: {
+    ".md": "text/markdown",
+    ".markdown": "text/markdown",
+    ".txt": "text/plain",
+    ".json": "application/json",
+    ".yaml": "application/yaml",
+    ".yml": "application/yaml",
+  } as Readonly<Record<string, string>>,
+  /** `content_type` of a file whose extension is not in {@link KNOWLEDGE_RULES.contentTypes}. */
+  defaultContentType: "text/plain",
+  /** Path of the file the first creation of an account pack seeds. */
+  dutyFilePath: "DUTY.md",
+} as const;
+
+/** Prefix of a knowledge pack id. */
+export const KNOWLEDGE_PACK_ID_PREFIX = "kpk_";
+/** Prefix of a knowledge file id. */
+export const KNOWLEDGE_FILE_ID_PREFIX = "kfl_";
+
+/**
+ * What is wrong with `relPath` as a knowledge file's `rel_path` ({@link KNOWLEDGE_RULES}), in
+ * words naming the rule, or undefined when it is valid.
+ */
+export function knowledgeRelPathProblem(relPath: string): string | undefined {
+  if (relPath === "") return "must not be empty";
+  const length = [...relPath].length;
+  if (length > KNOWLEDGE_RULES.maxRelPathLength) return `at most ${KNOWLEDGE_RULES.maxRelPathLength} characters, got ${length}`;
+  if (relPath.startsWith("/")) return "must be relative (no leading /)";
+  if (relPath.endsWith("/")) return "must name a file (no trailing /)";
+  for (const segment of relPath.split("/")) {
+    if (segment === "") return "must not hold an empty segment (//)";
+    if (segment === "." || segment === "..") return "must not hold a . or .. segment";
+    if (!KNOWLEDGE_RULES.relPathSegmentPattern.test(segment)) return "may hold only letters, digits, '.', '_', '-' and '/' between segments";
+  }
+  return undefined;
+}
+
+/** The @refs of a file's text, in order of first appearance, each once ({@link KNOWLEDGE_RULES.refPattern}). */
+export function knowledgeRefs(text: string): string[] {
+  const refs = new Set<string>();
+  for (const match of text.matchAll(KNOWLEDGE_RULES.refPattern)) refs.add(match[1]!);
+  return [...refs];
+}
+
+/** The `content_type` a `file/put` without one gets for `relPath` (by its extension, case-insensitive). */
+export function knowledgeContentType(relPath: string): string {
+  const name = relPath.slice(relPath.lastIndexOf("/") + 1);
+  const dot = name.lastIndexOf(".");
+  const extension = dot <= 0 ? "" : name.slice(dot).toLowerCase();
+  return Object.hasOwn(KNOWLEDGE_RULES.contentTypes, extension) ? KNOWLEDGE_RULES.contentTypes[extension]! : KNOWLEDGE_RULES.defaultContentType;
+}

@@ -1,7 +1,6 @@
 /**
- * The tolerant readers the wire schemas share (`wire/wire.ts`, `wire/skill.ts`): how an optional
- * field, a list and a legacy field read when a Go server sends `null` or leaves them out
- * (docs/platform-api.md "JSON types").
+ * The tolerant readers the wire schemas of `wire/wire.ts`, `wire/skill.ts` and `wire/knowledge.ts` share: how an
+ * answer's optional fields, lists and legacy fields are read (docs/platform-api.md "JSON types").
  */
 import { z } from "zod";
 
@@ -44,4 +43,13 @@ export function legacy<T extends z.ZodType>(schema: T) {
     .transform((v): z.output<T> | undefined => v ?? undefined)
     .catch(undefined)
     .optional();
+}
+
+/**
+ * A field the vendor types as a string holding JSON text (`secret_schema`, `oauth_metadata`):
+ * a string is kept as sent; any other JSON value (an array or object from an older server) is
+ * turned into its JSON text, never an error.
+ */
+export function jsonText() {
+  return z.json().transform((v): string => (typeof v === "string" ? v : JSON.stringify(v)));
 }

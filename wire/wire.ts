@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
-import { legacy, list, optional, optionalList } from "./readers";
+import { jsonText, legacy, list, optional, optionalList } from "./readers";
 
 import type { Equal } from "./typeAssert";
 import type { WireAutomationRule, WireAutomationRuleWithToken, WireAutomationTemplate, WireMcpServer } from "./wireTypes";
@@ -20,17 +20,9 @@ import type { WireAutomationRule, WireAutomationRuleWithToken, WireAutomationTem
 export * from "./protocol";
 export { cronDialectProblem, isKnownTimezone, normalizeCron } from "./cronDialect";
 export * from "./skill";
+export * from "./knowledge";
 
 // Compile-time parity of the schemas with the plain interfaces of wire/wireTypes.ts.
-
-/**
- * A field the vendor types as a string holding JSON text (`secret_schema`, `oauth_metadata`):
- * a string is kept as sent; any other JSON value (an array or object from an older server) is
- * turned into its JSON text, never an error.
- */
-function jsonText() {
-  return z.json().transform((v): string => (typeof v === "string" ? v : JSON.stringify(v)));
-}
 
 /** A string→string map (stdio `env`, HTTP `headers`); secret values come back masked. */
 const stringMap = z.record(z.string(), z.string());

@@ -162,3 +162,52 @@ export interface WireSkill {
   /** Read-only, e.g. `byoc`; absent = available everywhere. */
   venues?: string[];
 }
+
+/** A knowledge pack (docs/platform-api.md "Knowledge packs and files"). */
+export interface WireKnowledgePack {
+  /** `kpk_...`. */
+  pack_id: string;
+  account_id: number;
+  /** `account` | `team` | `channel` (legacy). */
+  scope: string;
+  /** The account id (account pack) or the team id. */
+  scope_id: number;
+  file_count: number;
+  /** Sum of the files' sizes, bytes. */
+  total_bytes: number;
+  /** +1 per file change. */
+  version: number;
+  /** Absent from older servers. */
+  duty_version?: number;
+  created_by: number;
+  /** Epoch ms. */
+  created_at_ms: number;
+  /** Epoch ms. */
+  updated_at_ms: number;
+  can_edit: boolean;
+  /** Omitted when empty. */
+  team_name?: string;
+}
+
+/** A knowledge file's metadata (the content comes from `file/get` only). */
+export interface WireKnowledgeFile {
+  /** `kfl_...`. */
+  file_id: string;
+  pack_id: string;
+  rel_path: string;
+  content_type: string;
+  /** Bytes of the UTF-8 content. */
+  size_bytes: number;
+  /** SHA-256 of the content, lower-case hex. */
+  checksum: string;
+  updated_by: number;
+  /** Epoch ms. */
+  updated_at_ms: number;
+}
+
+/** One item of a knowledge write's `warnings[]`: `unresolved_reference` with `ref`, or `still_referenced_by` with `refs`. */
+export interface WireKnowledgeWarning {
+  code: string;
+  ref?: string;
+  refs?: string[];
+}

@@ -62,6 +62,15 @@ export interface Messages {
   triggerTokenInvalid(): string;
   triggerDisabled(triggerId: string): string;
   runTooSoon(ruleId: string, retryAfterSeconds: number): string;
+  knowledgePackNotFound(packId: string): string;
+  knowledgeFileNotFound(relPath: string): string;
+  knowledgeTeamNotFound(teamId: number): string;
+  knowledgePackNotReadable(packId: string): string;
+  knowledgePackNotEditable(packId: string): string;
+  knowledgePackExists(scope: string, scopeId: number): string;
+  knowledgeStillReferenced(relPath: string, refs: readonly string[]): string;
+  knowledgeContentInvalid(detail: "base64" | "utf8"): string;
+  knowledgeContentTooLarge(maxBytes: number, bytes: number): string;
   routeNotFound(method: string, path: string): string;
   methodNotAllowed(method: string, allowed: string): string;
   entityTooLarge(maxBytes: number): string;
@@ -109,6 +118,16 @@ const EN: Messages = {
   triggerTokenInvalid: () => "the trigger token is missing or invalid (Authorization: Bearer <token>)",
   triggerDisabled: (triggerId) => `invalid parameter trigger_id: the trigger ${triggerId} or its rule is disabled`,
   runTooSoon: (ruleId, seconds) => `automation rule ${ruleId} ran less than a minute ago, retry after ${seconds}s`,
+  knowledgePackNotFound: (packId) => `knowledge pack ${packId} not found`,
+  knowledgeFileNotFound: (relPath) => `knowledge file ${relPath} not found`,
+  knowledgeTeamNotFound: (teamId) => `invalid parameter scope_id: team ${teamId} not found`,
+  knowledgePackNotReadable: (packId) => `permission denied: knowledge pack ${packId} belongs to a team you are not a member of`,
+  knowledgePackNotEditable: (packId) => `permission denied: no edit rights on knowledge pack ${packId}`,
+  knowledgePackExists: (scope, scopeId) => `the ${scope} ${scopeId} already has a knowledge pack`,
+  knowledgeStillReferenced: (relPath, refs) => `knowledge file ${relPath} is still referenced by ${refs.join(", ")}; send force to delete it anyway`,
+  knowledgeContentInvalid: (detail) =>
+    detail === "base64" ? "invalid parameter content_b64: must be base64" : "invalid parameter content_b64: the content must be UTF-8 text",
+  knowledgeContentTooLarge: (maxBytes, bytes) => `invalid parameter content_b64: the content must be at most ${maxBytes} bytes, got ${bytes}`,
   routeNotFound: (method, path) => `route ${method} ${path} not found`,
   methodNotAllowed: (method, allowed) => `method ${method} not allowed, use ${allowed}`,
   entityTooLarge: (maxBytes) => `request body too large: at most ${maxBytes} bytes`,
@@ -156,6 +175,15 @@ const ZH: Messages = {
   triggerTokenInvalid: () => "触发令牌缺失或无效（Authorization: Bearer <token>）",
   triggerDisabled: (triggerId) => `参数 trigger_id 无效：触发器 ${triggerId} 或其规则已停用`,
   runTooSoon: (ruleId, seconds) => `自动化规则 ${ruleId} 一分钟内已运行过，请 ${seconds} 秒后重试`,
+  knowledgePackNotFound: (packId) => `知识包 ${packId} 不存在`,
+  knowledgeFileNotFound: (relPath) => `知识文件 ${relPath} 不存在`,
+  knowledgeTeamNotFound: (teamId) => `参数 scope_id 无效：团队 ${teamId} 不存在`,
+  knowledgePackNotReadable: (packId) => `权限不足：知识包 ${packId} 属于您不是成员的团队`,
+  knowledgePackNotEditable: (packId) => `权限不足：无权编辑知识包 ${packId}`,
+  knowledgePackExists: (scope, scopeId) => `${scope} ${scopeId} 已有知识包`,
+  knowledgeStillReferenced: (relPath, refs) => `知识文件 ${relPath} 仍被 ${refs.join("、")} 引用；如需删除请传 force`,
+  knowledgeContentInvalid: (detail) => (detail === "base64" ? "参数 content_b64 无效：必须是 base64" : "参数 content_b64 无效：内容必须是 UTF-8 文本"),
+  knowledgeContentTooLarge: (maxBytes, bytes) => `参数 content_b64 无效：内容最多 ${maxBytes} 字节，实际 ${bytes} 字节`,
   routeNotFound: (method, path) => `路由 ${method} ${path} 不存在`,
   methodNotAllowed: (method, allowed) => `不支持 ${method} 方法，请使用 ${allowed}`,
   entityTooLarge: (maxBytes) => `请求体过大：最多 ${maxBytes} 字节`,

@@ -104,7 +104,8 @@ function uploaded(context: OperationContext, manifest: SkillManifest, archive: B
 export const uploadSkill: Operation = {
   name: "skill.upload",
   path: PATHS.skillUpload,
-  rawBody: { maxBodyBytes: SKILL_RULES.maxArchiveBytes + FORM_OVERHEAD_BYTES },
+  rawBody: true,
+  bodyLimitBytes: SKILL_RULES.maxArchiveBytes + FORM_OVERHEAD_BYTES,
   async handle(context): Promise<WireSkill> {
     const form = await readForm(context.raw);
     const fields = parseBody(wireSkillUploadFieldsSchema, form.fields);

@@ -20,6 +20,11 @@ export const getAutomationTemplates: typeof import("./getAutomationTemplates").g
 export const getAutomationTemplatesOutput: typeof import("./getAutomationTemplates").getAutomationTemplatesOutput = null as any;
 utilities.lazyLoad(exports, ["getAutomationTemplates","getAutomationTemplatesOutput"], () => require("./getAutomationTemplates"));
 
+export { GetKnowledgeFilesArgs, GetKnowledgeFilesResult, GetKnowledgeFilesOutputArgs } from "./getKnowledgeFiles";
+export const getKnowledgeFiles: typeof import("./getKnowledgeFiles").getKnowledgeFiles = null as any;
+export const getKnowledgeFilesOutput: typeof import("./getKnowledgeFiles").getKnowledgeFilesOutput = null as any;
+utilities.lazyLoad(exports, ["getKnowledgeFiles","getKnowledgeFilesOutput"], () => require("./getKnowledgeFiles"));
+
 export { GetMcpServersArgs, GetMcpServersResult, GetMcpServersOutputArgs } from "./getMcpServers";
 export const getMcpServers: typeof import("./getMcpServers").getMcpServers = null as any;
 export const getMcpServersOutput: typeof import("./getMcpServers").getMcpServersOutput = null as any;
@@ -29,6 +34,11 @@ export { GetSkillsArgs, GetSkillsResult, GetSkillsOutputArgs } from "./getSkills
 export const getSkills: typeof import("./getSkills").getSkills = null as any;
 export const getSkillsOutput: typeof import("./getSkills").getSkillsOutput = null as any;
 utilities.lazyLoad(exports, ["getSkills","getSkillsOutput"], () => require("./getSkills"));
+
+export { KnowledgeFileArgs } from "./knowledgeFile";
+export type KnowledgeFile = import("./knowledgeFile").KnowledgeFile;
+export const KnowledgeFile: typeof import("./knowledgeFile").KnowledgeFile = null as any;
+utilities.lazyLoad(exports, ["KnowledgeFile"], () => require("./knowledgeFile"));
 
 export { McpServerArgs } from "./mcpServer";
 export type McpServer = import("./mcpServer").McpServer;
@@ -66,6 +76,8 @@ const _module = {
         switch (type) {
             case "flashduty:index:AutomationRule":
                 return new AutomationRule(name, <any>undefined, { urn })
+            case "flashduty:index:KnowledgeFile":
+                return new KnowledgeFile(name, <any>undefined, { urn })
             case "flashduty:index:McpServer":
                 return new McpServer(name, <any>undefined, { urn })
             case "flashduty:index:McpServerDisablement":

@@ -21,7 +21,8 @@
  *   an RFC 3339 string, `""` or null, never a float; we send only integers);
  * - `array-of-X|null`: a JSON array of X (a scalar type or an object type below), or null;
  * - `object-of-string|null`: a JSON object whose values are strings, or null;
- * - `any`: any JSON (a Go `any` / `json.RawMessage` field).
+ * - `any`: any JSON (a Go `any` / `json.RawMessage` field);
+ * - an object type's name: a nested object of that type (knowledge `get`'s `pack`).
  */
 export type FieldType =
   | "any"
@@ -30,7 +31,8 @@ export type FieldType =
   | "boolean"
   | "integer-ms"
   | "object-of-string|null"
-  | `array-of-${"string" | "integer" | ObjectTypeName}|null`;
+  | `array-of-${"string" | "integer" | ObjectTypeName}|null`
+  | ObjectTypeName;
 
 /** An object answer (or an element of one): every field it may carry and those always sent. */
 export interface ObjectType {
@@ -49,7 +51,17 @@ export type ObjectTypeName =
   | "AutomationRuleRunData"
   | "AutomationTriggerFireData"
   | "SkillItem"
-  | "SkillListResponse";
+  | "SkillListResponse"
+  | "KnowledgePackItem"
+  | "KnowledgeFileItem"
+  | "KnowledgeWarning"
+  | "KnowledgeGetData"
+  | "KnowledgePackListData"
+  | "KnowledgePackDeleteData"
+  | "KnowledgeFileListData"
+  | "KnowledgeFileGetData"
+  | "KnowledgeFilePutData"
+  | "KnowledgeFileDeleteData";
 
 /** What an answer's `data` is: one of the object types, or `any` (any JSON, null included). */
 export type AnswerType = ObjectTypeName | "any";
@@ -232,6 +244,84 @@ export const OBJECT_TYPES: Readonly<Record<ObjectTypeName, ObjectType>> = {
     fields: { skills: "array-of-SkillItem|null", total: "integer" },
     required: ["skills", "total"],
   },
+  // The knowledge answers are not in the Go client models read; their fields and types are those
+  // of the vendor's newest published API schema (KnowledgePackItem, KnowledgeFileItem and the
+  // operations' `data`), read 2026-11-24; `duty_version` and `team_name` may be absent.
+  KnowledgePackItem: {
+    fields: {
+      pack_id: "string",
+      account_id: "integer",
+      scope: "string",
+      scope_id: "integer",
+      file_count: "integer",
+      total_bytes: "integer",
+      version: "integer",
+      duty_version: "integer",
+      created_by: "integer",
+      created_at_ms: "integer-ms",
+      updated_at_ms: "integer-ms",
+      can_edit: "boolean",
+      team_name: "string",
+    },
+    required: [
+      "pack_id",
+      "account_id",
+      "scope",
+      "scope_id",
+      "file_count",
+      "total_bytes",
+      "version",
+      "created_by",
+      "created_at_ms",
+      "updated_at_ms",
+      "can_edit",
+    ],
+  },
+  KnowledgeFileItem: {
+    fields: {
+      file_id: "string",
+      pack_id: "string",
+      rel_path: "string",
+      content_type: "string",
+      size_bytes: "integer",
+      checksum: "string",
+      updated_by: "integer",
+      updated_at_ms: "integer-ms",
+    },
+    required: ["file_id", "pack_id", "rel_path", "content_type", "size_bytes", "checksum", "updated_by", "updated_at_ms"],
+  },
+  KnowledgeWarning: {
+    fields: { code: "string", ref: "string", refs: "array-of-string|null" },
+    required: ["code"],
+  },
+  KnowledgeGetData: {
+    fields: { pack: "KnowledgePackItem", files: "array-of-KnowledgeFileItem|null" },
+    required: ["pack", "files"],
+  },
+  KnowledgePackListData: {
+    fields: { packs: "array-of-KnowledgePackItem|null", total: "integer" },
+    required: ["packs", "total"],
+  },
+  KnowledgePackDeleteData: {
+    fields: { ok: "boolean" },
+    required: ["ok"],
+  },
+  KnowledgeFileListData: {
+    fields: { files: "array-of-KnowledgeFileItem|null", total: "integer" },
+    required: ["files", "total"],
+  },
+  KnowledgeFileGetData: {
+    fields: { file: "KnowledgeFileItem", content_b64: "string" },
+    required: ["file", "content_b64"],
+  },
+  KnowledgeFilePutData: {
+    fields: { file: "KnowledgeFileItem", warnings: "array-of-KnowledgeWarning|null" },
+    required: ["file"],
+  },
+  KnowledgeFileDeleteData: {
+    fields: { warnings: "array-of-KnowledgeWarning|null" },
+    required: [],
+  },
 };
 
 /** The type of `data` in the success answer of each operation (by path). */
@@ -260,4 +350,13 @@ export const ANSWERS: Readonly<Record<string, AnswerType>> = {
   "/safari/skill/enable": "any",
   "/safari/skill/disable": "any",
   "/safari/skill/delete": "any",
+  "/safari/knowledge/get": "KnowledgeGetData",
+  "/safari/knowledge/pack/list": "KnowledgePackListData",
+  "/safari/knowledge/pack/ensure": "KnowledgePackItem",
+  "/safari/knowledge/pack/update": "KnowledgePackItem",
+  "/safari/knowledge/pack/delete": "KnowledgePackDeleteData",
+  "/safari/knowledge/file/list": "KnowledgeFileListData",
+  "/safari/knowledge/file/get": "KnowledgeFileGetData",
+  "/safari/knowledge/file/put": "KnowledgeFilePutData",
+  "/safari/knowledge/file/delete": "KnowledgeFileDeleteData",
 };

@@ -248,10 +248,51 @@ async function* walkSkills(emu: Emulator): AsyncGenerator<Answered> {
   yield await ask(emu, PATHS.skillDelete, admin.appKey, { skill_id: skillId }, "member 1002 skill delete");
 }
 
+/** Every knowledge operation, for every seed key: the account pack, team packs, files with warnings, moves and deletes. */
+async function* walkKnowledge(emu: Emulator): AsyncGenerator<Answered> {
+  for (const { key, who } of SEED_KEYS) {
+    const user = SEED_USERS.find((u) => u.appKey === key)!;
+    const overview = await ask(emu, PATHS.knowledgeGet, key, {}, `${who} knowledge get`);
+    yield overview;
+    const team = user.teamIds[0]!;
+    const ensured = await ask(emu, PATHS.knowledgePackEnsure, key, { scope: "team", scope_id: team }, `${who} ensure team ${team}`);
+    if (ensured.status === 200) yield ensured;
+    for (const body of [{}, { p: 1, limit: 1 }, { scope: "team" }, { include_account: false }]) {
+      yield await ask(emu, PATHS.knowledgePackList, key, body, `${who} pack list ${JSON.stringify(body)}`);
+    }
+    if (!user.aiSre) continue;
+    const packId: string = data(ensured).pack_id;
+    const put = (rel_path: string, text: string) =>
+      ask(emu, PATHS.knowledgeFilePut, key, { pack_id: packId, rel_path, content_b64: Buffer.from(text).toString("base64") }, `${who} put ${rel_path}`);
+    yield await put("index.md", "See @runbooks/missing.md and @notes.md");
+    yield await put("notes.md", "notes");
+    yield await ask(emu, PATHS.knowledgeFileList, key, { pack_id: packId }, `${who} file list`);
+    yield await ask(emu, PATHS.knowledgeFileGet, key, { pack_id: packId, rel_path: "index.md" }, `${who} file get`);
+    yield await ask(emu, PATHS.knowledgeFileDelete, key, { pack_id: packId, rel_path: "notes.md", force: true }, `${who} forced delete`);
+    yield await ask(emu, PATHS.knowledgeFileDelete, key, { pack_id: packId, rel_path: "index.md" }, `${who} delete`);
+    yield await ask(emu, PATHS.knowledgePackUpdate, key, { pack_id: packId }, `${who} pack update`);
+    yield await ask(emu, PATHS.knowledgePackDelete, key, { pack_id: packId }, `${who} pack delete`);
+  }
+}
+
 const WALKS: Readonly<Record<string, Walk>> = {
   "skill list and get (every seed key), upload, replace, update, disable, enable, delete": {
     paths: [PATHS.skillList, PATHS.skillGet, PATHS.skillUpload, PATHS.skillUpdate, PATHS.skillDisable, PATHS.skillEnable, PATHS.skillDelete],
     run: walkSkills,
+  },
+  "knowledge get, pack list, ensure, update and delete, file put (with warnings), list, get and delete (forced)": {
+    paths: [
+      PATHS.knowledgeGet,
+      PATHS.knowledgePackList,
+      PATHS.knowledgePackEnsure,
+      PATHS.knowledgePackUpdate,
+      PATHS.knowledgePackDelete,
+      PATHS.knowledgeFileList,
+      PATHS.knowledgeFileGet,
+      PATHS.knowledgeFilePut,
+      PATHS.knowledgeFileDelete,
+    ],
+    run: walkKnowledge,
   },
   "MCP server create (each transport), get, update, move and delete": {
     paths: [PATHS.mcpServerCreate, PATHS.mcpServerGet, PATHS.mcpServerUpdate, PATHS.mcpServerDelete],

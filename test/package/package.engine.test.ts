@@ -264,6 +264,7 @@ describe("the entry points", () => {
     "pulumi-flashduty/provider/mcpServerDisablementProvider",
     "pulumi-flashduty/provider/automationRuleProvider",
     "pulumi-flashduty/provider/mcpServerProvider",
+    "pulumi-flashduty/provider/knowledgeFileProvider",
     "pulumi-flashduty-emulator",
     "pulumi-flashduty-emulator/package.json",
   ];

@@ -26,6 +26,8 @@ import * as ruleProvider from "../../provider/automationRule/provider";
 import type { GetAutomationTemplatesArgs } from "../../provider/automationTemplate/getAutomationTemplates";
 import { SETTINGS } from "../../provider/client/config";
 import { DECLARED_FIELDS as SERVER_FIELDS, SECRET_FIELDS as SERVER_SECRET_FIELDS } from "../../provider/mcpServer/fields";
+import { STATE_KEYS as KNOWLEDGE_STATE_KEYS } from "../../provider/knowledgeFile/knowledgeFile";
+import * as knowledgeProvider from "../../provider/knowledgeFile/provider";
 import type { GetMcpServersArgs } from "../../provider/mcpServer/getMcpServers";
 import { STATE_KEYS as SERVER_STATE_KEYS } from "../../provider/mcpServer/mcpServer";
 import * as serverProvider from "../../provider/mcpServer/provider";
@@ -165,6 +167,7 @@ true satisfies Equal<(typeof SERVER_MODEL)[number], keyof ServerModel>;
 const RULE = schema.resources["flashduty:index:AutomationRule"]!;
 const SERVER = schema.resources["flashduty:index:McpServer"]!;
 const DISABLEMENT = schema.resources["flashduty:index:McpServerDisablement"]!;
+const KNOWLEDGE = schema.resources["flashduty:index:KnowledgeFile"]!;
 
 function secretKeys(props: Record<string, SchemaProperty> | undefined): string[] {
   return sorted(Object.entries(props ?? {}).flatMap(([key, p]) => (p.secret ? [key] : [])));
@@ -200,12 +203,13 @@ describe("generated from the declarations", () => {
 });
 
 describe("plugin/schema.json against the implementation", () => {
-  it("names the package, the four resources the plugin serves and the four functions", () => {
+  it("names the package, the resources the plugin serves and the functions", () => {
     expect(schema.name).toBe("flashduty");
     expect(sorted(Object.keys(schema.resources))).toEqual(sorted(RESOURCES.keys()));
     expect(sorted(Object.keys(schema.functions))).toEqual(sorted(FUNCTIONS.keys()));
     expect(sorted(RESOURCES.keys())).toEqual([
       "flashduty:index:AutomationRule",
+      "flashduty:index:KnowledgeFile",
       "flashduty:index:McpServer",
       "flashduty:index:McpServerDisablement",
       "flashduty:index:Skill",
@@ -223,6 +227,17 @@ describe("plugin/schema.json against the implementation", () => {
       for (const key of resource.required ?? []) expect(resource.properties).toHaveProperty(key);
       for (const key of resource.requiredInputs ?? []) expect(resource.inputProperties).toHaveProperty(key);
     }
+  });
+
+  it("KnowledgeFile: its outputs are the class's state; check requires path and the text, and fills the declared defaults", async () => {
+    expect(sorted(Object.keys(KNOWLEDGE.properties!))).toEqual(sorted(KNOWLEDGE_STATE_KEYS));
+    expect(sorted(Object.keys(KNOWLEDGE.inputProperties!))).toEqual(["content", "force", "path", "source", "teamId"]);
+    expect(KNOWLEDGE.inputProperties!.source?.$ref).toBe("pulumi.json#/Asset");
+    expect(KNOWLEDGE.requiredInputs).toEqual(["path"]);
+    const empty = await knowledgeProvider.check({}, {});
+    expect(sorted(empty.failures?.map((f) => f.property) ?? [])).toEqual(["content", "path"]);
+    const { inputs } = await knowledgeProvider.check({}, { path: "a.md", content: "x" });
+    for (const key of ["teamId", "force"] as const) expect(inputs?.[key], key).toEqual(KNOWLEDGE.inputProperties![key]?.default);
   });
 
   it("requires the inputs check requires, and declares the defaults check fills in", async () => {

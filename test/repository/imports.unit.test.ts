@@ -85,7 +85,7 @@ describe("dependency rules", () => {
   });
 
   it("no noun folder of provider/ imports another, and the shared folders import none of them", () => {
-    const nouns = new Set(["automationRule", "automationTemplate", "mcpServer", "mcpServerDisablement", "skill"]);
+    const nouns = new Set(["automationRule", "automationTemplate", "knowledgeFile", "mcpServer", "mcpServerDisablement", "skill"]);
     const shared = new Set(["client", "engine", "mcpServerControl"]);
     const folderOf = (p: string) => p.split("/")[1]!;
     const inProvider = importsOf("provider").filter((i) => topFolder(i.target) === "provider" && i.file.split(path.sep).length > 2);

@@ -23,6 +23,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "flashduty:index:AutomationRule":
 		r = &AutomationRule{}
+	case "flashduty:index:KnowledgeFile":
+		r = &KnowledgeFile{}
 	case "flashduty:index:McpServer":
 		r = &McpServer{}
 	case "flashduty:index:McpServerDisablement":

@@ -301,6 +301,108 @@ func (o AutomationTemplateInfoArrayOutput) Index(i pulumi.IntInput) AutomationTe
 	}).(AutomationTemplateInfoOutput)
 }
 
+// A knowledge file as the platform lists it (metadata; the text is read by the resource).
+type KnowledgeFileInfo struct {
+	// SHA-256 of the content, lower-case hex.
+	Checksum string `pulumi:"checksum"`
+	// MIME type.
+	ContentType string `pulumi:"contentType"`
+	// File id, `kfl_...`.
+	FileId string `pulumi:"fileId"`
+	// Pack id, `kpk_...`.
+	PackId string `pulumi:"packId"`
+	// Path in the pack (`rel_path`).
+	Path string `pulumi:"path"`
+	// Bytes of the UTF-8 content.
+	SizeBytes int `pulumi:"sizeBytes"`
+	// 0 for the account's pack; otherwise the pack's team.
+	TeamId int `pulumi:"teamId"`
+	// Last change, epoch milliseconds.
+	UpdatedAt float64 `pulumi:"updatedAt"`
+	// Member id of the last writer (0 for the seeded `DUTY.md`).
+	UpdatedBy int `pulumi:"updatedBy"`
+}
+
+// A knowledge file as the platform lists it (metadata; the text is read by the resource).
+type KnowledgeFileInfoOutput struct{ *pulumi.OutputState }
+
+func (KnowledgeFileInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KnowledgeFileInfo)(nil)).Elem()
+}
+
+func (o KnowledgeFileInfoOutput) ToKnowledgeFileInfoOutput() KnowledgeFileInfoOutput {
+	return o
+}
+
+func (o KnowledgeFileInfoOutput) ToKnowledgeFileInfoOutputWithContext(ctx context.Context) KnowledgeFileInfoOutput {
+	return o
+}
+
+// SHA-256 of the content, lower-case hex.
+func (o KnowledgeFileInfoOutput) Checksum() pulumi.StringOutput {
+	return o.ApplyT(func(v KnowledgeFileInfo) string { return v.Checksum }).(pulumi.StringOutput)
+}
+
+// MIME type.
+func (o KnowledgeFileInfoOutput) ContentType() pulumi.StringOutput {
+	return o.ApplyT(func(v KnowledgeFileInfo) string { return v.ContentType }).(pulumi.StringOutput)
+}
+
+// File id, `kfl_...`.
+func (o KnowledgeFileInfoOutput) FileId() pulumi.StringOutput {
+	return o.ApplyT(func(v KnowledgeFileInfo) string { return v.FileId }).(pulumi.StringOutput)
+}
+
+// Pack id, `kpk_...`.
+func (o KnowledgeFileInfoOutput) PackId() pulumi.StringOutput {
+	return o.ApplyT(func(v KnowledgeFileInfo) string { return v.PackId }).(pulumi.StringOutput)
+}
+
+// Path in the pack (`rel_path`).
+func (o KnowledgeFileInfoOutput) Path() pulumi.StringOutput {
+	return o.ApplyT(func(v KnowledgeFileInfo) string { return v.Path }).(pulumi.StringOutput)
+}
+
+// Bytes of the UTF-8 content.
+func (o KnowledgeFileInfoOutput) SizeBytes() pulumi.IntOutput {
+	return o.ApplyT(func(v KnowledgeFileInfo) int { return v.SizeBytes }).(pulumi.IntOutput)
+}
+
+// 0 for the account's pack; otherwise the pack's team.
+func (o KnowledgeFileInfoOutput) TeamId() pulumi.IntOutput {
+	return o.ApplyT(func(v KnowledgeFileInfo) int { return v.TeamId }).(pulumi.IntOutput)
+}
+
+// Last change, epoch milliseconds.
+func (o KnowledgeFileInfoOutput) UpdatedAt() pulumi.Float64Output {
+	return o.ApplyT(func(v KnowledgeFileInfo) float64 { return v.UpdatedAt }).(pulumi.Float64Output)
+}
+
+// Member id of the last writer (0 for the seeded `DUTY.md`).
+func (o KnowledgeFileInfoOutput) UpdatedBy() pulumi.IntOutput {
+	return o.ApplyT(func(v KnowledgeFileInfo) int { return v.UpdatedBy }).(pulumi.IntOutput)
+}
+
+type KnowledgeFileInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (KnowledgeFileInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KnowledgeFileInfo)(nil)).Elem()
+}
+
+func (o KnowledgeFileInfoArrayOutput) ToKnowledgeFileInfoArrayOutput() KnowledgeFileInfoArrayOutput {
+	return o
+}
+
+func (o KnowledgeFileInfoArrayOutput) ToKnowledgeFileInfoArrayOutputWithContext(ctx context.Context) KnowledgeFileInfoArrayOutput {
+	return o
+}
+
+func (o KnowledgeFileInfoArrayOutput) Index(i pulumi.IntInput) KnowledgeFileInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KnowledgeFileInfo {
+		return vs[0].([]KnowledgeFileInfo)[vs[1].(int)]
+	}).(KnowledgeFileInfoOutput)
+}
+
 // An MCP server as the platform lists it; secret values in `env` and `headers` arrive masked (`******`).
 type McpServerInfo struct {
 	// Owning account.
@@ -836,6 +938,8 @@ func init() {
 	pulumi.RegisterOutputType(AutomationRuleInfoArrayOutput{})
 	pulumi.RegisterOutputType(AutomationTemplateInfoOutput{})
 	pulumi.RegisterOutputType(AutomationTemplateInfoArrayOutput{})
+	pulumi.RegisterOutputType(KnowledgeFileInfoOutput{})
+	pulumi.RegisterOutputType(KnowledgeFileInfoArrayOutput{})
 	pulumi.RegisterOutputType(McpServerInfoOutput{})
 	pulumi.RegisterOutputType(McpServerInfoArrayOutput{})
 	pulumi.RegisterOutputType(McpToolInfoOutput{})

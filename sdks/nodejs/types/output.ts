@@ -138,6 +138,48 @@ export interface AutomationTemplateInfo {
 }
 
 /**
+ * A knowledge file as the platform lists it (metadata; the text is read by the resource).
+ */
+export interface KnowledgeFileInfo {
+    /**
+     * SHA-256 of the content, lower-case hex.
+     */
+    checksum: string;
+    /**
+     * MIME type.
+     */
+    contentType: string;
+    /**
+     * File id, `kfl_...`.
+     */
+    fileId: string;
+    /**
+     * Pack id, `kpk_...`.
+     */
+    packId: string;
+    /**
+     * Path in the pack (`rel_path`).
+     */
+    path: string;
+    /**
+     * Bytes of the UTF-8 content.
+     */
+    sizeBytes: number;
+    /**
+     * 0 for the account's pack; otherwise the pack's team.
+     */
+    teamId: number;
+    /**
+     * Last change, epoch milliseconds.
+     */
+    updatedAt: number;
+    /**
+     * Member id of the last writer (0 for the seeded `DUTY.md`).
+     */
+    updatedBy: number;
+}
+
+/**
  * An MCP server as the platform lists it; secret values in `env` and `headers` arrive masked (`******`).
  */
 export interface McpServerInfo {

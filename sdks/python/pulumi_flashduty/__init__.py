@@ -9,8 +9,10 @@ import typing
 from .automation_rule import *
 from .get_automation_rules import *
 from .get_automation_templates import *
+from .get_knowledge_files import *
 from .get_mcp_servers import *
 from .get_skills import *
+from .knowledge_file import *
 from .mcp_server import *
 from .mcp_server_disablement import *
 from .provider import *
@@ -33,6 +35,7 @@ _utilities.register(
   "fqn": "pulumi_flashduty",
   "classes": {
    "flashduty:index:AutomationRule": "AutomationRule",
+   "flashduty:index:KnowledgeFile": "KnowledgeFile",
    "flashduty:index:McpServer": "McpServer",
    "flashduty:index:McpServerDisablement": "McpServerDisablement",
    "flashduty:index:Skill": "Skill"

@@ -18,6 +18,7 @@ from . import outputs
 __all__ = [
     'AutomationRuleInfo',
     'AutomationTemplateInfo',
+    'KnowledgeFileInfo',
     'McpServerInfo',
     'McpToolInfo',
     'SkillInfo',
@@ -381,6 +382,117 @@ class AutomationTemplateInfo(dict):
         Preset instruction text.
         """
         return pulumi.get(self, "prompt")
+
+
+@pulumi.output_type
+class KnowledgeFileInfo(dict):
+    """
+    A knowledge file as the platform lists it (metadata; the text is read by the resource).
+    """
+    def __init__(__self__, *,
+                 checksum: _builtins.str,
+                 content_type: _builtins.str,
+                 file_id: _builtins.str,
+                 pack_id: _builtins.str,
+                 path: _builtins.str,
+                 size_bytes: _builtins.int,
+                 team_id: _builtins.int,
+                 updated_at: _builtins.float,
+                 updated_by: _builtins.int):
+        """
+        A knowledge file as the platform lists it (metadata; the text is read by the resource).
+
+        :param _builtins.str checksum: SHA-256 of the content, lower-case hex.
+        :param _builtins.str content_type: MIME type.
+        :param _builtins.str file_id: File id, `kfl_...`.
+        :param _builtins.str pack_id: Pack id, `kpk_...`.
+        :param _builtins.str path: Path in the pack (`rel_path`).
+        :param _builtins.int size_bytes: Bytes of the UTF-8 content.
+        :param _builtins.int team_id: 0 for the account's pack; otherwise the pack's team.
+        :param _builtins.float updated_at: Last change, epoch milliseconds.
+        :param _builtins.int updated_by: Member id of the last writer (0 for the seeded `DUTY.md`).
+        """
+        pulumi.set(__self__, "checksum", checksum)
+        pulumi.set(__self__, "content_type", content_type)
+        pulumi.set(__self__, "file_id", file_id)
+        pulumi.set(__self__, "pack_id", pack_id)
+        pulumi.set(__self__, "path", path)
+        pulumi.set(__self__, "size_bytes", size_bytes)
+        pulumi.set(__self__, "team_id", team_id)
+        pulumi.set(__self__, "updated_at", updated_at)
+        pulumi.set(__self__, "updated_by", updated_by)
+
+    @_builtins.property
+    @pulumi.getter
+    def checksum(self) -> _builtins.str:
+        """
+        SHA-256 of the content, lower-case hex.
+        """
+        return pulumi.get(self, "checksum")
+
+    @_builtins.property
+    @pulumi.getter(name="contentType")
+    def content_type(self) -> _builtins.str:
+        """
+        MIME type.
+        """
+        return pulumi.get(self, "content_type")
+
+    @_builtins.property
+    @pulumi.getter(name="fileId")
+    def file_id(self) -> _builtins.str:
+        """
+        File id, `kfl_...`.
+        """
+        return pulumi.get(self, "file_id")
+
+    @_builtins.property
+    @pulumi.getter(name="packId")
+    def pack_id(self) -> _builtins.str:
+        """
+        Pack id, `kpk_...`.
+        """
+        return pulumi.get(self, "pack_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> _builtins.str:
+        """
+        Path in the pack (`rel_path`).
+        """
+        return pulumi.get(self, "path")
+
+    @_builtins.property
+    @pulumi.getter(name="sizeBytes")
+    def size_bytes(self) -> _builtins.int:
+        """
+        Bytes of the UTF-8 content.
+        """
+        return pulumi.get(self, "size_bytes")
+
+    @_builtins.property
+    @pulumi.getter(name="teamId")
+    def team_id(self) -> _builtins.int:
+        """
+        0 for the account's pack; otherwise the pack's team.
+        """
+        return pulumi.get(self, "team_id")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.float:
+        """
+        Last change, epoch milliseconds.
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedBy")
+    def updated_by(self) -> _builtins.int:
+        """
+        Member id of the last writer (0 for the seeded `DUTY.md`).
+        """
+        return pulumi.get(self, "updated_by")
 
 
 @pulumi.output_type
