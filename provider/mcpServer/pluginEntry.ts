@@ -6,6 +6,7 @@
 import { pluginResource } from "../engine/pluginEntry";
 import { MCP_SERVER } from "./declaration";
 import * as implementation from "./provider";
+import { unsealedFields } from "./state";
 
 export const MCP_SERVER_PLUGIN = pluginResource({
   declaration: MCP_SERVER,
@@ -13,6 +14,8 @@ export const MCP_SERVER_PLUGIN = pluginResource({
   changedProperties(olds, news, result) {
     const names = new Set<string>(implementation.changedFields(olds, news));
     for (const name of result.replaces ?? []) names.add(name);
+    // State holding secret values themselves (before 0.4): the update rewrites them as digests.
+    for (const name of unsealedFields(olds)) names.add(name);
     return [...names];
   },
 });
