@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { writeCounts } from "../support/writeCounts";
+import { digestMatches } from "../../provider/engine/secretDigest";
 import { ensurePulumiCli, ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 
 let emulator: Emulator;
@@ -143,7 +144,8 @@ describe("the provider plugin with the real CLI and the YAML language host", () 
     expect(emulator.server(DISABLED_SERVER)?.status).toBe("disabled");
     expect(outs.offStatus).toBe("disabled");
     expect(outs.httpPostToken).toMatch(/\S{8,}/);
-    expect(outs.serverHeaders).toEqual({ Authorization: HEADER_SECRET });
+    // The output holds a salted digest of the header, never the header (docs/reliability.md "Secrets in logs").
+    expect(digestMatches(outs.serverHeaders.Authorization, HEADER_SECRET)).toBe(true);
     expect(outs.rules).toMatchObject({ total: 1, rules: [{ ruleId, name: "plugin-yaml-rule" }] });
     expect(outs.servers).toMatchObject({ total: 1, servers: [{ serverId, serverName: "plugin-yaml-server" }] });
     expect(outs.templates.locale).toBe("en-US");

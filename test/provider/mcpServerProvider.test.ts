@@ -123,7 +123,7 @@ describe("diff", () => {
 
   test("state holds digests of the secret values, never the values; the digests compare with the new values", async () => {
     for (const [key, value] of Object.entries(REMOTE.headers)) {
-      const digest = sealedHeaders[key as keyof typeof sealedHeaders];
+      const digest = sealedHeaders[key]!;
       expect(isSecretDigest(digest)).toBe(true);
       expect(digestMatches(digest, value)).toBe(true);
       expect(digestMatches(digest, `${value}x`)).toBe(false);
