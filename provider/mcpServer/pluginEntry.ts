@@ -6,7 +6,8 @@
 import { pluginResource } from "../engine/pluginEntry";
 import { MCP_SERVER } from "./declaration";
 import * as implementation from "./provider";
-import { unsealedFields } from "./state";
+import { SECRET_FIELDS } from "./fields";
+import { sealValues, unsealedFields } from "./state";
 
 export const MCP_SERVER_PLUGIN = pluginResource({
   declaration: MCP_SERVER,
@@ -17,5 +18,15 @@ export const MCP_SERVER_PLUGIN = pluginResource({
     // State holding secret values themselves (before 0.4): the update rewrites them as digests.
     for (const name of unsealedFields(olds)) names.add(name);
     return [...names];
+  },
+  previewState(inputs, olds) {
+    const planned: Record<string, unknown> = { ...olds, ...inputs };
+    for (const key of SECRET_FIELDS) {
+      const values = inputs[key];
+      if (typeof values === "object" && values !== null && !Array.isArray(values)) {
+        planned[key] = sealValues(values as Record<string, string>, olds?.[key]);
+      }
+    }
+    return planned;
   },
 });

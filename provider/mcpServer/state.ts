@@ -173,14 +173,17 @@ export function unsealedFields(olds: Partial<McpServerDeclared>): DeclaredField[
 
 /**
  * A secret map as outputs hold it: each value replaced by its digest (the one `previous` holds
- * for its key when that digest matches, else a new one); a digest or the mask is kept as it is.
+ * for its key when that digest matches, else a new one); a digest, the mask or an unknown value
+ * is kept as it is.
  *
  * @internal
  */
 export function sealValues(values: Record<string, string>, previous: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(values)) {
-    out[key] = value === MASKED_VALUE || isSecretDigest(value) ? value : sealSecret(value, [previous?.[key]]);
+    // Unknown at preview (the plugin's planned state): kept, to be known at the update.
+    const kept = typeof value !== "string" || value === MASKED_VALUE || isSecretDigest(value) || isUnknown(value);
+    out[key] = kept ? value : sealSecret(value, [previous?.[key]]);
   }
   return out;
 }
