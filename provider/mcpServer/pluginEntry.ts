@@ -15,7 +15,7 @@ export const MCP_SERVER_PLUGIN = pluginResource({
   changedProperties(olds, news, result) {
     const names = new Set<string>(implementation.changedFields(olds, news));
     for (const name of result.replaces ?? []) names.add(name);
-    // State holding secret values themselves (before 0.4): the update rewrites them as digests.
+    // State holding secret values themselves (written by 0.2 or earlier): the update rewrites them as digests.
     for (const name of unsealedFields(olds)) names.add(name);
     return [...names];
   },

@@ -134,7 +134,7 @@ function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unkno
  * Every declared field is an in-place update (the platform's update takes `team_id`, so a move
  * between scopes keeps the server); only a `serverId` input naming another server replaces.
  * `env` and `headers` compare the new values with the digests in state. State that still holds
- * secret values themselves (written before 0.4) is a change too: the update it brings rewrites the
+ * secret values themselves (written by 0.2 or earlier) is a change too: the update it brings rewrites the
  * outputs as digests and makes no API call (docs/reliability.md "Secrets in logs").
  */
 export async function diff(_id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.DiffResult> {
@@ -309,7 +309,7 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
   beginRateLimitNotice(subject(`'${serverId}'`));
   const changes = changedFields(olds, news);
   if (changes.length === 0) {
-    // No API call: the outputs take the inputs, secret values as digests (the update of state written before 0.4).
+    // No API call: the outputs take the inputs, secret values as digests (the update of state written by 0.2 or earlier).
     const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as McpServerOutputs;
     return { outs: { ...outs, env: sealValues(news.env ?? {}, olds.env), headers: sealValues(news.headers ?? {}, olds.headers) } };
   }

@@ -64,7 +64,7 @@ export interface McpServerInputs extends McpServerDeclared {
 /**
  * Outputs (state); see `McpServer` for the meaning of each. `env` and `headers` hold, under each
  * key, a salted digest of the value (`scrypt:<salt>:<hash>`, `../engine/secretDigest.ts`), or the
- * platform's mask `******` where the value is not known; state written before 0.4 holds the
+ * platform's mask `******` where the value is not known; state written by 0.2 or earlier holds the
  * values themselves until the next refresh or `up` rewrites them.
  */
 export interface McpServerOutputs extends McpServerDeclared {
@@ -162,7 +162,7 @@ export function changedFields(olds: Partial<McpServerDeclared>, news: Partial<Mc
 
 /**
  * The secret fields whose state still holds a value itself rather than its digest (state written
- * before 0.4): the diff reports them so that the engine calls `update`, which rewrites the outputs
+ * by 0.2 or earlier): the diff reports them so that the engine calls `update`, which rewrites the outputs
  * without any API call.
  *
  * @internal

@@ -136,7 +136,7 @@ describe("diff", () => {
     expect((await impl.diff("mcp_x", olds(), news())).changes).toBe(false);
   });
 
-  test("state written with the values themselves (0.3) is a change with no field to write", async () => {
+  test("state written with the values themselves (0.2) is a change with no field to write", async () => {
     const plainState = olds({ headers: REMOTE.headers });
     expect(impl.changedFields(plainState, news())).toEqual([]);
     expect((await impl.diff("mcp_x", plainState, news())).changes).toBe(true);
@@ -197,7 +197,7 @@ describe("create, read, update, delete against the emulator", () => {
     await impl.create(adopt);
     expect(emulator.counters()["mcpServer.update"].requests).toBe(updatesBefore + 1);
 
-    // State written with the values themselves (0.3): a refresh, and an update with no change, write digests with no write to the platform.
+    // State written with the values themselves (0.2): a refresh, and an update with no change, write digests with no write to the platform.
     const writes = () => emulator.counters()["mcpServer.update"].requests;
     const writesBefore = writes();
     const plainState = { ...(switched.outs as McpServerOutputs), env: { GRAFANA_API_KEY: "k3y" } };

@@ -12,7 +12,7 @@
  * (the `-v=9` trace's marshaling lines and the gRPC log's requests); the token appears only where
  * `@pulumi/pulumi` prints a resource's outputs whole (its `RegisterResource RPC finished` debug
  * line, in `--debug` output and the event log) and in the gRPC responses that carry it.
- * And a stack whose state holds the values themselves (written by 0.3) moves to digests on the
+ * And a stack whose state holds the values themselves (written by 0.2) moves to digests on the
  * next `up` with no write to the platform.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -43,6 +43,8 @@ const MCP_SERVERS = [
       url: "https://grafana.example/mcp",
       headers: { Authorization: HEADER_SECRET, "X-Org": "1" },
       teamId: 1,
+      // The guardrails policy reports it: the pack's diagnostics name this server.
+      allowInsecureTlsSkipVerify: true,
     },
   },
   {
@@ -145,7 +147,7 @@ function plain(value: any): any {
 }
 
 describe("secrets in debug output", () => {
-  test("up --debug, preview --refresh --debug with the policy pack, the event log, PULUMI_DEBUG_GRPC, the drift report, the state, and -v=9 on the move from 0.3's state", async () => {
+  test("up --debug, preview --refresh --debug with the policy pack, the event log, PULUMI_DEBUG_GRPC, the drift report, the state, and -v=9 on the move from 0.2's state", async () => {
     const stack = await suite.newStack({ program: {} });
     await stack.setProgram({ mcpServers: MCP_SERVERS, automationRules: RULES });
     const debugEnv = (name: string) => ({ PULUMI_DEBUG_COMMANDS: "true", PULUMI_DEBUG_GRPC: path.join(work, `${name}.grpc.json`) });
@@ -166,7 +168,7 @@ describe("secrets in debug output", () => {
       env: debugEnv("preview"),
     });
     expect(preview.output).toMatch(/edited in the console/);
-    expect(preview.output).toMatch(/Policy Packs run/);
+    expect(preview.output).toMatch(/flashduty-mcp-server-guardrails/);
     const drift = await driftReport(stack.projectDir, stack.ws.environment());
     expect(drift).toMatch(/description/);
 
@@ -226,7 +228,7 @@ describe("secrets in debug output", () => {
     expect(digestMatches(plain(servers.local!.env).GITHUB_PERSONAL_ACCESS_TOKEN, ENV_SECRET)).toBe(true);
     expect(leaked(JSON.stringify(Object.values(servers)), secrets)).toEqual([]);
 
-    // State written by 0.3 (the values themselves in the outputs): the next `up` moves it to
+    // State written by 0.2 (the values themselves in the outputs): the next `up` moves it to
     // digests with no write to the platform; traced with -v=9.
     await stack.ws.run(["up", "--yes", "--skip-preview"]);
     const old = JSON.parse((await stack.ws.run(["stack", "export", "--show-secrets"])).stdout);
