@@ -194,6 +194,14 @@ describe("secrets in debug output", () => {
         `${names.join(", ")} in ${d.message.slice(0, 80)}`,
       ).toBe(true);
     }
+    // Every other event (steps, the config in the prelude, policy events, the summary): no secret at all.
+    for (const file of ["up.events.json", "preview.events.json"]) {
+      const others = read(file)
+        .split("\n")
+        .filter((line) => line.trim() !== "" && !line.includes('"diagnosticEvent"'));
+      expect(others.length, file).toBeGreaterThan(3);
+      for (const line of others) expect(leaked(line, secrets), `${file}: ${line.slice(0, 80)}`).toEqual([]);
+    }
     // The CLI's --debug output: the same lines, and the preview part of `up` (planned creates answered with their inputs).
     expectOnlyIn(
       up.output,
@@ -230,7 +238,6 @@ describe("secrets in debug output", () => {
 
     // State written by 0.2 (the values themselves in the outputs): the next `up` moves it to
     // digests with no write to the platform; traced with -v=9.
-    await stack.ws.run(["up", "--yes", "--skip-preview"]);
     const old = JSON.parse((await stack.ws.run(["stack", "export", "--show-secrets"])).stdout);
     for (const resource of old.deployment.resources as Array<Record<string, any>>) {
       if (!String(resource.type).endsWith("flashduty:McpServer")) continue;
