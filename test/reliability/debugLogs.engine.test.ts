@@ -7,11 +7,13 @@
  * `--event-log` (with `PULUMI_DEBUG_COMMANDS`), `PULUMI_DEBUG_GRPC`, `--logtostderr -v=9`, the
  * drift report, and the state (`stack export`, the backend's files).
  *
- * What is asserted (docs/reliability.md "Secrets in logs"): the app key and the env and header
- * values appear in none of them, except where Pulumi's engine prints the inputs it holds itself
- * (the `-v=9` trace's marshaling lines and the gRPC log's requests); the token appears only where
- * `@pulumi/pulumi` prints a resource's outputs whole (its `RegisterResource RPC finished` debug
- * line, in `--debug` output and the event log) and in the gRPC responses that carry it.
+ * What is asserted (docs/reliability.md "Secrets in logs"): the app key never appears but where
+ * the engine prints the config it holds (the `-v=9` trace, the gRPC log's requests); the env and
+ * header values never appear in a provider's answer or a real update's events, only where
+ * Pulumi prints the inputs it holds (those same places, and `@pulumi/pulumi`'s
+ * `RegisterResource RPC finished` debug line at preview, whose planned state the engine makes of
+ * a dynamic resource's inputs); the token only in that debug line, in `-v=9` and in the gRPC
+ * answers that carry the rule's state. Drift report, policy diagnostics and state: nothing.
  * And a stack whose state holds the values themselves (written by 0.2) moves to digests on the
  * next `up` with no write to the platform.
  */
