@@ -22,6 +22,7 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
@@ -230,7 +231,7 @@ export class FlashdutyProvider {
   private async create(req: providerProto.CreateRequest): Promise<providerProto.CreateResponse> {
     const resource = this.resource(req.getUrn());
     // At preview: the inputs as the state, no API call (unknowns stay unknown).
-    if (req.getPreview()) return new providerProto.CreateResponse().setProperties(req.getProperties());
+    if (req.getPreview()) return new providerProto.CreateResponse().setProperties(previewState(resource, req.getProperties(), undefined));
     const inputs = unwrapSecrets(fromStruct(req.getProperties()));
     const result = await resource.implementation.create(inputs.plain);
     return new providerProto.CreateResponse()
@@ -269,9 +270,7 @@ export class FlashdutyProvider {
   private async update(req: providerProto.UpdateRequest): Promise<providerProto.UpdateResponse> {
     const resource = this.resource(req.getUrn());
     // At preview: the old state with the new inputs over it, no API call.
-    if (req.getPreview()) {
-      return new providerProto.UpdateResponse().setProperties(toStruct({ ...fromState(req.getOlds()), ...fromStruct(req.getNews()) }));
-    }
+    if (req.getPreview()) return new providerProto.UpdateResponse().setProperties(previewState(resource, req.getNews(), req.getOlds()));
     const olds = unwrapSecrets(fromState(req.getOlds()));
     const news = unwrapSecrets(fromStruct(req.getNews()));
     const result = await resource.implementation.update(req.getId(), olds.plain, news.plain);
@@ -293,6 +292,18 @@ export class FlashdutyProvider {
     const result = await fn(args, this.functionContext);
     return new providerProto.InvokeResponse().setReturn(toStruct(result as PropertyMap));
   }
+}
+
+/**
+ * The planned state a preview's Create (no `olds`) or Update answers: the inputs over the state,
+ * or what the resource's `previewState` makes of them (secrets kept secret).
+ */
+function previewState(resource: PluginResource, news: Struct | undefined, olds: Struct | undefined): Struct | undefined {
+  if (resource.previewState === undefined) return olds === undefined ? news : toStruct({ ...fromState(olds), ...fromStruct(news) });
+  const inputs = unwrapSecrets(fromStruct(news));
+  const state = olds === undefined ? undefined : unwrapSecrets(fromState(olds));
+  const planned = resource.previewState(inputs.plain, state?.plain);
+  return toStruct(wrapSecrets(planned, [...inputs.secretKeys, ...(state?.secretKeys ?? []), ...resource.secretOutputs]));
 }
 
 /** A config value as text (the engine may send typed values for numbers), or undefined. */

@@ -41,6 +41,13 @@ export interface PluginEntrySpec<Inputs, Outputs> {
   /** Sets what the dynamic resource class passes and the plugin learns from the URN (before check). */
   prepareInputs?(news: PropertyMap, resourceName: string): PropertyMap;
   /**
+   * The planned state a preview's Create (`olds` undefined) or Update answers, from the checked
+   * inputs (values may be unknown) and the state: by default the inputs over the state. A noun
+   * whose outputs never hold a secret input's value (McpServer's digests) answers them sealed
+   * here too, since language runtimes print the planned state (docs/reliability.md).
+   */
+  previewState?(inputs: PropertyMap, olds: Partial<Outputs> | undefined): PropertyMap;
+  /**
    * For an implementation whose read answers no inputs: the inputs of a resource being imported
    * (`pulumi import`, `get`), taken from the outputs it read.
    */
@@ -60,6 +67,7 @@ export interface PluginResource {
   outputOnly: readonly string[];
   changedProperties(olds: PropertyMap, news: PropertyMap, diff: pulumi.dynamic.DiffResult): string[];
   prepareInputs?(news: PropertyMap, resourceName: string): PropertyMap;
+  previewState?(inputs: PropertyMap, olds: PropertyMap | undefined): PropertyMap;
   importInputs?(outputs: PropertyMap): PropertyMap;
 }
 
@@ -81,6 +89,9 @@ export function pluginResource<Inputs extends object, Outputs extends object>(sp
     outputOnly: spec.outputOnly ?? [],
     changedProperties: (olds, news, diff) => spec.changedProperties(olds as Outputs, news as Inputs, diff),
     ...(spec.prepareInputs !== undefined ? { prepareInputs: spec.prepareInputs } : {}),
+    ...(spec.previewState !== undefined
+      ? { previewState: (inputs: PropertyMap, olds: PropertyMap | undefined) => spec.previewState!(inputs, olds as Partial<Outputs> | undefined) }
+      : {}),
     ...(spec.importInputs !== undefined ? { importInputs: (outputs: PropertyMap) => spec.importInputs!(outputs as Outputs) as PropertyMap } : {}),
   };
 }

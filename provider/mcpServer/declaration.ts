@@ -54,7 +54,8 @@ export const MCP_SERVER = {
       additionalProperties: {
         type: "string",
       },
-      description: "stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.",
+      description:
+        "stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.",
       secret: true,
       required: true,
       declared: true,
@@ -69,7 +70,8 @@ export const MCP_SERVER = {
       additionalProperties: {
         type: "string",
       },
-      description: "sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.",
+      description:
+        "sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.",
       secret: true,
       required: true,
       declared: true,

@@ -27,11 +27,19 @@ export interface McpServerArgs {
   command?: pulumi.Input<string>;
   /** stdio only: its arguments. Default `[]`. */
   args?: pulumi.Input<pulumi.Input<string>[]>;
-  /** stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`. */
+  /**
+   * stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of
+   * each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs).
+   * Default `{}`.
+   */
   env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** sse / streamable-http only (required for them): the server URL. */
   url?: pulumi.Input<string>;
-  /** sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`. */
+  /**
+   * sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted
+   * digest of each value (`scrypt:<salt>:<hash>`), never the value
+   * (docs/reliability.md#secrets-in-logs). Default `{}`.
+   */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Default `0`. */
   teamId?: pulumi.Input<number>;
@@ -79,11 +87,19 @@ export interface McpServerState {
   command?: pulumi.Input<string>;
   /** stdio only: its arguments. Default `[]`. */
   args?: pulumi.Input<pulumi.Input<string>[]>;
-  /** stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`. */
+  /**
+   * stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of
+   * each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs).
+   * Default `{}`.
+   */
   env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** sse / streamable-http only (required for them): the server URL. */
   url?: pulumi.Input<string>;
-  /** sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`. */
+  /**
+   * sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted
+   * digest of each value (`scrypt:<salt>:<hash>`), never the value
+   * (docs/reliability.md#secrets-in-logs). Default `{}`.
+   */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Default `0`. */
   teamId?: pulumi.Input<number>;
@@ -210,11 +226,19 @@ export class McpServer extends pulumi.CustomResource {
   declare public readonly command: pulumi.Output<string | undefined>;
   /** stdio only: its arguments. Default `[]`. */
   declare public readonly args: pulumi.Output<string[]>;
-  /** stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`. */
+  /**
+   * stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of
+   * each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs).
+   * Default `{}`.
+   */
   declare public readonly env: pulumi.Output<Record<string, string>>;
   /** sse / streamable-http only (required for them): the server URL. */
   declare public readonly url: pulumi.Output<string | undefined>;
-  /** sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`. */
+  /**
+   * sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted
+   * digest of each value (`scrypt:<salt>:<hash>`), never the value
+   * (docs/reliability.md#secrets-in-logs). Default `{}`.
+   */
   declare public readonly headers: pulumi.Output<Record<string, string>>;
   /** 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Default `0`. */
   declare public readonly teamId: pulumi.Output<number>;

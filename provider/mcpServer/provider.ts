@@ -19,6 +19,8 @@ import {
   toOutputs,
   createFields,
   pick,
+  sealValues,
+  unsealedFields,
   type McpServerDeclared,
   type McpServerInputs,
   type McpServerOutputs,
@@ -131,12 +133,16 @@ function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unkno
 /**
  * Every declared field is an in-place update (the platform's update takes `team_id`, so a move
  * between scopes keeps the server); only a `serverId` input naming another server replaces.
+ * `env` and `headers` compare the new values with the digests in state. State that still holds
+ * secret values themselves (written by 0.2 or earlier) is a change too: the update it brings rewrites the
+ * outputs as digests and makes no API call (docs/reliability.md "Secrets in logs").
  */
 export async function diff(_id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.DiffResult> {
   const changed = changedDeclaredFields(olds, news).filter((key) => key !== "enabled" || !heldByDisablement(olds.serverId));
   const replaces = news.serverId !== undefined && news.serverId !== olds.serverId ? ["serverId"] : [];
+  const unsealed = unsealedFields(olds);
   // Delete first: names are unique in their scope, so a new server of the same name could not be made beside the old one.
-  return { changes: changed.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace: true };
+  return { changes: changed.length > 0 || replaces.length > 0 || unsealed.length > 0, replaces, deleteBeforeReplace: true };
 }
 
 /** Whether an `McpServerDisablement` of this update keeps the server disabled: it wins over `enabled`. */
@@ -302,7 +308,11 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
   const serverId = olds.serverId ?? id;
   beginRateLimitNotice(subject(`'${serverId}'`));
   const changes = changedFields(olds, news);
-  if (changes.length === 0) return { outs: { ...olds, ...pick(news, DECLARED_FIELDS) } as McpServerOutputs };
+  if (changes.length === 0) {
+    // No API call: the outputs take the inputs, secret values as digests (the update of state written by 0.2 or earlier).
+    const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as McpServerOutputs;
+    return { outs: { ...outs, env: sealValues(news.env ?? {}, olds.env), headers: sealValues(news.headers ?? {}, olds.headers) } };
+  }
   const api = await client();
   const current: McpServer =
     changes.length === 1 && changes[0] === "enabled"
@@ -311,7 +321,7 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
   const server = await writeChanges(api, { ...olds, serverId }, news, current);
   // writeChanges answers the full server whenever it wrote; otherwise read it once.
   const full = server.createdAt === undefined ? await api.mcpServers.get({ serverId }) : server;
-  return { outs: toOutputs(full, news, olds.adoptedServerId) };
+  return { outs: toOutputs(full, news, olds.adoptedServerId, olds) };
 }
 
 /** `server/delete`; a server already gone is success. */

@@ -10,8 +10,9 @@ import { isDeepStrictEqual } from "node:util";
 import type { McpServer, McpServerAuthMode, McpServerFields, McpServerTransport } from "../../sdk";
 import { MASKED_VALUE } from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";
+import { isSecretDigest, sealSecret, storedSecretMatches } from "../engine/secretDigest";
 import { isUnknown } from "../engine/unknown";
-import { DECLARED_FIELDS, type DeclaredField } from "./fields";
+import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
 
 /** A JSON value as the program writes `secretSchema` and `oauthMetadata`. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -60,7 +61,12 @@ export interface McpServerInputs extends McpServerDeclared {
   serverId?: string;
 }
 
-/** Outputs (state); see `McpServer` for the meaning of each. */
+/**
+ * Outputs (state); see `McpServer` for the meaning of each. `env` and `headers` hold, under each
+ * key, a salted digest of the value (`scrypt:<salt>:<hash>`, `../engine/secretDigest.ts`), or the
+ * platform's mask `******` where the value is not known; state written by 0.2 or earlier holds the
+ * values themselves until the next refresh or `up` rewrites them.
+ */
 export interface McpServerOutputs extends McpServerDeclared {
   serverId: string;
   /** The `serverId` input when the server was adopted. */
@@ -118,7 +124,9 @@ export function toSdkFields(d: Partial<Record<DeclaredField, unknown>>): Partial
 export const FROM_SDK_FIELD: Record<string, DeclaredField> = { connectTimeout: "connectTimeoutSeconds", callTimeout: "callTimeoutSeconds" };
 
 /**
- * Whether the declared `a` and `b` of `key` are the same (a masked value equals any value of its key).
+ * Whether the declared `a` (held in state) and `b` (new) of `key` are the same. In `env` and
+ * `headers` a digest in state stands for the value it digests, and a masked value equals any
+ * value of its key.
  *
  * @internal
  */
@@ -131,7 +139,11 @@ export function same(key: DeclaredField, a: unknown, b: unknown): boolean {
     // A masked value matches any value of its key: the platform never shows a secret, so an
     // imported server's masked state is taken as the declared value (a clean preview after
     // `pulumi import`, as for write-only secrets elsewhere); adoption writes it (see `create`).
-    return keys.every((k) => Object.hasOwn(y, k) && (x[k] === y[k] || x[k] === MASKED_VALUE || y[k] === MASKED_VALUE));
+    return keys.every((k) => {
+      if (!Object.hasOwn(y, k)) return false;
+      const [held, wanted] = [x[k] as string, y[k] as string];
+      return held === wanted || held === MASKED_VALUE || wanted === MASKED_VALUE || storedSecretMatches(held, wanted);
+    });
   }
   if (key === "environments" || key === "args") return isDeepStrictEqual(a ?? [], b ?? []);
   if (key === "command" || key === "url") return (a ?? "") === (b ?? "");
@@ -146,6 +158,34 @@ export function same(key: DeclaredField, a: unknown, b: unknown): boolean {
  */
 export function changedFields(olds: Partial<McpServerDeclared>, news: Partial<McpServerDeclared>): DeclaredField[] {
   return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
+}
+
+/**
+ * The secret fields whose state still holds a value itself rather than its digest (state written
+ * by 0.2 or earlier): the diff reports them so that the engine calls `update`, which rewrites the outputs
+ * without any API call.
+ *
+ * @internal
+ */
+export function unsealedFields(olds: Partial<McpServerDeclared>): DeclaredField[] {
+  return SECRET_FIELDS.filter((key) => Object.values(olds[key] ?? {}).some((value) => value !== MASKED_VALUE && !isSecretDigest(value)));
+}
+
+/**
+ * A secret map as outputs hold it: each value replaced by its digest (the one `previous` holds
+ * for its key when that digest matches, else a new one); a digest, the mask or an unknown value
+ * is kept as it is.
+ *
+ * @internal
+ */
+export function sealValues(values: Record<string, string>, previous: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    // Unknown at preview (the plugin's planned state): kept, to be known at the update.
+    const kept = typeof value !== "string" || value === MASKED_VALUE || isSecretDigest(value) || isUnknown(value);
+    out[key] = kept ? value : sealSecret(value, [previous?.[key]]);
+  }
+  return out;
 }
 
 function parseJson(text: string | undefined): JsonValue | undefined {
@@ -172,11 +212,18 @@ function unmask(answered: Record<string, string> | undefined, known: Record<stri
 }
 
 /**
- * Outputs for `server` as the platform holds it; `known` supplies the values of masked secrets.
+ * Outputs for `server` as the platform holds it; `known` supplies the values (or digests) of
+ * masked secrets, `previous` (default `known`) the digests an unchanged secret value keeps. Every
+ * `env` and `headers` value is sealed (see {@link sealValues}).
  *
  * @internal
  */
-export function toOutputs(server: McpServer, known: Partial<McpServerDeclared>, adopted?: string): McpServerOutputs {
+export function toOutputs(
+  server: McpServer,
+  known: Partial<McpServerDeclared>,
+  adopted?: string,
+  previous: Partial<McpServerDeclared> = known,
+): McpServerOutputs {
   const outs: McpServerOutputs = {
     serverId: server.serverId,
     accountId: server.accountId,
@@ -184,8 +231,8 @@ export function toOutputs(server: McpServer, known: Partial<McpServerDeclared>, 
     description: server.description,
     transport: server.transport as McpServerTransport,
     args: [...(server.args ?? [])],
-    env: unmask(server.env, known.env),
-    headers: unmask(server.headers, known.headers),
+    env: sealValues(unmask(server.env, known.env), previous.env),
+    headers: sealValues(unmask(server.headers, known.headers), previous.headers),
     teamId: server.teamId,
     environments: [...server.environments],
     connectTimeoutSeconds: server.connectTimeout,

@@ -95,7 +95,7 @@ export class McpServer extends pulumi.CustomResource {
      */
     declare public readonly enabled: pulumi.Output<boolean>;
     /**
-     * stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+     * stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
      */
     declare public readonly env: pulumi.Output<{[key: string]: string}>;
     /**
@@ -107,7 +107,7 @@ export class McpServer extends pulumi.CustomResource {
      */
     declare public readonly environments: pulumi.Output<string[]>;
     /**
-     * sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+     * sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
      */
     declare public readonly headers: pulumi.Output<{[key: string]: string}>;
     /**
@@ -282,7 +282,7 @@ export interface McpServerArgs {
      */
     enabled?: pulumi.Input<boolean | undefined>;
     /**
-     * stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+     * stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
      */
     env?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
@@ -290,7 +290,7 @@ export interface McpServerArgs {
      */
     environments?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+     * sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
      */
     headers?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**

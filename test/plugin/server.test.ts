@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { fromStruct, isSecret, secret, toStruct } from "../../plugin/properties";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
+import { digestMatches } from "../../provider/engine/secretDigest";
 import { UNKNOWN_VALUE } from "../../provider/engine/unknown";
 
 const PROJECT_VERSION = (require("../../package.json") as { version: string }).version;
@@ -127,6 +128,40 @@ describe("pulumi-resource-flashduty over gRPC", () => {
     expect(diff.getChanges()).toBe(proto.DiffResponse.DiffChanges.DIFF_SOME);
     expect(diff.getDiffsList()).toContain("description");
     expect(diff.getDetaileddiffMap().get("description")?.getKind()).toBe(proto.PropertyDiff.Kind.UPDATE);
+  });
+
+  it("McpServer's Create and Update at preview answer env and headers as digests, unknown values kept, secret", async () => {
+    await configure(emulator.keys.admin);
+    const news = toStruct({
+      serverName: "grafana-grpc",
+      transport: "streamable-http",
+      url: "https://g.example/mcp",
+      headers: secret({ Authorization: "Bearer pr3view-secret", "X-Org": UNKNOWN_VALUE }),
+    });
+    const checked = (await call<proto.CheckResponse>(client.check, new proto.CheckRequest().setUrn(SERVER_URN).setNews(news))).getInputs()!;
+    const planned = await call<proto.CreateResponse>(client.create, new proto.CreateRequest().setUrn(SERVER_URN).setProperties(checked).setPreview(true));
+    const headers = fromStruct(planned.getProperties()).headers as { value: Record<string, string> };
+    expect(isSecret(headers)).toBe(true);
+    expect(digestMatches(headers.value.Authorization!, "Bearer pr3view-secret")).toBe(true);
+    expect(headers.value["X-Org"]).toBe(UNKNOWN_VALUE);
+    expect(JSON.stringify(planned.toObject())).not.toContain("pr3view-secret");
+
+    // An update's planned state keeps the digest in state for an unchanged value.
+    const olds = toStruct({
+      serverId: "mcp_x",
+      serverName: "grafana-grpc",
+      transport: "streamable-http",
+      headers: secret({ Authorization: headers.value.Authorization }),
+    });
+    const updated = await call<proto.UpdateResponse>(
+      client.update,
+      new proto.UpdateRequest().setUrn(SERVER_URN).setId("mcp_x").setOlds(olds).setNews(checked).setPreview(true),
+    );
+    const plannedUpdate = fromStruct(updated.getProperties());
+    expect((plannedUpdate.headers as { value: Record<string, string> }).value.Authorization).toBe(headers.value.Authorization);
+    expect(plannedUpdate.serverId).toBe("mcp_x");
+    expect(JSON.stringify(updated.toObject())).not.toContain("pr3view-secret");
+    expect(emulator.requestLog().filter((e) => e.operation.startsWith("mcpServer."))).toEqual([]);
   });
 
   it("Create and Update at preview answer the inputs and call nothing; the real Create keeps the token secret; Read by id answers inputs; Diff names fields with their kinds; Delete", async () => {

@@ -6,11 +6,12 @@
  * with a clean next preview, and destroy. The stack config
  * `flashduty:*` reaches the plugin through Configure; secrets stay secret.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { writeCounts } from "../support/writeCounts";
+import { digestMatches } from "../../provider/engine/secretDigest";
 import { ensurePulumiCli, ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 
 let emulator: Emulator;
@@ -133,7 +134,9 @@ describe("the provider plugin with the real CLI and the YAML language host", () 
     expect(emulator.server(DISABLED_SERVER)?.status).toBe("enabled");
 
     // up: one create of each, the server disabled; the functions see what the resources made.
-    const up = await ws.run(["up", "--yes"]);
+    // With --debug and an event log (docs/reliability.md#secrets-in-logs): checked for secrets below.
+    const eventLog = path.join(dir, "up.events.json");
+    const up = await ws.run(["up", "--yes", "--debug", "--event-log", eventLog], { env: { PULUMI_DEBUG_COMMANDS: "true" } });
     expect(writes()).toMatchObject({ ruleCreate: 1, serverCreate: 1, disable: 1, ruleUpdate: 0, serverUpdate: 0 });
     const outs = (await ws.outputs()) as Record<string, any>;
     const ruleId = outs.ruleId as string;
@@ -143,7 +146,8 @@ describe("the provider plugin with the real CLI and the YAML language host", () 
     expect(emulator.server(DISABLED_SERVER)?.status).toBe("disabled");
     expect(outs.offStatus).toBe("disabled");
     expect(outs.httpPostToken).toMatch(/\S{8,}/);
-    expect(outs.serverHeaders).toEqual({ Authorization: HEADER_SECRET });
+    // The output holds a salted digest of the header, never the header (docs/reliability.md "Secrets in logs").
+    expect(digestMatches(outs.serverHeaders.Authorization, HEADER_SECRET)).toBe(true);
     expect(outs.rules).toMatchObject({ total: 1, rules: [{ ruleId, name: "plugin-yaml-rule" }] });
     expect(outs.servers).toMatchObject({ total: 1, servers: [{ serverId, serverName: "plugin-yaml-server" }] });
     expect(outs.templates.locale).toBe("en-US");
@@ -155,6 +159,7 @@ describe("the provider plugin with the real CLI and the YAML language host", () 
     for (const secret of [appKey, HEADER_SECRET, outs.httpPostToken as string]) {
       expect(exported).not.toContain(secret);
       expect(up.output).not.toContain(secret);
+      expect(readFileSync(eventLog, "utf8")).not.toContain(secret);
     }
     const rule = state.deployment.resources?.find((r) => r.type === "flashduty:index:AutomationRule");
     expect(rule?.outputs.httpPostToken).toHaveProperty("ciphertext");
@@ -164,7 +169,7 @@ describe("the provider plugin with the real CLI and the YAML language host", () 
     emulator.updateServer(serverId, { description: "Edited in the console" });
     emulator.setServerStatus(DISABLED_SERVER, "enabled");
     const before = writes();
-    const drift = await ws.run(["preview", "--refresh", "--diff"]);
+    const drift = await ws.run(["preview", "--refresh", "--diff", "--debug"]);
     expect(writes()).toEqual(before);
     const planned = drift.stdout.slice(drift.stdout.indexOf("pulumi:pulumi:Stack: (same)"));
     expect(planned).toMatch(/~ prompt: "Edited in the console" => "Summarise the open incidents"/);

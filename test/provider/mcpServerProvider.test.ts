@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { startEmulator, type Emulator } from "../../emulator";
 import * as impl from "../../provider/mcpServer/provider";
 import type { McpServerInputs, McpServerOutputs } from "../../provider/mcpServer/provider";
+import { digestMatches, isSecretDigest } from "../../provider/engine/secretDigest";
+import { sealValues } from "../../provider/mcpServer/state";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
@@ -92,9 +94,11 @@ describe("check", () => {
 });
 
 describe("diff", () => {
+  const sealedHeaders = sealValues(REMOTE.headers, undefined);
   const olds = (over: Partial<McpServerOutputs> = {}) =>
     ({
       ...(REMOTE as unknown as McpServerOutputs),
+      headers: sealedHeaders,
       serverId: "mcp_x",
       description: "",
       args: [],
@@ -104,7 +108,7 @@ describe("diff", () => {
       enabled: true,
       ...over,
     }) as McpServerOutputs;
-  const news = (over: Partial<McpServerInputs> = {}) => ({ ...(olds() as unknown as McpServerInputs), ...over }) as McpServerInputs;
+  const news = (over: Partial<McpServerInputs> = {}) => ({ ...(olds() as unknown as McpServerInputs), headers: REMOTE.headers, ...over }) as McpServerInputs;
 
   test("a masked value is not a change; a new value, key or team is an in-place update", async () => {
     expect((await impl.diff("mcp_x", olds(), news({ headers: { Authorization: "******", "X-Org": "1" } }))).changes).toBe(false);
@@ -116,6 +120,28 @@ describe("diff", () => {
     // A masked value held in state (an imported server's) is taken as the declared one: a clean preview after import.
     expect(impl.changedFields(olds({ headers: { Authorization: "******", "X-Org": "1" } }), news())).toEqual([]);
   });
+
+  test("state holds digests of the secret values, never the values; the digests compare with the new values", async () => {
+    for (const [key, value] of Object.entries(REMOTE.headers)) {
+      const digest = sealedHeaders[key]!;
+      expect(isSecretDigest(digest)).toBe(true);
+      expect(digestMatches(digest, value)).toBe(true);
+      expect(digestMatches(digest, `${value}x`)).toBe(false);
+    }
+    // A fresh salt for each value: the same value twice gives two digests.
+    expect(JSON.stringify(sealedHeaders)).not.toMatch(/s3cret-value/);
+    expect(sealValues({ a: "same" }, undefined).a).not.toBe(sealValues({ a: "same" }, undefined).a);
+    // An unchanged value keeps its digest.
+    expect(sealValues(REMOTE.headers, sealedHeaders)).toEqual(sealedHeaders);
+    expect((await impl.diff("mcp_x", olds(), news())).changes).toBe(false);
+  });
+
+  test("state written with the values themselves (0.2) is a change with no field to write", async () => {
+    const plainState = olds({ headers: REMOTE.headers });
+    expect(impl.changedFields(plainState, news())).toEqual([]);
+    expect((await impl.diff("mcp_x", plainState, news())).changes).toBe(true);
+    expect(impl.changedFields(plainState, news({ headers: { ...REMOTE.headers, "X-Org": "2" } }))).toEqual(["headers"]);
+  });
 });
 
 describe("create, read, update, delete against the emulator", () => {
@@ -123,12 +149,14 @@ describe("create, read, update, delete against the emulator", () => {
     const { inputs } = await checked(REMOTE);
     const created = await impl.create(inputs);
     const id = created.id;
-    expect(created.outs!.headers).toEqual(REMOTE.headers);
+    const sealed = created.outs!.headers;
+    expect(Object.values(sealed).every(isSecretDigest)).toBe(true);
+    expect(JSON.stringify(created.outs)).not.toMatch(/s3cret-value/);
     expect(emulator.server(id)?.headers).toEqual({ Authorization: "******", "X-Org": "1" });
 
-    // A refresh with no console edit: the masked value reads as the one in state.
+    // A refresh with no console edit: the masked value reads as the digest in state, the shown one matches it.
     const read = await impl.read(id, created.outs!);
-    expect(read.props?.headers).toEqual(REMOTE.headers);
+    expect(read.props?.headers).toEqual(sealed);
     expect(impl.changedFields(read.props as McpServerOutputs, inputs)).toEqual([]);
 
     // A console edit of a non-secret header and an added key show; update puts them back.
@@ -136,7 +164,8 @@ describe("create, read, update, delete against the emulator", () => {
     const drifted = await impl.read(id, created.outs!);
     expect(impl.changedFields(drifted.props as McpServerOutputs, inputs).sort()).toEqual(["environments", "headers"]);
     const updated = await impl.update(id, drifted.props as McpServerOutputs, inputs);
-    expect(updated.outs?.headers).toEqual(REMOTE.headers);
+    expect(impl.changedFields(updated.outs as McpServerOutputs, inputs)).toEqual([]);
+    expect(JSON.stringify(updated.outs)).not.toMatch(/s3cret-value/);
     expect(emulator.server(id)).toMatchObject({ headers: { Authorization: "******", "X-Org": "1" }, environments: [] });
 
     // enabled: false goes through disable.
@@ -150,7 +179,8 @@ describe("create, read, update, delete against the emulator", () => {
     const switched = await impl.update(id, updated.outs as McpServerOutputs, { ...stdio, enabled: false });
     expect(emulator.server(id)).toMatchObject({ transport: "stdio", command: "grafana-mcp", args: ["--stdio"], env: { GRAFANA_API_KEY: "******" } });
     expect(emulator.server(id)?.url).toBeUndefined();
-    expect(switched.outs).toMatchObject({ transport: "stdio", env: { GRAFANA_API_KEY: "k3y" }, headers: {} });
+    expect(switched.outs).toMatchObject({ transport: "stdio", headers: {} });
+    expect(digestMatches(switched.outs!.env.GRAFANA_API_KEY!, "k3y")).toBe(true);
 
     // Adoption of a console server with a masked secret writes the declared secret once.
     const consoleMade = emulator.servers().find((x) => x.server_name === "GitHub")!;
@@ -166,6 +196,20 @@ describe("create, read, update, delete against the emulator", () => {
     const updatesBefore = emulator.counters()["mcpServer.update"].requests;
     await impl.create(adopt);
     expect(emulator.counters()["mcpServer.update"].requests).toBe(updatesBefore + 1);
+
+    // State written with the values themselves (0.2): a refresh, and an update with no change, write digests with no write to the platform.
+    const writes = () => emulator.counters()["mcpServer.update"].requests;
+    const writesBefore = writes();
+    const plainState = { ...(switched.outs as McpServerOutputs), env: { GRAFANA_API_KEY: "k3y" } };
+    const refreshed = await impl.read(id, plainState);
+    expect(digestMatches(refreshed.props!.env!.GRAFANA_API_KEY!, "k3y")).toBe(true);
+    expect(JSON.stringify(refreshed)).not.toMatch(/k3y/);
+    const stdioNews = { ...stdio, enabled: false };
+    expect((await impl.diff(id, plainState, stdioNews)).changes).toBe(true);
+    const rewritten = await impl.update(id, plainState, stdioNews);
+    expect(JSON.stringify(rewritten.outs)).not.toMatch(/k3y/);
+    expect((await impl.diff(id, rewritten.outs as McpServerOutputs, stdioNews)).changes).toBe(false);
+    expect(writes()).toBe(writesBefore);
 
     emulator.deleteServer(id);
     await expect(impl.deleteResource(id, updated.outs as McpServerOutputs)).resolves.toBeUndefined();

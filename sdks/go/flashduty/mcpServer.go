@@ -46,13 +46,13 @@ type McpServer struct {
 	Description pulumi.StringOutput `pulumi:"description"`
 	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
-	// stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+	// stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 	Env pulumi.StringMapOutput `pulumi:"env"`
 	// The keys of `env`, sorted: not secret, so drift reports can name a key added or removed in the console.
 	EnvKeys pulumi.StringArrayOutput `pulumi:"envKeys"`
 	// Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
 	Environments pulumi.StringArrayOutput `pulumi:"environments"`
-	// sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+	// sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 	Headers pulumi.StringMapOutput `pulumi:"headers"`
 	// The keys of `headers`, sorted: not secret, so drift reports can name a key added or removed in the console.
 	HeadersKeys pulumi.StringArrayOutput `pulumi:"headersKeys"`
@@ -177,11 +177,11 @@ type mcpServerArgs struct {
 	Description *string `pulumi:"description"`
 	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
 	Enabled *bool `pulumi:"enabled"`
-	// stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+	// stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 	Env map[string]string `pulumi:"env"`
 	// Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
 	Environments []string `pulumi:"environments"`
-	// sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+	// sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 	Headers map[string]string `pulumi:"headers"`
 	// OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
 	OauthMetadata interface{} `pulumi:"oauthMetadata"`
@@ -219,11 +219,11 @@ type McpServerArgs struct {
 	Description pulumi.StringPtrInput
 	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
 	Enabled pulumi.BoolPtrInput
-	// stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+	// stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 	Env pulumi.StringMapInput
 	// Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
 	Environments pulumi.StringArrayInput
-	// sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+	// sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 	Headers pulumi.StringMapInput
 	// OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
 	OauthMetadata pulumi.Input
@@ -353,7 +353,7 @@ func (o McpServerOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
 }
 
-// stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+// stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 func (o McpServerOutput) Env() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringMapOutput { return v.Env }).(pulumi.StringMapOutput)
 }
@@ -368,7 +368,7 @@ func (o McpServerOutput) Environments() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringArrayOutput { return v.Environments }).(pulumi.StringArrayOutput)
 }
 
-// sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+// sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 func (o McpServerOutput) Headers() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringMapOutput { return v.Headers }).(pulumi.StringMapOutput)
 }

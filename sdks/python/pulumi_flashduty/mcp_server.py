@@ -52,9 +52,9 @@ class McpServerArgs:
         :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s).
         :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
         :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         :param Any oauth_metadata: OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
         :param Any secret_schema: The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
         :param pulumi.Input[_builtins.str] server_id: Adopts an existing server instead of creating one: create reads it and updates it to the declared fields. Naming another server replaces the resource.
@@ -250,7 +250,7 @@ class McpServerArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+        stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         """
         return pulumi.get(self, "env")
 
@@ -274,7 +274,7 @@ class McpServerArgs:
     @pulumi.getter
     def headers(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+        sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         """
         return pulumi.get(self, "headers")
 
@@ -383,9 +383,9 @@ class McpServer(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s).
         :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
         :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         :param Any oauth_metadata: OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
         :param Any secret_schema: The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
         :param pulumi.Input[_builtins.str] server_id: Adopts an existing server instead of creating one: create reads it and updates it to the declared fields. Naming another server replaces the resource.
@@ -676,7 +676,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def env(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
-        stdio only: environment variables. Secret: encrypted in state, never shown. Default `{}`.
+        stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         """
         return pulumi.get(self, "env")
 
@@ -700,7 +700,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def headers(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
-        sse / streamable-http only: HTTP headers. Secret: encrypted in state, never shown. Default `{}`.
+        sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         """
         return pulumi.get(self, "headers")
 

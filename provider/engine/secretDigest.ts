@@ -1,0 +1,76 @@
+/**
+ * Secret inputs as write-only values: a resource's outputs hold a salted digest of each secret
+ * input value, never the value (Terraform 1.11's write-only arguments are the model). The engine
+ * keeps the program's inputs, encrypted, as it does for every provider; the outputs are what
+ * `@pulumi/pulumi` prints whole in its `RegisterResource RPC finished` debug line and the event
+ * log, so they must hold nothing a reader could use (docs/reliability.md "Secrets in logs").
+ *
+ * A digest is `scrypt:<salt>:<hash>` (base64url, no padding): scrypt (N = 2^14, r = 8, p = 1,
+ * 32 bytes) of the UTF-8 value with a random 16-byte salt per value. scrypt rather than a fast
+ * HMAC because the digest sits beside its salt: a weak value (a short password in a header) must
+ * cost a guesser real work per try. The parameters are fixed by the `scrypt:` prefix; other
+ * parameters would take another prefix. Comparing costs about 35 ms of CPU per value once per
+ * process (results are remembered for the process, which lives for one update).
+ *
+ * @packageDocumentation
+ */
+import { createHash, randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+
+/** The prefix of every digest this module writes. */
+export const DIGEST_PREFIX = "scrypt:";
+
+const SCRYPT = { N: 2 ** 14, r: 8, p: 1 } as const;
+const HASH_BYTES = 32;
+const SALT_BYTES = 16;
+
+/** Digests already computed in this process, by salt and the value's SHA-256 (never the value). */
+const computed = new Map<string, Buffer>();
+
+function hash(value: string, salt: Buffer): Buffer {
+  const key = `${salt.toString("base64url")}:${createHash("sha256").update(value).digest("base64url")}`;
+  let out = computed.get(key);
+  if (out === undefined) {
+    out = scryptSync(value, salt, HASH_BYTES, SCRYPT);
+    computed.set(key, out);
+  }
+  return out;
+}
+
+/** Whether `text` is a digest of this module's form (`scrypt:<salt>:<hash>`). */
+export function isSecretDigest(text: unknown): text is string {
+  if (typeof text !== "string" || !text.startsWith(DIGEST_PREFIX)) return false;
+  const parts = text.slice(DIGEST_PREFIX.length).split(":");
+  return parts.length === 2 && parts.every((part) => /^[A-Za-z0-9_-]+$/.test(part));
+}
+
+/** A new digest of `value` with a fresh random salt. */
+export function secretDigest(value: string): string {
+  const salt = randomBytes(SALT_BYTES);
+  return `${DIGEST_PREFIX}${salt.toString("base64url")}:${hash(value, salt).toString("base64url")}`;
+}
+
+/** Whether `digest` (a digest of this module's form) is a digest of `value`; false for anything else. */
+export function digestMatches(digest: string, value: string): boolean {
+  if (!isSecretDigest(digest)) return false;
+  const [salt, expected] = digest.slice(DIGEST_PREFIX.length).split(":") as [string, string];
+  const want = Buffer.from(expected, "base64url");
+  const got = hash(value, Buffer.from(salt, "base64url"));
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/**
+ * Whether a value held in state (`stored`: a digest, or a plaintext value of state written before
+ * digests) stands for the value `value`.
+ */
+export function storedSecretMatches(stored: string, value: string): boolean {
+  return isSecretDigest(stored) ? digestMatches(stored, value) : stored === value;
+}
+
+/**
+ * The digest to keep for `value`: the first of `previous` that is a digest of it (so an unchanged
+ * value keeps its digest from update to update), else a new one.
+ */
+export function sealSecret(value: string, previous: readonly (string | undefined)[]): string {
+  for (const digest of previous) if (digest !== undefined && digestMatches(digest, value)) return digest;
+  return secretDigest(value);
+}

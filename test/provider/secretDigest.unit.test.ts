@@ -1,0 +1,43 @@
+/**
+ * The digests that stand for secret input values in outputs (provider/engine/secretDigest.ts):
+ * their form, that they match only their value, and how a value of older state compares.
+ */
+import { describe, expect, test } from "vitest";
+import { DIGEST_PREFIX, digestMatches, isSecretDigest, sealSecret, secretDigest, storedSecretMatches } from "../../provider/engine/secretDigest";
+
+const VALUE = "Bearer unit_digest_secret_0123456789";
+
+describe("secret digests", () => {
+  test("a digest is scrypt:<salt>:<hash> in base64url, holds no part of the value, and matches only its value", () => {
+    const digest = secretDigest(VALUE);
+    expect(digest).toMatch(/^scrypt:[A-Za-z0-9_-]{22}:[A-Za-z0-9_-]{43}$/);
+    expect(digest.startsWith(DIGEST_PREFIX)).toBe(true);
+    expect(digest).not.toContain("unit_digest_secret");
+    expect(isSecretDigest(digest)).toBe(true);
+    expect(digestMatches(digest, VALUE)).toBe(true);
+    expect(digestMatches(digest, `${VALUE} `)).toBe(false);
+    expect(digestMatches(digest, "")).toBe(false);
+  });
+
+  test("each digest has its own salt; sealing keeps a matching digest and makes a new one otherwise", () => {
+    const first = secretDigest(VALUE);
+    expect(secretDigest(VALUE)).not.toBe(first);
+    expect(sealSecret(VALUE, [undefined, first])).toBe(first);
+    const other = sealSecret("rotated", [first]);
+    expect(other).not.toBe(first);
+    expect(digestMatches(other, "rotated")).toBe(true);
+  });
+
+  test("text that is not a digest never matches as one; a value of older state compares as itself", () => {
+    for (const text of ["scrypt:", "scrypt:abc", "scrypt:a:b:c", "scrypt:a b:c", "sha256:x:y", "******", VALUE]) {
+      expect(isSecretDigest(text), text).toBe(false);
+      expect(digestMatches(text, VALUE), text).toBe(false);
+    }
+    expect(isSecretDigest(42)).toBe(false);
+    expect(storedSecretMatches(VALUE, VALUE)).toBe(true);
+    expect(storedSecretMatches(VALUE, "other")).toBe(false);
+    expect(storedSecretMatches(secretDigest(VALUE), VALUE)).toBe(true);
+    // A well-formed digest of another hash length never matches (and does not throw).
+    expect(digestMatches("scrypt:AAAA:BBBB", VALUE)).toBe(false);
+  });
+});
