@@ -187,3 +187,13 @@ describe("lifecycle", () => {
     expect(outs.description).toBe("\u001b[2Jcleared");
   });
 });
+
+describe("check of a frontmatter without a description", () => {
+  test('the derived description may be empty; only an explicit "" is refused', async () => {
+    const dir = zipDir({ "SKILL.md": "---\nname: no-description\n---\n\n# Steps\n" });
+    const derived = await checked({ source: dir });
+    expect(derived.failures).toEqual([]);
+    expect(derived.inputs.description).toBe("");
+    expect((await checked({ source: dir, description: "" })).failures.map((f) => f.property)).toEqual(["description"]);
+  });
+});
