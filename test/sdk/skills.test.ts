@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { FlashdutyApiError, FlashdutyValidationError, skillArchiveChecksum, zipSkillFolder } from "../../sdk";
 import { unzipSync } from "fflate";
+import { PRODUCTION_LIMITS } from "../../emulator";
 import { emulatorPerFile, flashdutyRejection } from "../support/sdkEmulator";
 import { skillMd, skillZip, zipOf } from "../support/skillArchives";
 
@@ -75,6 +76,16 @@ describe("upload", () => {
     expect(error).toBeInstanceOf(FlashdutyApiError);
     expect((error as FlashdutyApiError).code).toBe("ReferenceExist");
     expect(error.message).toContain("k8s-triage");
+  });
+});
+
+describe("rate limit", () => {
+  test("uploads keep to the operation's own limit (3/s, 30/min): a burst of 7 against production limits sees no 429", async () => {
+    shared.em.setLimits(PRODUCTION_LIMITS);
+    const skills = client().skills;
+    await Promise.all(Array.from({ length: 7 }, (_, i) => skills.upload({ archive: skillZip(`paced-${i}`) })));
+    expect(shared.em.counters()["skill.upload"]).toEqual({ requests: 7, statuses: { "200": 7 } });
+    shared.em.setLimits(false);
   });
 });
 
