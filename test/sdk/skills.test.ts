@@ -11,6 +11,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { FlashdutyApiError, FlashdutyValidationError, skillArchiveChecksum, zipSkillFolder } from "../../sdk";
 import { unzipSync } from "fflate";
 import { PRODUCTION_LIMITS } from "../../emulator";
+import { SKILL_RULES } from "../../wire/protocol";
 import { emulatorPerFile, flashdutyRejection } from "../support/sdkEmulator";
 import { skillMd, skillZip, zipOf } from "../support/skillArchives";
 
@@ -68,6 +69,13 @@ describe("upload", () => {
     expect(error).toBeInstanceOf(FlashdutyValidationError);
     expect((error as FlashdutyValidationError).field).toBe(field);
     expect(error.message).toContain(detail);
+    expect(shared.em.counters()["skill.upload"].requests).toBe(0);
+  });
+
+  test("an archive over 100 MB is refused before any request, naming archive and the limit", async () => {
+    const error = await flashdutyRejection(client().skills.upload({ archive: new Uint8Array(SKILL_RULES.maxArchiveBytes + 1) }));
+    expect((error as FlashdutyValidationError).field).toBe("archive");
+    expect(error.message).toContain("more than the platform's 104857600 (100 MB)");
     expect(shared.em.counters()["skill.upload"].requests).toBe(0);
   });
 
