@@ -11,7 +11,6 @@
  * | `flashduty-one-resource-per-server` | stack | mandatory |
  * | `flashduty-automation-rule-guardrails` | stack | advisory |
  * | `flashduty-mcp-server-guardrails` | resource | advisory |
- * | `flashduty-skill-guardrails` | resource | advisory |
  *
  * Needs `@pulumi/policy` (and `@pulumi/pulumi`) installed next to this package.
  *
@@ -24,7 +23,6 @@ import { oneResourcePerServerPolicy } from "./oneResourcePerServer";
 import type { PolicyOptions } from "./policyConfig";
 import { requiredDisabledServersPolicy, type RequiredDisabledServersConfig } from "./requiredDisabledServers";
 import { restoreOnDeletePolicy, type RestoreOnDeleteConfig } from "./restoreOnDelete";
-import { skillGuardrailsPolicy, type SkillGuardrailsConfig } from "./skillGuardrails";
 
 export {
   AUTOMATION_RULE_GUARDRAILS,
@@ -35,7 +33,7 @@ export {
   type AutomationRuleGuardrailsConfig,
   type DeclaredRule,
 } from "./automationRuleGuardrails";
-export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE, SKILL_TYPE } from "../provider/engine/typeToken";
+export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE } from "../provider/engine/typeToken";
 export { MCP_SERVER_GUARDRAILS, mcpServerGuardrailsPolicy, mcpServerViolations, type McpServerGuardrailsConfig } from "./mcpServerGuardrails";
 export {
   declaredDisablements,
@@ -49,7 +47,6 @@ export { ONE_RESOURCE_PER_SERVER, oneResourcePerServerPolicy } from "./oneResour
 export type { DefaultedSchema, PolicyOptions } from "./policyConfig";
 export { REQUIRED_DISABLED_SERVERS, requiredDisabledServersPolicy, type RequiredDisabledServersConfig } from "./requiredDisabledServers";
 export { RESTORE_ON_DELETE, restoreOnDeletePolicy, type RestoreOnDeleteConfig } from "./restoreOnDelete";
-export { SKILL_GUARDRAILS, skillGuardrailsPolicy, skillViolations, type SkillGuardrailsConfig } from "./skillGuardrails";
 export { DEFAULT_MAX_FIRES, InvalidScheduleError, minScheduleGapMinutes, type ScheduleGapOptions } from "./scheduleInterval";
 
 /** Options of {@link flashdutyPolicies}, per policy. */
@@ -59,10 +56,9 @@ export interface FlashdutyPoliciesOptions {
   oneResourcePerServer?: PolicyOptions<Record<string, never>>;
   automationRuleGuardrails?: PolicyOptions<AutomationRuleGuardrailsConfig>;
   mcpServerGuardrails?: PolicyOptions<McpServerGuardrailsConfig>;
-  skillGuardrails?: PolicyOptions<SkillGuardrailsConfig>;
 }
 
-/** All six Flashduty policies, in the order of the table above. */
+/** All five Flashduty policies, in the order of the table above. */
 export function flashdutyPolicies(options: FlashdutyPoliciesOptions = {}): Policies {
   return [
     requiredDisabledServersPolicy(options.requiredDisabledServers),
@@ -70,6 +66,5 @@ export function flashdutyPolicies(options: FlashdutyPoliciesOptions = {}): Polic
     oneResourcePerServerPolicy(options.oneResourcePerServer),
     automationRuleGuardrailsPolicy(options.automationRuleGuardrails),
     mcpServerGuardrailsPolicy(options.mcpServerGuardrails),
-    skillGuardrailsPolicy(options.skillGuardrails),
   ];
 }
