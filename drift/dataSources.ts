@@ -6,6 +6,8 @@
  * - a rule list is an array whose elements are all objects with a string `ruleId`;
  * - an MCP server list is an array whose elements are all objects with a string `serverId` and a
  *   string `serverName` (and no `ruleId`);
+ * - a skill list (`getSkills`) is an array whose elements are all objects with a string `skillId`
+ *   and a string `skillName`;
  * - a template list is an array whose elements are all objects with a string `name` and a string
  *   `prompt` and no `ruleId`; its locale is the `locale` string next to it, if any.
  * An empty array counts as a list of the kind found at the same place on the other side.
@@ -41,7 +43,7 @@ export const VALUE_NOT_SHOWN = "(value not shown)";
 /** How the platform answers a secret value of `env` or `headers`. */
 const MASKED_SECRET = "******";
 
-type ListKind = "rules" | "templates" | "mcpServers";
+type ListKind = "rules" | "templates" | "mcpServers" | "skills";
 type Item = Record<string, unknown>;
 
 interface FoundList {
@@ -59,6 +61,8 @@ export interface DataSourceDrift {
    * stack that exports none keeps its earlier shape).
    */
   mcpServers?: ItemChange[];
+  /** Skill changes; present only when a skill list was compared. */
+  skills?: ItemChange[];
   /** Output paths of the lists compared (present before and now), sorted. */
   checkedOutputs: string[];
   /**
@@ -77,6 +81,7 @@ function listKind(value: unknown[]): ListKind | "empty" | undefined {
   if (value.length === 0) return "empty";
   if (value.every((v) => isObject(v) && typeof v.ruleId === "string")) return "rules";
   if (value.every((v) => isObject(v) && typeof v.serverId === "string" && typeof v.serverName === "string" && !("ruleId" in v))) return "mcpServers";
+  if (value.every((v) => isObject(v) && typeof v.skillId === "string" && typeof v.skillName === "string" && !("ruleId" in v))) return "skills";
   if (value.every((v) => isObject(v) && typeof v.name === "string" && typeof v.prompt === "string" && !("ruleId" in v))) return "templates";
   return undefined;
 }
@@ -102,11 +107,11 @@ function findLists(value: unknown, path: string, locale: string | undefined, int
 }
 
 function identity(kind: ListKind, item: Item): string {
-  return String(kind === "rules" ? item.ruleId : kind === "mcpServers" ? item.serverId : item.name);
+  return String(kind === "rules" ? item.ruleId : kind === "mcpServers" ? item.serverId : kind === "skills" ? item.skillId : item.name);
 }
 
 function displayName(kind: ListKind, item: Item): string {
-  const name = kind === "mcpServers" ? item.serverName : item.name;
+  const name = kind === "mcpServers" ? item.serverName : kind === "skills" ? item.skillName : item.name;
   return typeof name === "string" ? name : identity(kind, item);
 }
 
@@ -195,9 +200,12 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
   findLists(before, "", undefined, olds);
   findLists(after, "", undefined, news);
   const result: DataSourceDrift = { rules: [], templates: [], checkedOutputs: [], notes: [] };
-  const label = (kind: ListKind) => (kind === "rules" ? "rule list" : kind === "mcpServers" ? "MCP server list" : "template list");
+  const label = (kind: ListKind) =>
+    kind === "rules" ? "rule list" : kind === "mcpServers" ? "MCP server list" : kind === "skills" ? "skill list" : "template list";
   const mcpServers: ItemChange[] = [];
+  const skills: ItemChange[] = [];
   let serverListsCompared = 0;
+  let skillListsCompared = 0;
   for (const [path, now] of news) {
     const then = olds.get(path);
     const kind = now.kind !== "empty" ? now.kind : then?.kind !== "empty" ? then?.kind : undefined;
@@ -211,6 +219,9 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
     if (kind === "mcpServers") {
       serverListsCompared++;
       mcpServers.push(...changes);
+    } else if (kind === "skills") {
+      skillListsCompared++;
+      skills.push(...changes);
     } else result[kind].push(...changes);
   }
   for (const [path, then] of olds) {
@@ -221,6 +232,7 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
   result.rules.sort(compareItemChanges);
   result.templates.sort(compareItemChanges);
   if (serverListsCompared > 0) result.mcpServers = mcpServers.sort(compareItemChanges);
+  if (skillListsCompared > 0) result.skills = skills.sort(compareItemChanges);
   result.checkedOutputs.sort(compareText);
   result.notes.sort(compareText);
   return result;

@@ -7,6 +7,7 @@ import { DRIFT_REPORT_VERSION, type ChangeCounts, type DriftReport, type ItemCha
 import { ruleResourceDrifts } from "./automationRules";
 import { mcpServerResourceDrifts } from "./mcpServers";
 import { serverDrifts } from "./servers";
+import { skillResourceDrifts } from "./skills";
 
 /** Options of {@link detectDrift}. */
 export interface DetectDriftOptions {
@@ -33,7 +34,8 @@ function counts(changes: readonly ItemChange[]): ChangeCounts {
  * Reported: every `McpServerDisablement` whose server the platform shows enabled or no longer
  * has (with what the next `up` will do), every `AutomationRule` whose rule was edited in the
  * console (the declared fields that differ) or deleted, the same for every `McpServer` (keys of
- * `env` and `headers` named, never a value), and every automation rule, template or MCP server added,
+ * `env` and `headers` named, never a value), the same for every `Skill` (a console re-upload as
+ * `sourceHash`), and every automation rule, template, MCP server or skill added,
  * removed or changed in the data sources' exported outputs (found at any output name; secret
  * values of a server's `env` and `headers` are never shown).
  *
@@ -55,6 +57,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
   const servers = serverDrifts(observations.resources);
   const declaredRules = ruleResourceDrifts(observations.resources);
   const declaredServers = mcpServerResourceDrifts(observations.resources);
+  const declaredSkills = skillResourceDrifts(observations.resources);
   const notes: string[] = [];
   const data =
     observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
@@ -72,9 +75,11 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
       servers.drifts.length +
         declaredRules.drifts.length +
         declaredServers.drifts.length +
+        declaredSkills.drifts.length +
         data.rules.length +
         data.templates.length +
-        (data.mcpServers?.length ?? 0) >
+        (data.mcpServers?.length ?? 0) +
+        (data.skills?.length ?? 0) >
       0,
     checkedServers: servers.checked,
     checkedOutputs: data.checkedOutputs,
@@ -86,10 +91,13 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
       rules: counts(data.rules),
       templates: counts(data.templates),
       ...(data.mcpServers !== undefined ? { mcpServers: counts(data.mcpServers) } : {}),
+      ...(data.skills !== undefined ? { skills: counts(data.skills) } : {}),
     },
     notes,
     ...(declaredRules.checked > 0 ? { checkedAutomationRules: declaredRules.checked, automationRules: declaredRules.drifts } : {}),
     ...(data.mcpServers !== undefined ? { mcpServers: data.mcpServers } : {}),
     ...(declaredServers.checked > 0 ? { checkedMcpServerResources: declaredServers.checked, mcpServerResources: declaredServers.drifts } : {}),
+    ...(data.skills !== undefined ? { skills: data.skills } : {}),
+    ...(declaredSkills.checked > 0 ? { checkedSkillResources: declaredSkills.checked, skillResources: declaredSkills.drifts } : {}),
   };
 }

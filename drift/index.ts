@@ -31,4 +31,5 @@ export {
   type ObservedServerState,
   type RuleResourceDrift,
   type ServerDrift,
+  type SkillResourceDrift,
 } from "./report";

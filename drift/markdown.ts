@@ -12,7 +12,7 @@
 import { markdownCode, markdownTableCell } from "../sdk/markdownText";
 import { escapeTerminalControls } from "../sdk/terminalText";
 import { VALUE_NOT_SHOWN } from "./dataSources";
-import type { DriftReport, FieldChange, ItemChange, McpServerResourceDrift, RuleResourceDrift, ServerDrift } from "./report";
+import type { DriftReport, FieldChange, ItemChange, McpServerResourceDrift, RuleResourceDrift, ServerDrift, SkillResourceDrift } from "./report";
 
 /** Options of {@link renderMarkdown}. */
 export interface MarkdownOptions {
@@ -83,6 +83,7 @@ function verdict(report: DriftReport): string {
       plural(report.checkedServers, "MCP server disablement"),
       ...(report.checkedAutomationRules !== undefined ? [plural(report.checkedAutomationRules, "declared automation rule")] : []),
       ...(report.checkedMcpServerResources !== undefined ? [plural(report.checkedMcpServerResources, "declared MCP server")] : []),
+      ...(report.checkedSkillResources !== undefined ? [plural(report.checkedSkillResources, "declared skill")] : []),
       plural(report.checkedOutputs.length, report.mcpServers !== undefined ? "rule, template or MCP server output" : "rule or template output"),
     ];
     return `**No drift** ${where}: ${list(checked)} match the platform.`;
@@ -94,6 +95,8 @@ function verdict(report: DriftReport): string {
   if (report.rules.length > 0) parts.push(plural(report.rules.length, "automation rule"));
   if (report.templates.length > 0) parts.push(plural(report.templates.length, "template"));
   if ((report.mcpServers ?? []).length > 0) parts.push(plural(report.mcpServers!.length, "listed MCP server"));
+  if ((report.skillResources ?? []).length > 0) parts.push(plural(report.skillResources!.length, "declared skill"));
+  if ((report.skills ?? []).length > 0) parts.push(plural(report.skills!.length, "listed skill"));
   return `**Drift found** ${where}: ${list(parts)} changed on the platform since the last \`pulumi up\`.`;
 }
 
@@ -114,6 +117,14 @@ function declaredServerNextUp(drift: McpServerResourceDrift): string {
   if (drift.nextUp === "create") return "makes the server again (the refresh drops it from state)";
   const error = markdownCode(`MCP server '${Array.from(drift.serverId).slice(0, MAX_SHOWN).join("")}' (the serverId input) not found`);
   return `fails: the refresh drops it from state, \`up\` adopts the \`serverId\` again and finds no server (${error}); restore the server or remove the resource`;
+}
+
+function skillNextUp(drift: SkillResourceDrift): string {
+  if (drift.nextUp === "upload") return "uploads the stack's archive again (same skill id)";
+  if (drift.nextUp === "update") return "puts the declared fields back (one update, same skill id)";
+  if (drift.nextUp === "create") return "uploads the skill again (the refresh drops it from state)";
+  const error = markdownCode(`skill '${Array.from(drift.skillId).slice(0, MAX_SHOWN).join("")}' (the skillId input) not found`);
+  return `fails: the refresh drops it from state, \`up\` adopts the \`skillId\` again and finds no skill (${error}); restore the skill or remove the resource`;
 }
 
 /** A field value inline, or "" (only the field is named) when it is long or a secret value not shown. */
@@ -239,6 +250,19 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
       ),
     );
   }
+  const declaredSkills = report.skillResources ?? [];
+  if (declaredSkills.length > 0) {
+    const row = (r: SkillResourceDrift) => [
+      code(r.skillName),
+      code(r.skillId),
+      code(r.resourceName),
+      r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`,
+      skillNextUp(r),
+    ];
+    blocks.push(
+      table("### Skills declared in the stack (`Skill`)", ["Skill", "Id", "Resource", "Observed", "Next `pulumi up`"], declaredSkills, row, "declared skills"),
+    );
+  }
   if (report.rules.length > 0) {
     const s = report.summary.rules;
     const heading = `### Automation rules (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
@@ -255,8 +279,14 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     const heading = `### MCP servers in outputs (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
     blocks.push(table(heading, ["Change", "Server", "Id", "Output", "Fields"], listedServers, (c) => itemRow(c, true), "MCP server changes"));
   }
+  const listedSkills = report.skills ?? [];
+  if (listedSkills.length > 0) {
+    const s = report.summary.skills ?? { added: 0, removed: 0, changed: 0 };
+    const heading = `### Skills in outputs (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
+    blocks.push(table(heading, ["Change", "Skill", "Id", "Output", "Fields"], listedSkills, (c) => itemRow(c, true), "skill changes"));
+  }
   const between =
-    listedServers.length > 0
+    listedServers.length + listedSkills.length > 0
       ? ["", "Rule, template and MCP server changes are the platform's; the next `pulumi up` records them in the stack outputs."]
       : report.rules.length + report.templates.length > 0
         ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]

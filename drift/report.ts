@@ -82,6 +82,27 @@ export interface McpServerResourceDrift {
   nextUp: "update" | "create" | "failNotFound";
 }
 
+/**
+ * One `Skill` resource whose skill the platform holds otherwise than the stack declares:
+ * re-uploaded or edited in the console (`changed`: the declared fields that differ; a re-upload
+ * as `sourceHash`) or deleted (`deleted`). The next `pulumi up` uploads the stack's archive again
+ * over the same id (`upload`), puts the declared fields back with one update (`update`), uploads
+ * the skill again (`create`), or, for an adopted skill (`skillId` input), fails (`failNotFound`).
+ */
+export interface SkillResourceDrift {
+  urn: string;
+  /** The resource's name in the program (the last URN segment). */
+  resourceName: string;
+  /** The skill's id (`skill_...`) as recorded in state. */
+  skillId: string;
+  /** The skill's name as recorded in state. */
+  skillName: string;
+  observed: "changed" | "deleted";
+  /** For `changed`: the declared fields that differ, `before` = declared (state), `after` = the platform's; sorted by name. */
+  fields: FieldChange[];
+  nextUp: "upload" | "update" | "create" | "failNotFound";
+}
+
 /** How one rule or template differs between the last `up` and now. */
 export type ItemChangeKind = "added" | "removed" | "changed";
 
@@ -145,7 +166,7 @@ export interface DriftReport {
   /**
    * Counts of each list; `mcpServers` is present only when {@link DriftReport.mcpServers} is.
    */
-  summary: { servers: number; rules: ChangeCounts; templates: ChangeCounts; mcpServers?: ChangeCounts };
+  summary: { servers: number; rules: ChangeCounts; templates: ChangeCounts; mcpServers?: ChangeCounts; skills?: ChangeCounts };
   /** Things the reader should know that are not drift (e.g. an output the program added since the last `up`). */
   notes: string[];
   /** `AutomationRule` resources found in state; present only when the stack has any. */
@@ -165,6 +186,12 @@ export interface DriftReport {
    * the outputs).
    */
   mcpServerResources?: McpServerResourceDrift[];
+  /** Skill changes in exported skill lists (`getSkills`), sorted like `rules`; present only when such a list was compared. */
+  skills?: ItemChange[];
+  /** `Skill` resources found in state; present only when the stack has any. */
+  checkedSkillResources?: number;
+  /** Drifted `Skill` resources, sorted by `skillName`, then URN; present only when the stack has any. */
+  skillResources?: SkillResourceDrift[];
 }
 
 /** Code-point order of two strings, independent of the machine's locale (reports are reproducible). */

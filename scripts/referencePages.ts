@@ -65,9 +65,8 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
   "flashduty:index:Skill": {
     name: "triage",
     values: { source: "./skills/k8s-triage.skill", teamId: 1 },
-    importId: "skill_0123456789abcdef",
     importNote:
-      "An imported skill's `sourceHash` is the platform's `checksum`: the next `up` uploads the program's archive over it unless it is the same archive. A folder is given as a Pulumi archive (`new pulumi.asset.FileArchive(\"./skills/k8s-triage\")`, `pulumi.FileArchive(...)`, `fn::fileArchive: ./skills/k8s-triage`).",
+      '`pulumi import` cannot make a `Skill`: no read returns the archive `source` must name. Adopt a skill made elsewhere with `skillId` instead: the first `up` uploads the program\'s archive over it (same id) unless it is the same archive. A folder is given as a Pulumi archive (`new pulumi.asset.FileArchive("./skills/k8s-triage")`, `pulumi.FileArchive(...)`, `fn::fileArchive: ./skills/k8s-triage`).',
   },
   "flashduty:index:getSkills": { name: "skills", values: { scope: "team", query: "triage" }, importNote: "" },
   "flashduty:index:KnowledgeFile": {

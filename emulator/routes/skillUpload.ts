@@ -121,7 +121,7 @@ export const uploadSkill: Operation = {
       if (error instanceof SkillArchiveError) throw invalidFile(`the archive ${error.problem}`);
       throw error;
     }
-    return auditedSkill(context, "skill.upload", skillId, () => {
+    return auditedSkill(context, "skill.upload", skillId, (entry) => {
       const { caller, world } = context;
       requireAiSre(caller);
       let current: StoredSkill | undefined;
@@ -140,6 +140,7 @@ export const uploadSkill: Operation = {
       }
       const skill = uploaded(context, manifest, archive, current, teamId);
       world.skills.put(skill);
+      entry.skillId = skill.skill_id;
       return toWireSkill(skill, true, true);
     });
   },

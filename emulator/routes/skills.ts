@@ -25,14 +25,15 @@ export function canEditSkill(user: OperationContext["caller"], skill: Pick<Store
 }
 
 /**
- * Runs `body` and writes its outcome to the audit log (success or the error code).
+ * Runs `body` and writes its outcome to the audit log (success or the error code); `body` may
+ * set the entry's `skillId` (an upload that made a new skill).
  * @internal
  */
-export function auditedSkill<T>(context: OperationContext, operation: SkillOperation, skillId: string, body: () => T): T {
+export function auditedSkill<T>(context: OperationContext, operation: SkillOperation, skillId: string, body: (entry: AuditEntry) => T): T {
   const { caller, world, requestId, now } = context;
   const entry: AuditEntry = { time: now, accountId: caller.accountId, actorMemberId: caller.memberId, operation, skillId, requestId, outcome: "success" };
   try {
-    const result = body();
+    const result = body(entry);
     world.store.appendAudit(entry);
     return result;
   } catch (error) {

@@ -12,7 +12,7 @@ import type { FunctionDeclaration, ResourceDeclaration, TypeDeclaration } from "
 export const SKILL = {
   token: "flashduty:index:Skill",
   description:
-    "Declares one skill (a folder with a `SKILL.md` and its scripts), uploaded from the program's archive; a console re-upload or edit shows on refresh and `up` puts the stack's archive back. Importable: `pulumi import flashduty:index:Skill <name> <skillId>`.",
+    "Declares one skill (a folder with a `SKILL.md` and its scripts), uploaded from the program's archive; a console re-upload or edit shows on refresh and `up` puts the stack's archive back. A skill made elsewhere is taken over with the `skillId` input (adoption), not `pulumi import`: no read returns the archive, which `source` must name.",
   fields: {
     source: {
       oneOf: [{ $ref: "pulumi.json#/Archive" }, { type: "string" }],

@@ -79,7 +79,7 @@ export async function check(_olds: Partial<SkillInputs>, news: Record<string, un
       if (problem !== undefined) failures.push({ property: key, reason: `${key} ${problem}` });
     }
   }
-  if (inputs.description === "")
+  if (news.description === "")
     failures.push({
       property: "description",
       reason: 'description cannot be "": the platform cannot clear it; write a text, or leave it out to use the frontmatter\'s',

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * Declares one skill (a folder with a `SKILL.md` and its scripts), uploaded from the program's archive; a console re-upload or edit shows on refresh and `up` puts the stack's archive back. Importable: `pulumi import flashduty:index:Skill <name> <skillId>`.
+ * Declares one skill (a folder with a `SKILL.md` and its scripts), uploaded from the program's archive; a console re-upload or edit shows on refresh and `up` puts the stack's archive back. A skill made elsewhere is taken over with the `skillId` input (adoption), not `pulumi import`: no read returns the archive, which `source` must name.
  */
 export class Skill extends pulumi.CustomResource {
     /**

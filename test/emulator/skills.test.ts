@@ -69,8 +69,8 @@ describe("upload", () => {
       em
         .audit()
         .filter((e) => e.operation === "skill.upload")
-        .map((e) => e.outcome),
-    ).toEqual(["success"]);
+        .map((e) => [e.outcome, e.skillId]),
+    ).toEqual([["success", made.skill_id]]);
   });
 
   test("a name taken in the scope is refused with ReferenceExist naming it; replace=true replaces it in place", async () => {

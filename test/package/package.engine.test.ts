@@ -249,6 +249,7 @@ describe("the provider plugin", () => {
       "flashduty:index:AutomationRule",
       "flashduty:index:McpServer",
       "flashduty:index:McpServerDisablement",
+      "flashduty:index:Skill",
     ]);
   });
 });
@@ -265,6 +266,7 @@ describe("the entry points", () => {
     "pulumi-flashduty/provider/automationRuleProvider",
     "pulumi-flashduty/provider/mcpServerProvider",
     "pulumi-flashduty/provider/knowledgeFileProvider",
+    "pulumi-flashduty/provider/skillProvider",
     "pulumi-flashduty-emulator",
     "pulumi-flashduty-emulator/package.json",
   ];

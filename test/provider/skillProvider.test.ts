@@ -13,6 +13,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { startEmulator, type Emulator } from "../../emulator";
 import * as impl from "../../provider/skill/provider";
 import type { SkillInputs, SkillOutputs } from "../../provider/skill/provider";
+import { readSkills } from "../../provider/skill/readSkills";
+import { FlashdutyClient } from "../../sdk";
 import { skillMd, skillZip } from "../support/skillArchives";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -185,5 +187,37 @@ describe("lifecycle", () => {
     expect(seeded.description).toContain("\u001b");
     const outs = (await impl.read("skill_seed_slow_query", { skillId: "skill_seed_slow_query" })).props as SkillOutputs;
     expect(outs.description).toBe("\u001b[2Jcleared");
+  });
+});
+
+describe("check of a frontmatter without a description", () => {
+  test('the derived description may be empty; only an explicit "" is refused', async () => {
+    const dir = zipDir({ "SKILL.md": "---\nname: no-description\n---\n\n# Steps\n" });
+    const derived = await checked({ source: dir });
+    expect(derived.failures).toEqual([]);
+    expect(derived.inputs.description).toBe("");
+    expect((await checked({ source: dir, description: "" })).failures.map((f) => f.property)).toEqual(["description"]);
+  });
+});
+
+describe("getSkills (the read under the data source and the plugin's invoke)", () => {
+  test("every page, sorted by name, team, id; the filters reach the list; a bad pageSize fails before any call", async () => {
+    const client = () => new FlashdutyClient({ appKey: emulator.keys.admin, baseUrl: emulator.url });
+    for (const [name, teamId] of [
+      ["zeta", 0],
+      ["alpha", 2],
+      ["alpha", 1],
+    ] as const) {
+      await client().skills.upload({ archive: skillZip(name), teamId });
+    }
+    const all = await readSkills({ pageSize: 2 }, client);
+    expect(all.skills.map((s) => `${s.skillName}@${s.teamId}`)).toEqual(["alpha@1", "alpha@2", "k8s-triage@0", "slow-query@1", "zeta@0"]);
+    expect(all.total).toBe(5);
+    expect((await readSkills({ scope: "account" }, client)).skills.map((s) => s.skillName)).toEqual(["k8s-triage", "zeta"]);
+    expect((await readSkills({ teamIds: [2], includeAccount: false }, client)).skills.map((s) => `${s.skillName}@${s.teamId}`)).toEqual(["alpha@2"]);
+    expect((await readSkills({ query: "ALPHA" }, client)).total).toBe(2);
+    const before = emulator.counters()["skill.list"].requests;
+    await expect(readSkills({ pageSize: 101 }, client)).rejects.toThrow(/pageSize/);
+    expect(emulator.counters()["skill.list"].requests).toBe(before);
   });
 });

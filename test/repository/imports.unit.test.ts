@@ -63,13 +63,14 @@ describe("dependency rules", () => {
     expect(intoPlugin).toEqual([]);
   });
 
-  it("drift/ and policy/ reach into provider/ only for the type tokens, the unknown-value sentinel, the policy pack's client and the declared fields of AutomationRule and McpServer", () => {
+  it("drift/ and policy/ reach into provider/ only for the type tokens, the unknown-value sentinel, the policy pack's client and the declared fields of AutomationRule, McpServer and Skill", () => {
     const allowed = new Set([
       "provider/engine/typeToken",
       "provider/engine/unknown",
       "provider/client/programConfig",
       "provider/automationRule/fields",
       "provider/mcpServer/fields",
+      "provider/skill/fields",
     ]);
     const bad = [...importsOf("drift"), ...importsOf("policy")].filter((i) => topFolder(i.target) === "provider" && !allowed.has(i.target));
     expect(bad).toEqual([]);

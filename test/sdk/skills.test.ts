@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { FlashdutyApiError, FlashdutyValidationError, skillArchiveChecksum, zipSkillFolder } from "../../sdk";
 import { unzipSync } from "fflate";
+import { PRODUCTION_LIMITS } from "../../emulator";
+import { SKILL_RULES } from "../../wire/protocol";
 import { emulatorPerFile, flashdutyRejection } from "../support/sdkEmulator";
 import { skillMd, skillZip, zipOf } from "../support/skillArchives";
 
@@ -70,11 +72,28 @@ describe("upload", () => {
     expect(shared.em.counters()["skill.upload"].requests).toBe(0);
   });
 
+  test("an archive over 100 MB is refused before any request, naming archive and the limit", async () => {
+    const error = await flashdutyRejection(client().skills.upload({ archive: new Uint8Array(SKILL_RULES.maxArchiveBytes + 1) }));
+    expect((error as FlashdutyValidationError).field).toBe("archive");
+    expect(error.message).toContain("more than the platform's 104857600 (100 MB)");
+    expect(shared.em.counters()["skill.upload"].requests).toBe(0);
+  });
+
   test("a name taken in the scope: ReferenceExist naming it, the app key in no error", async () => {
     const error = await flashdutyRejection(client().skills.upload({ archive: skillZip("k8s-triage") }), [shared.em.keys.admin]);
     expect(error).toBeInstanceOf(FlashdutyApiError);
     expect((error as FlashdutyApiError).code).toBe("ReferenceExist");
     expect(error.message).toContain("k8s-triage");
+  });
+});
+
+describe("rate limit", () => {
+  test("uploads keep to the operation's own limit (3/s, 30/min): a burst of 7 against production limits sees no 429", async () => {
+    shared.em.setLimits(PRODUCTION_LIMITS);
+    const skills = client().skills;
+    await Promise.all(Array.from({ length: 7 }, (_, i) => skills.upload({ archive: skillZip(`paced-${i}`) })));
+    expect(shared.em.counters()["skill.upload"]).toEqual({ requests: 7, statuses: { "200": 7 } });
+    shared.em.setLimits(false);
   });
 });
 

@@ -140,7 +140,7 @@ class Skill(pulumi.CustomResource):
                  team_id: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Declares one skill (a folder with a `SKILL.md` and its scripts), uploaded from the program's archive; a console re-upload or edit shows on refresh and `up` puts the stack's archive back. Importable: `pulumi import flashduty:index:Skill <name> <skillId>`.
+        Declares one skill (a folder with a `SKILL.md` and its scripts), uploaded from the program's archive; a console re-upload or edit shows on refresh and `up` puts the stack's archive back. A skill made elsewhere is taken over with the `skillId` input (adoption), not `pulumi import`: no read returns the archive, which `source` must name.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -158,7 +158,7 @@ class Skill(pulumi.CustomResource):
                  args: SkillArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Declares one skill (a folder with a `SKILL.md` and its scripts), uploaded from the program's archive; a console re-upload or edit shows on refresh and `up` puts the stack's archive back. Importable: `pulumi import flashduty:index:Skill <name> <skillId>`.
+        Declares one skill (a folder with a `SKILL.md` and its scripts), uploaded from the program's archive; a console re-upload or edit shows on refresh and `up` puts the stack's archive back. A skill made elsewhere is taken over with the `skillId` input (adoption), not `pulumi import`: no read returns the archive, which `source` must name.
 
         :param str resource_name: The name of the resource.
         :param SkillArgs args: The arguments to use to populate this resource's properties.
