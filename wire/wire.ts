@@ -15,66 +15,13 @@ import { MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
 
 import type { Equal } from "./typeAssert";
 import type { WireAutomationRule, WireAutomationRuleWithToken, WireAutomationTemplate, WireMcpServer } from "./wireTypes";
+import { jsonText, legacy, list, optional, optionalList, stringMap } from "./readers";
 
 export * from "./protocol";
 export { cronDialectProblem, isKnownTimezone, normalizeCron } from "./cronDialect";
+export * from "./a2aAgent";
 
 // Compile-time parity of the schemas with the plain interfaces of wire/wireTypes.ts.
-
-// ---------------------------------------------------------------- tolerant readers
-
-/**
- * An optional field: absent or `null` on the wire reads as `undefined` (and the SDK model leaves
- * the key out). The vendor's schema marks it optional; a Go server may also send `null`.
- */
-function optional<T extends z.ZodType>(schema: T) {
-  // The trailing `.optional()` makes the key optional in the inferred types too.
-  return schema
-    .nullish()
-    .transform((v): z.output<T> | undefined => v ?? undefined)
-    .optional();
-}
-
-/** A required list: `null` reads as `[]` (a Go nil slice). */
-function list<T extends z.ZodType>(item: T) {
-  return z
-    .array(item)
-    .nullable()
-    .transform((v): z.output<T>[] => v ?? []);
-}
-
-/** An optional list: absent reads as `undefined`, `null` as `[]` (docs/platform-api.md "JSON types"). */
-function optionalList<T extends z.ZodType>(item: T) {
-  return z
-    .array(item)
-    .nullish()
-    .transform((v): z.output<T>[] | undefined => (v === null ? [] : v))
-    .optional();
-}
-
-/**
- * A field older schemas had and the newest dropped: read when present and well-formed, otherwise
- * `undefined`. It never fails a response (`.catch`), because nothing may depend on it.
- */
-function legacy<T extends z.ZodType>(schema: T) {
-  return schema
-    .nullish()
-    .transform((v): z.output<T> | undefined => v ?? undefined)
-    .catch(undefined)
-    .optional();
-}
-
-/**
- * A field the vendor types as a string holding JSON text (`secret_schema`, `oauth_metadata`):
- * a string is kept as sent; any other JSON value (an array or object from an older server) is
- * turned into its JSON text, never an error.
- */
-function jsonText() {
-  return z.json().transform((v): string => (typeof v === "string" ? v : JSON.stringify(v)));
-}
-
-/** A string→string map (stdio `env`, HTTP `headers`); secret values come back masked. */
-const stringMap = z.record(z.string(), z.string());
 
 // ---------------------------------------------------------------- envelope
 
