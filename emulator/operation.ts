@@ -5,6 +5,7 @@
  */
 import type { WireAutomationTemplate } from "../wire/wireTypes";
 import type { RuleVisibility } from "./ruleVisibility";
+import type { StoredA2aAgent } from "./seedA2aAgents";
 import type { TemplateLocale } from "./seedTemplates";
 import type { Store } from "./state/store";
 import type { OperationName, SeedUser } from "./types";
@@ -20,6 +21,8 @@ export interface World {
   users: readonly SeedUser[];
   /** This emulator's own copy of the seed templates (editable through the control API; replaced on reset). */
   templates: Record<TemplateLocale, WireAutomationTemplate[]>;
+  /** A2A agents by id (in memory only, not in the state file; replaced on reset). */
+  a2aAgents: Map<string, StoredA2aAgent>;
 }
 
 /** One request, authenticated, its JSON body read. */

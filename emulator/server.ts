@@ -31,6 +31,8 @@ import type { Operation, World } from "./operation";
 import { tooFrequently, type RateLimitHeaders, type RateLimits } from "./rateLimits";
 import { createRule, deleteRule, fireTrigger, getRule, listRules, runRule, updateRule } from "./routes/automationRules";
 import { listTemplates } from "./routes/automationTemplates";
+import { createAgent, deleteAgent, updateAgent } from "./routes/a2aAgentWrites";
+import { disableAgent, enableAgent, getAgent, listAgents } from "./routes/a2aAgents";
 import { createServer, deleteServer, updateServer } from "./routes/mcpServerWrites";
 import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
 import { StateSaveError } from "./state/stateFile";
@@ -53,6 +55,13 @@ export const OPERATIONS: readonly Operation[] = [
   deleteRule,
   runRule,
   fireTrigger,
+  listAgents,
+  getAgent,
+  createAgent,
+  updateAgent,
+  enableAgent,
+  disableAgent,
+  deleteAgent,
 ];
 
 export interface ServerParts {
