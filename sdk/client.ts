@@ -4,6 +4,7 @@
 import type { Dispatcher } from "undici";
 import { FlashdutyValidationError } from "./errors";
 import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "./optionChecks";
+import { A2aAgents } from "./resources/a2aAgents";
 import { AutomationRules } from "./resources/automationRules";
 import { AutomationTemplates } from "./resources/automationTemplates";
 import { McpServers } from "./resources/mcpServers";
@@ -90,6 +91,8 @@ export class FlashdutyClient {
   readonly automationRules: AutomationRules;
   /** Automation templates: list. */
   readonly automationTemplates: AutomationTemplates;
+  /** A2A agents: list (one page), listAll (every page), get, create (exactly once), update, enable, disable, delete. */
+  readonly a2aAgents: A2aAgents;
 
   /**
    * @throws FlashdutyValidationError (operation `"new FlashdutyClient"`) for an empty `appKey`
@@ -101,6 +104,7 @@ export class FlashdutyClient {
     this.mcpServers = new McpServers(transport);
     this.automationRules = new AutomationRules(transport, resolved.maxRetries);
     this.automationTemplates = new AutomationTemplates(transport);
+    this.a2aAgents = new A2aAgents(transport);
   }
 }
 
