@@ -133,7 +133,8 @@ describe("exactly-once create", () => {
 describe("list and listAll", () => {
   test("listAll walks every offset page once, in the server's order", async () => {
     for (let i = 0; i < 23; i++) await client().a2aAgents.create({ ...AGENT, agentName: `walk-${i}`, authConfig: undefined, teamId: 2 });
-    const all = await Array.fromAsync(client().a2aAgents.listAll({ limit: 5, teamIds: [2], includeAccount: false }));
+    const all = [];
+    for await (const agent of client().a2aAgents.listAll({ limit: 5, teamIds: [2], includeAccount: false })) all.push(agent);
     const page = await client().a2aAgents.list({ limit: 100, teamIds: [2], includeAccount: false });
     expect(all.map((a) => a.agentId)).toEqual(page.items.map((a) => a.agentId));
     expect(all).toHaveLength(24);
