@@ -8,6 +8,7 @@
  *
  * @packageDocumentation
  */
+import { A2A_AGENT, A2A_AGENT_CARD_SKILL_INFO, A2A_AGENT_INFO, GET_A2A_AGENTS } from "../provider/a2aAgent/declaration";
 import { AUTOMATION_RULE, AUTOMATION_RULE_INFO, GET_AUTOMATION_RULES } from "../provider/automationRule/declaration";
 import { AUTOMATION_TEMPLATE_INFO, GET_AUTOMATION_TEMPLATES } from "../provider/automationTemplate/declaration";
 import { SETTINGS } from "../provider/client/config";
@@ -16,11 +17,18 @@ import { GET_MCP_SERVERS, MCP_SERVER, MCP_SERVER_INFO, MCP_TOOL_INFO } from "../
 import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declaration";
 
 /** Every resource the plugin serves, in the schema's order. */
-export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [MCP_SERVER_DISABLEMENT, AUTOMATION_RULE, MCP_SERVER];
+export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [MCP_SERVER_DISABLEMENT, AUTOMATION_RULE, MCP_SERVER, A2A_AGENT];
 /** Every object type the functions answer. */
-export const TYPE_DECLARATIONS: readonly TypeDeclaration[] = [AUTOMATION_RULE_INFO, AUTOMATION_TEMPLATE_INFO, MCP_TOOL_INFO, MCP_SERVER_INFO];
+export const TYPE_DECLARATIONS: readonly TypeDeclaration[] = [
+  AUTOMATION_RULE_INFO,
+  AUTOMATION_TEMPLATE_INFO,
+  MCP_TOOL_INFO,
+  MCP_SERVER_INFO,
+  A2A_AGENT_CARD_SKILL_INFO,
+  A2A_AGENT_INFO,
+];
 /** Every function the plugin serves. */
-export const FUNCTION_DECLARATIONS: readonly FunctionDeclaration[] = [GET_AUTOMATION_RULES, GET_AUTOMATION_TEMPLATES, GET_MCP_SERVERS];
+export const FUNCTION_DECLARATIONS: readonly FunctionDeclaration[] = [GET_AUTOMATION_RULES, GET_AUTOMATION_TEMPLATES, GET_MCP_SERVERS, GET_A2A_AGENTS];
 
 /** What the package says of itself: everything of the schema but its version and its members. */
 const PACKAGE = {

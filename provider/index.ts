@@ -4,9 +4,11 @@
  * - {@link McpServerDisablement}: a dynamic resource that keeps an MCP server disabled.
  * - {@link AutomationRule}: a dynamic resource that declares an automation rule.
  * - {@link McpServer}: a dynamic resource that declares an MCP server whole.
+ * - {@link A2aAgent}: a dynamic resource that declares an A2A agent whole.
  * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
  * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
  * - {@link getMcpServers} / {@link getMcpServersOutput}: every visible MCP server (secret values masked).
+ * - {@link getA2aAgents} / {@link getA2aAgentsOutput}: every A2A agent of the account (secret values masked).
  *
  * Also the errors a program may catch: {@link FlashdutyConfigError} (no app key, a malformed
  * setting) and the API client's error classes and type guards. The models the data sources
@@ -19,6 +21,7 @@
 export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./mcpServerDisablement/mcpServerDisablement";
 export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./automationRule/automationRule";
 export { McpServer, type McpServerArgs, type McpServerJson, type McpServerState } from "./mcpServer/mcpServer";
+export { A2aAgent, type A2aAgentArgs, type A2aAgentJson, type A2aAgentState } from "./a2aAgent/a2aAgent";
 export {
   getAutomationRules,
   getAutomationRulesOutput,
@@ -34,6 +37,7 @@ export {
   type GetAutomationTemplatesResult,
 } from "./automationTemplate/getAutomationTemplates";
 export { getMcpServers, getMcpServersOutput, type GetMcpServersArgs, type GetMcpServersOutputArgs, type GetMcpServersResult } from "./mcpServer/getMcpServers";
+export { getA2aAgents, getA2aAgentsOutput, type GetA2aAgentsArgs, type GetA2aAgentsOutputArgs, type GetA2aAgentsResult } from "./a2aAgent/getA2aAgents";
 export { FlashdutyConfigError, type FlashdutyConfigKey } from "./client/config";
 export {
   FlashdutyAbortError,

@@ -42,6 +42,7 @@ const ENTRY_POINTS: readonly EntryPoint[] = [
   },
   { importPath: "pulumi-flashduty/provider/automationRuleProvider", packageFolder: ".", declarations: "dist/provider/automationRule/provider.d.ts" },
   { importPath: "pulumi-flashduty/provider/mcpServerProvider", packageFolder: ".", declarations: "dist/provider/mcpServer/provider.d.ts" },
+  { importPath: "pulumi-flashduty/provider/a2aAgentProvider", packageFolder: ".", declarations: "dist/provider/a2aAgent/provider.d.ts" },
   { importPath: "pulumi-flashduty-emulator", packageFolder: "emulator", declarations: "dist/emulator/index.d.ts" },
 ];
 

@@ -11,6 +11,7 @@
  * changes.
  */
 import * as ts from "typescript";
+import { A2A_AGENT } from "../provider/a2aAgent/declaration";
 import { AUTOMATION_RULE } from "../provider/automationRule/declaration";
 import type { Field, ResourceDeclaration } from "../provider/engine/declaration";
 import { MCP_SERVER } from "../provider/mcpServer/declaration";
@@ -21,6 +22,7 @@ export const DOCUMENTED: ReadonlyArray<{ file: string; name: string; declaration
   { file: "provider/mcpServerDisablement/mcpServerDisablement.ts", name: "McpServerDisablement", declaration: MCP_SERVER_DISABLEMENT },
   { file: "provider/automationRule/automationRule.ts", name: "AutomationRule", declaration: AUTOMATION_RULE },
   { file: "provider/mcpServer/mcpServer.ts", name: "McpServer", declaration: MCP_SERVER },
+  { file: "provider/a2aAgent/a2aAgent.ts", name: "A2aAgent", declaration: A2A_AGENT },
 ];
 
 /** The docstring text of `field` on an input or an output of the TypeScript resource. */

@@ -59,9 +59,24 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
     importNote:
       "The platform answers secret `env` and `headers` values masked, so after an import those outputs hold the mask, while the state's inputs hold the program's values (a masked value is no change in a diff).",
   },
+  "flashduty:index:A2aAgent": {
+    name: "payments",
+    values: {
+      agentName: "payments-oncall",
+      instructions: "Ask about refunds and failed payouts.",
+      cardUrl: "https://payments.example/.well-known/agent-card.json",
+      authType: "api_key",
+      authConfig: { header_name: "X-Api-Key", api_key: { secretConfig: "paymentsAgentKey" } },
+      teamId: 2,
+    },
+    importId: "a2a_0123456789abcdef",
+    importNote:
+      "The platform answers secret `authConfig` values masked, so after an import that output holds the mask, while the state's inputs hold the program's values (a masked value is no change in a diff).",
+  },
   "flashduty:index:getAutomationRules": { name: "rules", values: { scope: "team", enabled: true }, importNote: "" },
   "flashduty:index:getAutomationTemplates": { name: "templates", values: { locale: "en-US" }, importNote: "" },
   "flashduty:index:getMcpServers": { name: "servers", values: { query: "grafana" }, importNote: "" },
+  "flashduty:index:getA2aAgents": { name: "agents", values: { scope: "team" }, importNote: "" },
 };
 
 /** `McpServerDisablement` from `flashduty:index:McpServerDisablement`. */

@@ -10,3 +10,6 @@ export const AUTOMATION_RULE_TYPE = "pulumi-nodejs:dynamic/flashduty:AutomationR
 
 /** The type token of `McpServer` in Pulumi state; a frozen contract like the ones above. */
 export const MCP_SERVER_TYPE = "pulumi-nodejs:dynamic/flashduty:McpServer";
+
+/** The type token of `A2aAgent` in Pulumi state; a frozen contract like the ones above. */
+export const A2A_AGENT_TYPE = "pulumi-nodejs:dynamic/flashduty:A2aAgent";

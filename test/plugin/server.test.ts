@@ -79,7 +79,7 @@ describe("pulumi-resource-flashduty over gRPC", () => {
     expect((await call<PluginInfo>(client.getPluginInfo, new Empty())).getVersion()).toBe(PROJECT_VERSION);
     const schema = JSON.parse((await call<proto.GetSchemaResponse>(client.getSchema, new proto.GetSchemaRequest())).getSchema());
     expect(schema).toMatchObject({ name: "flashduty", version: PROJECT_VERSION });
-    expect(Object.keys(schema.resources)).toHaveLength(3);
+    expect(Object.keys(schema.resources)).toHaveLength(4);
     expect(
       (await call<proto.GetMappingResponse>(client.getMapping, new proto.GetMappingRequest().setKey("tf").setProvider("flashduty"))).getData(),
     ).toHaveLength(0);

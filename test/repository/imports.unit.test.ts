@@ -84,7 +84,7 @@ describe("dependency rules", () => {
   });
 
   it("no noun folder of provider/ imports another, and the shared folders import none of them", () => {
-    const nouns = new Set(["automationRule", "automationTemplate", "mcpServer", "mcpServerDisablement"]);
+    const nouns = new Set(["a2aAgent", "automationRule", "automationTemplate", "mcpServer", "mcpServerDisablement"]);
     const shared = new Set(["client", "engine", "mcpServerControl"]);
     const folderOf = (p: string) => p.split("/")[1]!;
     const inProvider = importsOf("provider").filter((i) => topFolder(i.target) === "provider" && i.file.split(path.sep).length > 2);
