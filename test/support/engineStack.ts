@@ -23,6 +23,7 @@ export interface EngineStackOptions {
     automationRules?: unknown[];
     mcpServers?: unknown[];
     gets?: unknown[];
+    a2aAgents?: unknown[];
   };
   /** Extra environment for every command. */
   env?: NodeJS.ProcessEnv;
@@ -64,20 +65,23 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
   let usesAutomationRules = false;
   let usesGets = false;
   let usesMcpServers = false;
+  let usesA2aAgents = false;
   const setProgram = async (program: NonNullable<EngineStackOptions["program"]>): Promise<void> => {
     // automationRules, gets and mcpServers only once a program used them: one CLI call less for every other test.
     if (program.automationRules !== undefined) usesAutomationRules = true;
     if (program.gets !== undefined) usesGets = true;
     if (program.mcpServers !== undefined) usesMcpServers = true;
+    if (program.a2aAgents !== undefined) usesA2aAgents = true;
     const optional = [
       ...(usesAutomationRules ? ["automationRules" as const] : []),
       ...(usesGets ? ["gets" as const] : []),
       ...(usesMcpServers ? ["mcpServers" as const] : []),
+      ...(usesA2aAgents ? ["a2aAgents" as const] : []),
     ];
     for (const key of ["servers", "rules", "templates", "restoreOnDelete", ...optional] as const) {
       if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });
       // mcpServers holds credentials (env, headers): a secret config value, as a user would keep them.
-      else await ws.setConfig(key, JSON.stringify(program[key]), key === "mcpServers");
+      else await ws.setConfig(key, JSON.stringify(program[key]), key === "mcpServers" || key === "a2aAgents");
     }
   };
   await setProgram(options.program ?? {});
