@@ -6,6 +6,7 @@ import { runRefreshPreview } from "./refreshPreview";
 import { DRIFT_REPORT_VERSION, type ChangeCounts, type DriftReport, type ItemChange } from "./report";
 import { ruleResourceDrifts } from "./automationRules";
 import { mcpServerResourceDrifts } from "./mcpServers";
+import { a2aAgentResourceDrifts } from "./a2aAgents";
 import { serverDrifts } from "./servers";
 
 /** Options of {@link detectDrift}. */
@@ -55,6 +56,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
   const servers = serverDrifts(observations.resources);
   const declaredRules = ruleResourceDrifts(observations.resources);
   const declaredServers = mcpServerResourceDrifts(observations.resources);
+  const declaredAgents = a2aAgentResourceDrifts(observations.resources);
   const notes: string[] = [];
   const data =
     observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
@@ -72,6 +74,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
       servers.drifts.length +
         declaredRules.drifts.length +
         declaredServers.drifts.length +
+        declaredAgents.drifts.length +
         data.rules.length +
         data.templates.length +
         (data.mcpServers?.length ?? 0) >
@@ -91,5 +94,6 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
     ...(declaredRules.checked > 0 ? { checkedAutomationRules: declaredRules.checked, automationRules: declaredRules.drifts } : {}),
     ...(data.mcpServers !== undefined ? { mcpServers: data.mcpServers } : {}),
     ...(declaredServers.checked > 0 ? { checkedMcpServerResources: declaredServers.checked, mcpServerResources: declaredServers.drifts } : {}),
+    ...(declaredAgents.checked > 0 ? { checkedA2aAgentResources: declaredAgents.checked, a2aAgentResources: declaredAgents.drifts } : {}),
   };
 }

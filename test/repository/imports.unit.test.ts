@@ -69,6 +69,7 @@ describe("dependency rules", () => {
       "provider/client/programConfig",
       "provider/automationRule/fields",
       "provider/mcpServer/fields",
+      "provider/a2aAgent/fields",
     ]);
     const bad = [...importsOf("drift"), ...importsOf("policy")].filter((i) => topFolder(i.target) === "provider" && !allowed.has(i.target));
     expect(bad).toEqual([]);
