@@ -11,12 +11,14 @@
  * | `flashduty-one-resource-per-server` | stack | mandatory |
  * | `flashduty-automation-rule-guardrails` | stack | advisory |
  * | `flashduty-mcp-server-guardrails` | resource | advisory |
+ * | `flashduty-a2a-agent-guardrails` | resource | advisory |
  *
  * Needs `@pulumi/policy` (and `@pulumi/pulumi`) installed next to this package.
  *
  * @packageDocumentation
  */
 import type { Policies } from "@pulumi/policy";
+import { a2aAgentGuardrailsPolicy, type A2aAgentGuardrailsConfig } from "./a2aAgentGuardrails";
 import { automationRuleGuardrailsPolicy, type AutomationRuleGuardrailsConfig } from "./automationRuleGuardrails";
 import { mcpServerGuardrailsPolicy, type McpServerGuardrailsConfig } from "./mcpServerGuardrails";
 import { oneResourcePerServerPolicy } from "./oneResourcePerServer";
@@ -33,7 +35,8 @@ export {
   type AutomationRuleGuardrailsConfig,
   type DeclaredRule,
 } from "./automationRuleGuardrails";
-export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE } from "../provider/engine/typeToken";
+export { A2A_AGENT_TYPE, AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE } from "../provider/engine/typeToken";
+export { A2A_AGENT_GUARDRAILS, a2aAgentGuardrailsPolicy, a2aAgentViolations, type A2aAgentGuardrailsConfig } from "./a2aAgentGuardrails";
 export { MCP_SERVER_GUARDRAILS, mcpServerGuardrailsPolicy, mcpServerViolations, type McpServerGuardrailsConfig } from "./mcpServerGuardrails";
 export {
   declaredDisablements,
@@ -56,9 +59,10 @@ export interface FlashdutyPoliciesOptions {
   oneResourcePerServer?: PolicyOptions<Record<string, never>>;
   automationRuleGuardrails?: PolicyOptions<AutomationRuleGuardrailsConfig>;
   mcpServerGuardrails?: PolicyOptions<McpServerGuardrailsConfig>;
+  a2aAgentGuardrails?: PolicyOptions<A2aAgentGuardrailsConfig>;
 }
 
-/** All five Flashduty policies, in the order of the table above. */
+/** All six Flashduty policies, in the order of the table above. */
 export function flashdutyPolicies(options: FlashdutyPoliciesOptions = {}): Policies {
   return [
     requiredDisabledServersPolicy(options.requiredDisabledServers),
@@ -66,5 +70,6 @@ export function flashdutyPolicies(options: FlashdutyPoliciesOptions = {}): Polic
     oneResourcePerServerPolicy(options.oneResourcePerServer),
     automationRuleGuardrailsPolicy(options.automationRuleGuardrails),
     mcpServerGuardrailsPolicy(options.mcpServerGuardrails),
+    a2aAgentGuardrailsPolicy(options.a2aAgentGuardrails),
   ];
 }
