@@ -134,6 +134,39 @@ describe("create, read, update, delete against the emulator", () => {
     expect(await impl.read(id, moved.outs!)).toEqual({});
   });
 
+  test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    ["agentName", { agentName: "billing-renamed" }, { agent_name: "billing-renamed" }],
+    ["instructions", { instructions: "New text" }, { instructions: "New text" }],
+    ["cardUrl", { cardUrl: "https://new.example/card.json" }, { card_url: "https://new.example/card.json" }],
+    ["authType", { authType: "bearer" }, { auth_type: "bearer" }],
+    ["authConfig", { authConfig: { token: "t0ken" } }, { auth_config: { token: "******" } }],
+    ["streaming", { streaming: true }, { streaming: true }],
+    ["teamId", { teamId: 1 }, { team_id: 1 }],
+    ["environments", { environments: ["cloud"] }, { environments: ["cloud"] }],
+    ["allowInsecureOauthHttp", { allowInsecureOauthHttp: true }, { allow_insecure_oauth_http: true }],
+    ["allowInsecureTlsSkipVerify", { allowInsecureTlsSkipVerify: true }, { allow_insecure_tls_skip_verify: true }],
+    ["oauthMetadata", { oauthMetadata: { issuer: "https://idp.example" } }, { oauth_metadata: '{"issuer":"https://idp.example"}' }],
+    ["enabled", { enabled: false }, { status: "disabled" }],
+  ])("an update of %s alone: one write of that field, the rest unchanged", async (field, change, expected) => {
+    const { inputs } = await checked(AGENT);
+    const created = await impl.create(inputs);
+    const before = emulator.a2aAgent(created.id)!;
+    const counters = () => {
+      const c = emulator.counters();
+      return c["a2aAgent.update"].requests + c["a2aAgent.disable"].requests + c["a2aAgent.enable"].requests;
+    };
+    const writesBefore = counters();
+    const { inputs: next } = await checked({ ...AGENT, ...change });
+    expect(impl.changedFields(created.outs as A2aAgentOutputs, next)).toEqual([field]);
+    const updated = await impl.update(created.id, created.outs as A2aAgentOutputs, next);
+    expect(counters()).toBe(writesBefore + 1);
+    const after = emulator.a2aAgent(created.id)!;
+    expect(after).toMatchObject(expected);
+    const untouched = Object.keys(before).filter((k) => !(k in expected) && k !== "updated_at" && k !== "auth_config");
+    for (const key of untouched) expect((after as unknown as Record<string, unknown>)[key], key).toEqual((before as unknown as Record<string, unknown>)[key]);
+    expect(impl.changedFields(updated.outs as A2aAgentOutputs, next)).toEqual([]);
+  });
+
   test("a new auth mode sends the declared schema with it; removing the schema clears it", async () => {
     const { inputs } = await checked({ ...AGENT, authMode: "per_user_secret", secretSchema: { header_name: "X-User" } });
     const created = await impl.create(inputs);
