@@ -2,7 +2,7 @@
  * A2A agent reads and toggles: `/safari/a2a-agent/list`, `/get`, `/enable` and `/disable`
  * (docs/platform-api.md "A2A agents"). Writes are in `a2aAgentWrites.ts`.
  */
-import { A2A_AGENT_RULES, A2A_AGENT_SCOPES, PATHS } from "../../wire/protocol";
+import { A2A_AGENT_RULES, A2A_AGENT_SCOPES, LIMITS, PATHS } from "../../wire/protocol";
 import { wireA2aAgentIdRequestSchema, wireA2aAgentListRequestSchema, type WireA2aAgentListData } from "../../wire/wire";
 import type { WireA2aAgent } from "../../wire/wireTypes";
 import { canEditServer, requireAiSre } from "../auth";
@@ -87,7 +87,7 @@ export const listAgents: Operation = {
       throw new ApiError("InvalidParameter", (m) => m.paramTooLong("query", A2A_AGENT_RULES.maxQueryLength));
     }
     const offset = request.offset ?? 0;
-    const limit = request.limit || 20;
+    const limit = request.limit || LIMITS.defaultServerPageSize;
     if (offset < 0) throw new ApiError("InvalidParameter", (m) => m.paramAtLeast("offset", 0));
     if (limit < 0) throw new ApiError("InvalidParameter", (m) => m.paramAtLeast("limit", 1));
     if (limit > A2A_AGENT_RULES.maxPageSize) throw new ApiError("InvalidParameter", (m) => m.paramAtMost("limit", A2A_AGENT_RULES.maxPageSize));

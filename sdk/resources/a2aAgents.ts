@@ -10,7 +10,15 @@ import { collectAll, PAGE_CONCURRENCY, type PageAllOptions, pageAll } from "../p
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
 import { checkBoolean, checkEnum, checkId, checkInteger, checkIntegerArray, checkLimit, checkParams, checkString } from "../validation";
-import { A2A_AGENT_RULES, A2A_AGENT_SCOPES, PATHS, wireA2aAgentCreateDataSchema, wireA2aAgentListDataSchema, wireA2aAgentSchema } from "../../wire/wire";
+import {
+  A2A_AGENT_RULES,
+  A2A_AGENT_SCOPES,
+  LIMITS,
+  PATHS,
+  wireA2aAgentCreateDataSchema,
+  wireA2aAgentListDataSchema,
+  wireA2aAgentSchema,
+} from "../../wire/wire";
 import {
   AGENT_CREATE_CLOCK_SKEW_MS,
   a2aAgentFromWire,
@@ -199,7 +207,7 @@ export class A2aAgents {
     const p = checkParams(op, params);
     const filters = checkListFilters(op, p);
     const offset = checkInteger(op, "offset", p.offset, 0);
-    const size = filters.limit ?? 20;
+    const size = filters.limit ?? LIMITS.defaultServerPageSize;
     if (offset !== undefined && offset + size > A2A_AGENT_RULES.maxPageWindow) {
       throw new FlashdutyValidationError({
         operation: op,
