@@ -16,6 +16,7 @@ import { platformWindows, progress, secondsSince } from "./common";
 import { benchAutomationRules, type RulesBenchResult } from "./automationRules";
 import { benchEngine, type EngineResult, type PhaseCalls } from "./engine";
 import { benchMcpServers, mcpWrites, type McpBenchResult } from "./mcpServers";
+import { a2aWrites, benchA2aAgents, type A2aBenchResult } from "./a2aAgents";
 import type { CommandPhase } from "./resourceLifecycle";
 import { benchPreview, type PreviewResult } from "./preview";
 import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
@@ -273,6 +274,31 @@ function mcpServerRows(r: McpBenchResult): Row[] {
   ];
 }
 
+function a2aAgentRows(r: A2aBenchResult): Row[] {
+  // As benchmark 9: "floor plus one engine run".
+  const goal = (floor: number, engine: number) => 1.2 * floor + engine;
+  const reference = (name: string, floor: number, engine: number) =>
+    `${name} floor ${s(floor)} + engine ${s(engine)} (the same command for ${r.resources} do-nothing dynamic resources; the empty project's \`up\`: ${s(r.engineSeconds)})`;
+  const label = `${r.resources} \`A2aAgent\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
+  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: number, writesPerAgent: number, agents?: string): Row => {
+    const writesOk = a2aWrites(p) === writesPerAgent * r.resources;
+    return {
+      no: "10",
+      measurement: `\`pulumi ${command}\` of ${label}`,
+      result: `${s(p.seconds)}; ${ruleCalls(p, r.resources)}${agents ? `; ${agents}` : ""}`,
+      reference: reference(floorName, floor, engine),
+      ratio: x((p.seconds - engine) / floor),
+      goal: `<= 1.2x floor + engine (${s(goal(floor, engine))}), 0 × 429, ${writesPerAgent} write/agent`,
+      met: yes(p.seconds <= goal(floor, engine) && p.status429 === 0 && writesOk),
+    };
+  };
+  return [
+    row("up", r.up, "write", r.writeFloorSeconds, r.noop.up, 1, `${r.agentsAfterUp} agents after`),
+    row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, r.noop.previewRefresh, 0),
+    row("destroy", r.destroy, "write", r.writeFloorSeconds, r.noop.destroy, 1, `${r.agentsAfterDestroy} agents after`),
+  ];
+}
+
 function sharedReadsRows(r: SharedReadsResult): Row[] {
   const ratio = r.wallSeconds / r.floorSeconds;
   return [
@@ -426,6 +452,12 @@ async function main(argv: string[]): Promise<void> {
     const r = await benchMcpServers();
     results.mcpServers = r;
     rows.push(...mcpServerRows(r));
+  }
+  if (wanted("10")) {
+    progress("10. A2A agents: up, preview --refresh, destroy of 100");
+    const r = await benchA2aAgents();
+    results.a2aAgents = r;
+    rows.push(...a2aAgentRows(r));
   }
 
   const totalSeconds = secondsSince(t0);

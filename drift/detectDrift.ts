@@ -6,6 +6,7 @@ import { runRefreshPreview } from "./refreshPreview";
 import { DRIFT_REPORT_VERSION, type ChangeCounts, type DriftReport, type ItemChange } from "./report";
 import { ruleResourceDrifts } from "./automationRules";
 import { mcpServerResourceDrifts } from "./mcpServers";
+import { a2aAgentResourceDrifts } from "./a2aAgents";
 import { serverDrifts } from "./servers";
 import { skillResourceDrifts } from "./skills";
 
@@ -58,6 +59,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
   const declaredRules = ruleResourceDrifts(observations.resources);
   const declaredServers = mcpServerResourceDrifts(observations.resources);
   const declaredSkills = skillResourceDrifts(observations.resources);
+  const declaredAgents = a2aAgentResourceDrifts(observations.resources);
   const notes: string[] = [];
   const data =
     observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
@@ -76,6 +78,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
         declaredRules.drifts.length +
         declaredServers.drifts.length +
         declaredSkills.drifts.length +
+        declaredAgents.drifts.length +
         data.rules.length +
         data.templates.length +
         (data.mcpServers?.length ?? 0) +
@@ -99,5 +102,6 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
     ...(declaredServers.checked > 0 ? { checkedMcpServerResources: declaredServers.checked, mcpServerResources: declaredServers.drifts } : {}),
     ...(data.skills !== undefined ? { skills: data.skills } : {}),
     ...(declaredSkills.checked > 0 ? { checkedSkillResources: declaredSkills.checked, skillResources: declaredSkills.drifts } : {}),
+    ...(declaredAgents.checked > 0 ? { checkedA2aAgentResources: declaredAgents.checked, a2aAgentResources: declaredAgents.drifts } : {}),
   };
 }

@@ -21,6 +21,7 @@ export { renderJson } from "./json";
 export { compareDataSourceOutputs, type DataSourceDrift } from "./dataSources";
 export {
   DRIFT_REPORT_VERSION,
+  type A2aAgentResourceDrift,
   type ChangeCounts,
   type DriftReport,
   type FieldChange,

@@ -12,7 +12,16 @@
 import { markdownCode, markdownTableCell } from "../sdk/markdownText";
 import { escapeTerminalControls } from "../sdk/terminalText";
 import { VALUE_NOT_SHOWN } from "./dataSources";
-import type { DriftReport, FieldChange, ItemChange, McpServerResourceDrift, RuleResourceDrift, ServerDrift, SkillResourceDrift } from "./report";
+import type {
+  A2aAgentResourceDrift,
+  DriftReport,
+  FieldChange,
+  ItemChange,
+  McpServerResourceDrift,
+  RuleResourceDrift,
+  ServerDrift,
+  SkillResourceDrift,
+} from "./report";
 
 /** Options of {@link renderMarkdown}. */
 export interface MarkdownOptions {
@@ -84,6 +93,7 @@ function verdict(report: DriftReport): string {
       ...(report.checkedAutomationRules !== undefined ? [plural(report.checkedAutomationRules, "declared automation rule")] : []),
       ...(report.checkedMcpServerResources !== undefined ? [plural(report.checkedMcpServerResources, "declared MCP server")] : []),
       ...(report.checkedSkillResources !== undefined ? [plural(report.checkedSkillResources, "declared skill")] : []),
+      ...(report.checkedA2aAgentResources !== undefined ? [plural(report.checkedA2aAgentResources, "declared A2A agent")] : []),
       plural(report.checkedOutputs.length, report.mcpServers !== undefined ? "rule, template or MCP server output" : "rule or template output"),
     ];
     return `**No drift** ${where}: ${list(checked)} match the platform.`;
@@ -92,6 +102,7 @@ function verdict(report: DriftReport): string {
   if (report.servers.length > 0) parts.push(plural(report.servers.length, "MCP server"));
   if ((report.automationRules ?? []).length > 0) parts.push(plural(report.automationRules!.length, "declared automation rule"));
   if ((report.mcpServerResources ?? []).length > 0) parts.push(plural(report.mcpServerResources!.length, "declared MCP server"));
+  if ((report.a2aAgentResources ?? []).length > 0) parts.push(plural(report.a2aAgentResources!.length, "declared A2A agent"));
   if (report.rules.length > 0) parts.push(plural(report.rules.length, "automation rule"));
   if (report.templates.length > 0) parts.push(plural(report.templates.length, "template"));
   if ((report.mcpServers ?? []).length > 0) parts.push(plural(report.mcpServers!.length, "listed MCP server"));
@@ -125,6 +136,13 @@ function skillNextUp(drift: SkillResourceDrift): string {
   if (drift.nextUp === "create") return "uploads the skill again (the refresh drops it from state)";
   const error = markdownCode(`skill '${Array.from(drift.skillId).slice(0, MAX_SHOWN).join("")}' (the skillId input) not found`);
   return `fails: the refresh drops it from state, \`up\` adopts the \`skillId\` again and finds no skill (${error}); restore the skill or remove the resource`;
+}
+
+function declaredAgentNextUp(drift: A2aAgentResourceDrift): string {
+  if (drift.nextUp === "update") return "puts the declared fields back (one update, same agent id)";
+  if (drift.nextUp === "create") return "makes the agent again (the refresh drops it from state)";
+  const error = markdownCode(`A2A agent '${Array.from(drift.agentId).slice(0, MAX_SHOWN).join("")}' (the agentId input) not found`);
+  return `fails: the refresh drops it from state, \`up\` adopts the \`agentId\` again and finds no agent (${error}); restore the agent or remove the resource`;
 }
 
 /** A field value inline, or "" (only the field is named) when it is long or a secret value not shown. */
@@ -261,6 +279,25 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     ];
     blocks.push(
       table("### Skills declared in the stack (`Skill`)", ["Skill", "Id", "Resource", "Observed", "Next `pulumi up`"], declaredSkills, row, "declared skills"),
+    );
+  }
+  const declaredAgents = report.a2aAgentResources ?? [];
+  if (declaredAgents.length > 0) {
+    const row = (r: A2aAgentResourceDrift) => [
+      code(r.agentName),
+      code(r.agentId),
+      code(r.resourceName),
+      r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields, true)}`,
+      declaredAgentNextUp(r),
+    ];
+    blocks.push(
+      table(
+        "### A2A agents declared in the stack (`A2aAgent`)",
+        ["Agent", "Id", "Resource", "Observed", "Next `pulumi up`"],
+        declaredAgents,
+        row,
+        "declared agents",
+      ),
     );
   }
   if (report.rules.length > 0) {

@@ -32,8 +32,8 @@ function isObject(value: unknown): value is Props {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether `value` is, or holds anywhere, a secret marker (or Pulumi's `"[secret]"` stand-in). */
-function holdsSecret(value: unknown): boolean {
+/** Whether `value` is, or holds anywhere, a secret marker (or Pulumi's `"[secret]"` stand-in). Shared with `a2aAgents.ts`. */
+export function holdsSecret(value: unknown): boolean {
   if (value === "[secret]") return true;
   if (Array.isArray(value)) return value.some(holdsSecret);
   if (!isObject(value)) return false;
@@ -52,7 +52,7 @@ function normal(field: string, value: unknown): unknown {
  * `<field>.<key>` with `null` (absent) or {@link VALUE_NOT_SHOWN} (present) as its values; none
  * when either side is not a plain map (a secret marker: its keys cannot be seen).
  */
-function secretMapChanges(field: string, before: unknown, after: unknown): FieldChange[] {
+export function secretMapChanges(field: string, before: unknown, after: unknown): FieldChange[] {
   const olds = before === undefined || before === null ? {} : before;
   const news = after === undefined || after === null ? {} : after;
   if (!isObject(olds) || !isObject(news) || Object.hasOwn(olds, SIG_KEY) || Object.hasOwn(news, SIG_KEY)) return [];
@@ -71,7 +71,7 @@ function secretMapChanges(field: string, before: unknown, after: unknown): Field
 }
 
 /** Whether either side of a secret map is a secret marker (its keys cannot be seen). */
-function opaque(before: unknown, after: unknown): boolean {
+export function opaque(before: unknown, after: unknown): boolean {
   return [before, after].some((v) => isObject(v) && Object.hasOwn(v, SIG_KEY));
 }
 
@@ -80,7 +80,7 @@ function opaque(before: unknown, after: unknown): boolean {
  * (`envKeys`, `headersKeys`): what can be seen of a map the engine hides whole. A changed value
  * under a kept key cannot be seen.
  */
-function keyListChanges(field: string, before: unknown, after: unknown): FieldChange[] {
+export function keyListChanges(field: string, before: unknown, after: unknown): FieldChange[] {
   if (!Array.isArray(before) || !Array.isArray(after)) return [];
   const olds = new Set(before.filter((k): k is string => typeof k === "string"));
   const news = new Set(after.filter((k): k is string => typeof k === "string"));

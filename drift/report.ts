@@ -103,6 +103,30 @@ export interface SkillResourceDrift {
   nextUp: "upload" | "update" | "create" | "failNotFound";
 }
 
+/**
+ * One `A2aAgent` resource whose agent the platform holds otherwise than the stack declares:
+ * edited in the console (`changed`) or deleted (`deleted`). The next `pulumi up` puts the
+ * declared fields back (`update`), makes the agent again (`create`), or, for an adopted agent
+ * (`agentId` input), fails (`failNotFound`).
+ */
+export interface A2aAgentResourceDrift {
+  urn: string;
+  /** The resource's name in the program (the last URN segment). */
+  resourceName: string;
+  /** The agent's id (`a2a_...`) as recorded in state. */
+  agentId: string;
+  /** The agent name the stack declares (as recorded in state). */
+  agentName: string;
+  observed: "changed" | "deleted";
+  /**
+   * For `changed`: the declared fields that differ, `before` = declared (state), `after` = the
+   * platform's; sorted by name. `authConfig` is named key by key (`authConfig.<key>`), never a
+   * value, as `McpServerResourceDrift` names `headers`.
+   */
+  fields: FieldChange[];
+  nextUp: "update" | "create" | "failNotFound";
+}
+
 /** How one rule or template differs between the last `up` and now. */
 export type ItemChangeKind = "added" | "removed" | "changed";
 
@@ -192,6 +216,10 @@ export interface DriftReport {
   checkedSkillResources?: number;
   /** Drifted `Skill` resources, sorted by `skillName`, then URN; present only when the stack has any. */
   skillResources?: SkillResourceDrift[];
+  /** `A2aAgent` resources found in state; present only when the stack has any. */
+  checkedA2aAgentResources?: number;
+  /** Drifted `A2aAgent` resources, sorted by `agentName`, then URN; present only when the stack has any. */
+  a2aAgentResources?: A2aAgentResourceDrift[];
 }
 
 /** Code-point order of two strings, independent of the machine's locale (reports are reproducible). */

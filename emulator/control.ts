@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { MCP_SERVER_STATUSES, SKILL_STATUSES } from "../wire/protocol";
+import { A2A_AGENT_STATUSES, MCP_SERVER_STATUSES, SKILL_STATUSES } from "../wire/protocol";
 import type { WireMcpServer } from "../wire/wireTypes";
 import { parseBody, readJsonObject } from "./http/body";
 import { ApiError, sendData, sendError } from "./http/envelope";
@@ -35,7 +35,7 @@ export type ControlTarget = Pick<
   Emulator,
   "audit" | "counters" | "requestLog" | "server" | "setServerStatus" | "setFaults" | "setLimits" | "reset" | "resetCounters"
 > &
-  Pick<Emulator, "deleteServer" | "updateServer" | "updateRule" | "deleteRule" | "updateTemplate"> &
+  Pick<Emulator, "deleteServer" | "updateServer" | "updateRule" | "deleteRule" | "updateTemplate" | "a2aAgent" | "updateA2aAgent" | "deleteA2aAgent"> &
   Pick<Emulator, "skill" | "updateSkill" | "deleteSkill" | "knowledgePacks" | "knowledgeFiles" | "editKnowledgeFile" | "deleteKnowledgeFile"> & {
     state(): ControlState;
   };
@@ -96,6 +96,26 @@ const skillUpdateSchema = z.strictObject({
   tools: z.array(z.string()).optional(),
 });
 const skillIdSchema = z.object({ skill_id: z.string() });
+const agentIdSchema = z.object({ agent_id: z.string() });
+// A console edit of an A2A agent: any field a person can change (unknown fields refused).
+const agentUpdateSchema = z.strictObject({
+  agent_id: z.string(),
+  agent_name: z.string().min(1).optional(),
+  instructions: z.string().optional(),
+  card_url: z.string().optional(),
+  auth_type: z.string().optional(),
+  auth_mode: z.string().optional(),
+  auth_config: z.record(z.string(), z.string()).optional(),
+  secret_schema: z.string().optional(),
+  oauth_metadata: z.string().optional(),
+  streaming: z.boolean().optional(),
+  allow_insecure_oauth_http: z.boolean().optional(),
+  allow_insecure_tls_skip_verify: z.boolean().optional(),
+  team_id: z.number().int().min(0).optional(),
+  environments: z.array(z.string()).optional(),
+  status: z.enum(A2A_AGENT_STATUSES).optional(),
+  agent_card_name: z.string().optional(),
+});
 const templateUpdateSchema = z.strictObject({
   locale: z.string(),
   name: z.string(),
@@ -181,6 +201,18 @@ export function registerControlRoutes(app: FastifyInstance, target: ControlTarge
     const { server_id, ...changes } = parseBody(serverUpdateSchema, body);
     if (target.server(server_id) === undefined) throw new ApiError("ResourceNotFound", (m) => m.serverNotFound(server_id));
     return target.updateServer(server_id, changes);
+  });
+  route("POST", "/_emulator/a2a-agents/update", (body) => {
+    const { agent_id, ...changes } = parseBody(agentUpdateSchema, body);
+    if (target.a2aAgent(agent_id) === undefined) throw new ApiError("ResourceNotFound", (m) => m.agentNotFound(agent_id));
+    return target.updateA2aAgent(agent_id, changes);
+  });
+  route("POST", "/_emulator/a2a-agents/delete", (body) => {
+    const { agent_id } = parseBody(agentIdSchema, body);
+    const agent = target.a2aAgent(agent_id);
+    if (agent === undefined) throw new ApiError("ResourceNotFound", (m) => m.agentNotFound(agent_id));
+    target.deleteA2aAgent(agent_id);
+    return agent;
   });
   route("POST", "/_emulator/rules/update", (body) => {
     const { rule_id, ...changes } = parseBody(ruleUpdateSchema, body);

@@ -21,6 +21,8 @@ import { DEFAULT_RULE_COUNT, DEFAULT_SERVER_COUNT, SEED_KEY_MEMBERS, SEED_TEAMS,
 import { seedRules, compareRules } from "./seedRules";
 import { SEED_TEMPLATES, TEMPLATE_LOCALES, type TemplateLocale } from "./seedTemplates";
 import { buildServer } from "./server";
+import { type A2aAgentChanges, seedA2aAgents, toWireA2aAgent } from "./seedA2aAgents";
+import type { WireA2aAgent } from "../wire/wireTypes";
 import { readStateFile as readState } from "./state/stateFile";
 import type { PersistedState } from "./state/stateFormat";
 import { SkillStore, toWireSkill } from "./state/skills";
@@ -69,6 +71,7 @@ export { StateLockedError } from "./state/stateLock";
 export type { PersistedState } from "./state/stateFormat";
 export type { ControlState } from "./control";
 export type { StoredServer } from "./seed";
+export type { A2aAgentChanges, StoredA2aAgent } from "./seedA2aAgents";
 export { DEFAULT_RULE_COUNT, DEFAULT_SERVER_COUNT, SEED_ACCOUNTS, SEED_KEY_MEMBERS, SEED_SERVERS, SEED_TEAMS, SEED_USERS } from "./seed";
 export { LEGACY_CRON_PERIOD, LEGACY_CRONS, LEGACY_RULE_NAME_SUFFIX, isLegacyCronRule } from "./seedRules";
 export { SEED_TEMPLATES } from "./seedTemplates";
@@ -130,6 +133,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     users,
     skills: new SkillStore(),
     knowledge: new KnowledgeStore(),
+    a2aAgents: new Map(seedA2aAgents().map((a) => [a.agent_id, a])),
   };
 
   const keyOf = (memberId: number) => users.find((u) => u.memberId === memberId)!.appKey;
@@ -204,6 +208,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return { ...template };
     },
     ...knowledgeControl(world.knowledge),
+    a2aAgents: (): WireA2aAgent[] => [...world.a2aAgents.values()].map((a) => toWireA2aAgent(a, false)),
+    a2aAgent(agentId: string): WireA2aAgent | undefined {
+      const stored = world.a2aAgents.get(agentId);
+      return stored === undefined ? undefined : toWireA2aAgent(stored, false);
+    },
+    updateA2aAgent(agentId: string, changes: A2aAgentChanges): WireA2aAgent {
+      const stored = world.a2aAgents.get(agentId);
+      if (stored === undefined) throw new Error(`unknown A2A agent ${agentId}`);
+      const next = { ...stored, ...structuredClone(changes), agent_id: agentId, updated_at: Date.now() };
+      world.a2aAgents.set(agentId, next);
+      return toWireA2aAgent(next, false);
+    },
+    a2aAgentAuthConfig(agentId: string): Record<string, string> | undefined {
+      const config = world.a2aAgents.get(agentId)?.auth_config;
+      return config === undefined ? undefined : { ...config };
+    },
+    deleteA2aAgent(agentId: string): void {
+      if (!world.a2aAgents.delete(agentId)) throw new Error(`unknown A2A agent ${agentId}`);
+    },
     setFaults: (list: FaultSpec[]) => faults.set(list),
     setLimits: (config: RateLimitConfig | false) => limits.set(config),
     resetCounters: () => store.resetCounters(),
@@ -214,6 +237,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       world.lastRuns.clear();
       world.skills.reset();
       world.knowledge.reset();
+      world.a2aAgents = new Map(seedA2aAgents().map((a) => [a.agent_id, a]));
       faults.set([]);
       limits.clear();
     },

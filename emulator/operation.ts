@@ -5,6 +5,7 @@
  */
 import type { WireAutomationTemplate } from "../wire/wireTypes";
 import type { RuleVisibility } from "./ruleVisibility";
+import type { StoredA2aAgent } from "./seedA2aAgents";
 import type { TemplateLocale } from "./seedTemplates";
 import type { SkillStore } from "./state/skills";
 import type { KnowledgeStore } from "./state/knowledgeStore";
@@ -26,6 +27,8 @@ export interface World {
   skills: SkillStore;
   /** Knowledge packs and files (in memory only; emptied on reset). */
   knowledge: KnowledgeStore;
+  /** A2A agents by id (in memory only, not in the state file; replaced on reset). */
+  a2aAgents: Map<string, StoredA2aAgent>;
 }
 
 /** One request, authenticated, its JSON body read. */

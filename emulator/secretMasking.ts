@@ -28,27 +28,53 @@ export const SENSITIVE_KEY_PARTS: readonly string[] = [
   "DSN",
 ];
 
+/**
+ * Parts of an A2A agent's `auth_config` key that make its value a secret: the vendor names
+ * "KEY, SECRET, TOKEN, PASSWORD, etc." (docs/platform-api.md "A2A agent writes"); ours adds
+ * the usual others.
+ */
+export const A2A_SENSITIVE_KEY_PARTS: readonly string[] = ["KEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "CREDENTIAL", "AUTHORIZATION", "COOKIE"];
+
 /** Whether the value of `key` (an env variable or header name) is masked in answers. */
 export function isSensitiveKey(key: string): boolean {
-  const normal = key.toUpperCase().replaceAll("-", "_");
-  return SENSITIVE_KEY_PARTS.some((part) => normal.includes(part));
+  return hasSensitivePart(key, SENSITIVE_KEY_PARTS);
 }
 
-/** A copy of `values` with every sensitive value replaced by `******`; undefined stays undefined. */
-export function maskSecrets(values: Record<string, string> | undefined): Record<string, string> | undefined {
-  if (values === undefined) return undefined;
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isSensitiveKey(key) ? MASKED_VALUE : value]));
+/** Whether the value of `key` of an A2A agent's `auth_config` is masked in answers. */
+export function isSensitiveA2aKey(key: string): boolean {
+  return hasSensitivePart(key, A2A_SENSITIVE_KEY_PARTS);
+}
+
+function hasSensitivePart(key: string, parts: readonly string[]): boolean {
+  const normal = key.toUpperCase().replaceAll("-", "_");
+  return parts.some((part) => normal.includes(part));
 }
 
 /**
- * The map an update stores: `sent` replaces the whole map, except that a sensitive key sent
- * masked or empty keeps its stored value (when it had one).
+ * A copy of `values` with every sensitive value (by `isSensitive`, default the MCP rule)
+ * replaced by `******`; undefined stays undefined.
  */
-export function mergeSecrets(stored: Record<string, string> | undefined, sent: Record<string, string>): Record<string, string> {
+export function maskSecrets(
+  values: Record<string, string> | undefined,
+  isSensitive: (key: string) => boolean = isSensitiveKey,
+): Record<string, string> | undefined {
+  if (values === undefined) return undefined;
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isSensitive(key) ? MASKED_VALUE : value]));
+}
+
+/**
+ * The map an update stores: `sent` replaces the whole map, except that a sensitive key (by
+ * `isSensitive`, default the MCP rule) sent masked or empty keeps its stored value (when it had one).
+ */
+export function mergeSecrets(
+  stored: Record<string, string> | undefined,
+  sent: Record<string, string>,
+  isSensitive: (key: string) => boolean = isSensitiveKey,
+): Record<string, string> {
   const merged: Record<string, string> = {};
   for (const [key, value] of Object.entries(sent)) {
     const kept = stored !== undefined && Object.hasOwn(stored, key) ? stored[key] : undefined;
-    merged[key] = isSensitiveKey(key) && (value === MASKED_VALUE || value === "") && kept !== undefined ? kept : value;
+    merged[key] = isSensitive(key) && (value === MASKED_VALUE || value === "") && kept !== undefined ? kept : value;
   }
   return merged;
 }

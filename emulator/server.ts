@@ -32,6 +32,8 @@ import { tooFrequently, type RateLimitHeaders, type RateLimits } from "./rateLim
 import { createRule, deleteRule, fireTrigger, getRule, listRules, runRule, updateRule } from "./routes/automationRules";
 import { listTemplates } from "./routes/automationTemplates";
 import { KNOWLEDGE_OPERATIONS } from "./routes/knowledge";
+import { createAgent, deleteAgent, updateAgent } from "./routes/a2aAgentWrites";
+import { disableAgent, enableAgent, getAgent, listAgents } from "./routes/a2aAgents";
 import { createServer, deleteServer, updateServer } from "./routes/mcpServerWrites";
 import { disableServer, enableServer, getServer, listServers } from "./routes/mcpServers";
 import { uploadSkill } from "./routes/skillUpload";
@@ -64,6 +66,13 @@ export const OPERATIONS: readonly Operation[] = [
   deleteSkill,
   uploadSkill,
   ...KNOWLEDGE_OPERATIONS,
+  listAgents,
+  getAgent,
+  createAgent,
+  updateAgent,
+  enableAgent,
+  disableAgent,
+  deleteAgent,
 ];
 
 export interface ServerParts {

@@ -3,7 +3,16 @@
  * tests code against these names; keep them stable.
  */
 import { type ApiOperationName, OPERATIONS } from "../wire/protocol";
-import type { WireAutomationRule, WireAutomationTemplate, WireKnowledgeFile, WireKnowledgePack, WireMcpServer, WireSkill } from "../wire/wireTypes";
+import type {
+  WireA2aAgent,
+  WireAutomationRule,
+  WireAutomationTemplate,
+  WireKnowledgeFile,
+  WireKnowledgePack,
+  WireMcpServer,
+  WireSkill,
+} from "../wire/wireTypes";
+import type { A2aAgentChanges } from "./seedA2aAgents";
 
 /**
  * An automation rule as the emulator stores and sends it: the wire shape. `timezone` is always
@@ -305,6 +314,23 @@ export interface Emulator {
   editKnowledgeFile(packId: string, relPath: string, content: string): WireKnowledgeFile;
   /** Deletes a knowledge file out of band, as a person in the console would. Not audited; throws for an unknown pack or file. */
   deleteKnowledgeFile(packId: string, relPath: string): void;
+  /** Current A2A agents of every account (wire shape, `auth_config` masked, `can_edit` false). Not kept in the state file. */
+  a2aAgents(): WireA2aAgent[];
+  /** One A2A agent (as {@link a2aAgents}), or undefined. */
+  a2aAgent(agentId: string): WireA2aAgent | undefined;
+  /**
+   * Edits an A2A agent out of band, as a person in the console would: the given fields (secret
+   * values as given, unmasked; `auth_config` replaced whole) and `updated_at` (now, epoch ms).
+   * Returns the agent (masked, `can_edit` false). Not checked; throws for an unknown id.
+   */
+  updateA2aAgent(agentId: string, changes: A2aAgentChanges): WireA2aAgent;
+  /**
+   * The stored `auth_config` of an A2A agent, unmasked (what a state file would show of an MCP
+   * server's secrets), or undefined; for tests of the masking rules. These are emulator values only.
+   */
+  a2aAgentAuthConfig(agentId: string): Record<string, string> | undefined;
+  /** Deletes an A2A agent out of band (later reads answer `ResourceNotFound`). Throws for an unknown id. */
+  deleteA2aAgent(agentId: string): void;
   audit(): AuditEntry[];
   counters(): Record<OperationName, OperationCounter>;
   /**
@@ -322,7 +348,7 @@ export interface Emulator {
   setLimits(limits: RateLimitConfig | false): void;
   /** Clears counters and the audit log only. */
   resetCounters(): void;
-  /** Back to the seed: servers, audit, counters, faults (none) and rate-limit buckets. */
+  /** Back to the seed: servers, A2A agents, audit, counters, faults (none) and rate-limit buckets. */
   reset(): void;
   close(): Promise<void>;
 }

@@ -8,6 +8,8 @@
 import type { FlashdutyClient } from "../sdk";
 // The reads alone, not the data source modules: those load `@pulumi/pulumi`'s program runtime,
 // which the plugin's single-file build (scripts/packagePlugin.ts) leaves out.
+import type { GetA2aAgentsArgs } from "../provider/a2aAgent/getA2aAgents";
+import { readAgents } from "../provider/a2aAgent/readA2aAgents";
 import type { GetAutomationRulesArgs } from "../provider/automationRule/getAutomationRules";
 import { readRules } from "../provider/automationRule/readAutomationRules";
 import type { GetAutomationTemplatesArgs } from "../provider/automationTemplate/getAutomationTemplates";
@@ -35,4 +37,5 @@ export const FUNCTIONS: ReadonlyMap<string, PluginFunction> = new Map<string, Pl
   ["flashduty:index:getMcpServers", (args, ctx) => readServers(args as GetMcpServersArgs, ctx.client)],
   ["flashduty:index:getSkills", (args, ctx) => readSkills(args as GetSkillsArgs, ctx.client)],
   ["flashduty:index:getKnowledgeFiles", (args, ctx) => readKnowledgeFiles(args as GetKnowledgeFilesArgs, ctx.client)],
+  ["flashduty:index:getA2aAgents", (args, ctx) => readAgents(args as GetA2aAgentsArgs, ctx.client)],
 ]);

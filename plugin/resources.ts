@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+import { A2A_AGENT_PLUGIN } from "../provider/a2aAgent/pluginEntry";
 import { AUTOMATION_RULE_PLUGIN } from "../provider/automationRule/pluginEntry";
 import type { PluginResource } from "../provider/engine/pluginEntry";
 import { KNOWLEDGE_FILE_PLUGIN } from "../provider/knowledgeFile/pluginEntry";
@@ -16,5 +17,5 @@ export type { PluginResource } from "../provider/engine/pluginEntry";
 
 /** Every resource of the plugin, by type token. */
 export const RESOURCES: ReadonlyMap<string, PluginResource> = new Map(
-  [MCP_SERVER_DISABLEMENT_PLUGIN, AUTOMATION_RULE_PLUGIN, MCP_SERVER_PLUGIN, SKILL_PLUGIN, KNOWLEDGE_FILE_PLUGIN].map((r) => [r.token, r]),
+  [MCP_SERVER_DISABLEMENT_PLUGIN, AUTOMATION_RULE_PLUGIN, MCP_SERVER_PLUGIN, SKILL_PLUGIN, KNOWLEDGE_FILE_PLUGIN, A2A_AGENT_PLUGIN].map((r) => [r.token, r]),
 );

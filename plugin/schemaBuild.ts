@@ -8,6 +8,7 @@
  *
  * @packageDocumentation
  */
+import { A2A_AGENT, A2A_AGENT_CARD_SKILL_INFO, A2A_AGENT_INFO, GET_A2A_AGENTS } from "../provider/a2aAgent/declaration";
 import { AUTOMATION_RULE, AUTOMATION_RULE_INFO, GET_AUTOMATION_RULES } from "../provider/automationRule/declaration";
 import { AUTOMATION_TEMPLATE_INFO, GET_AUTOMATION_TEMPLATES } from "../provider/automationTemplate/declaration";
 import { SETTINGS } from "../provider/client/config";
@@ -18,7 +19,7 @@ import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declara
 import { GET_SKILLS, SKILL, SKILL_INFO } from "../provider/skill/declaration";
 
 /** Every resource the plugin serves, in the schema's order. */
-export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [MCP_SERVER_DISABLEMENT, AUTOMATION_RULE, MCP_SERVER, SKILL, KNOWLEDGE_FILE];
+export const RESOURCE_DECLARATIONS: readonly ResourceDeclaration[] = [MCP_SERVER_DISABLEMENT, AUTOMATION_RULE, MCP_SERVER, SKILL, KNOWLEDGE_FILE, A2A_AGENT];
 /** Every object type the functions answer. */
 export const TYPE_DECLARATIONS: readonly TypeDeclaration[] = [
   AUTOMATION_RULE_INFO,
@@ -27,6 +28,8 @@ export const TYPE_DECLARATIONS: readonly TypeDeclaration[] = [
   MCP_SERVER_INFO,
   SKILL_INFO,
   KNOWLEDGE_FILE_INFO,
+  A2A_AGENT_CARD_SKILL_INFO,
+  A2A_AGENT_INFO,
 ];
 /** Every function the plugin serves. */
 export const FUNCTION_DECLARATIONS: readonly FunctionDeclaration[] = [
@@ -35,6 +38,7 @@ export const FUNCTION_DECLARATIONS: readonly FunctionDeclaration[] = [
   GET_MCP_SERVERS,
   GET_SKILLS,
   GET_KNOWLEDGE_FILES,
+  GET_A2A_AGENTS,
 ];
 
 /** What the package says of itself: everything of the schema but its version and its members. */

@@ -13,12 +13,14 @@
  * | `flashduty-mcp-server-guardrails` | resource | advisory |
  * | `flashduty-skill-guardrails` | resource | advisory |
  * | `flashduty-knowledge-file-guardrails` | resource | advisory |
+ * | `flashduty-a2a-agent-guardrails` | resource | advisory |
  *
  * Needs `@pulumi/policy` (and `@pulumi/pulumi`) installed next to this package.
  *
  * @packageDocumentation
  */
 import type { Policies } from "@pulumi/policy";
+import { a2aAgentGuardrailsPolicy, type A2aAgentGuardrailsConfig } from "./a2aAgentGuardrails";
 import { automationRuleGuardrailsPolicy, type AutomationRuleGuardrailsConfig } from "./automationRuleGuardrails";
 import { knowledgeFileGuardrailsPolicy, type KnowledgeFileGuardrailsConfig } from "./knowledgeFileGuardrails";
 import { mcpServerGuardrailsPolicy, type McpServerGuardrailsConfig } from "./mcpServerGuardrails";
@@ -37,7 +39,15 @@ export {
   type AutomationRuleGuardrailsConfig,
   type DeclaredRule,
 } from "./automationRuleGuardrails";
-export { AUTOMATION_RULE_TYPE, KNOWLEDGE_FILE_TYPE, MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE, SKILL_TYPE } from "../provider/engine/typeToken";
+export {
+  A2A_AGENT_TYPE,
+  AUTOMATION_RULE_TYPE,
+  KNOWLEDGE_FILE_TYPE,
+  MCP_SERVER_DISABLEMENT_TYPE,
+  MCP_SERVER_TYPE,
+  SKILL_TYPE,
+} from "../provider/engine/typeToken";
+export { A2A_AGENT_GUARDRAILS, a2aAgentGuardrailsPolicy, a2aAgentViolations, type A2aAgentGuardrailsConfig } from "./a2aAgentGuardrails";
 export {
   KNOWLEDGE_FILE_GUARDRAILS,
   isKnowledgeFile,
@@ -70,9 +80,10 @@ export interface FlashdutyPoliciesOptions {
   mcpServerGuardrails?: PolicyOptions<McpServerGuardrailsConfig>;
   skillGuardrails?: PolicyOptions<SkillGuardrailsConfig>;
   knowledgeFileGuardrails?: PolicyOptions<KnowledgeFileGuardrailsConfig>;
+  a2aAgentGuardrails?: PolicyOptions<A2aAgentGuardrailsConfig>;
 }
 
-/** All seven Flashduty policies, in the order of the table above. */
+/** All eight Flashduty policies, in the order of the table above. */
 export function flashdutyPolicies(options: FlashdutyPoliciesOptions = {}): Policies {
   return [
     requiredDisabledServersPolicy(options.requiredDisabledServers),
@@ -82,5 +93,6 @@ export function flashdutyPolicies(options: FlashdutyPoliciesOptions = {}): Polic
     mcpServerGuardrailsPolicy(options.mcpServerGuardrails),
     skillGuardrailsPolicy(options.skillGuardrails),
     knowledgeFileGuardrailsPolicy(options.knowledgeFileGuardrails),
+    a2aAgentGuardrailsPolicy(options.a2aAgentGuardrails),
   ];
 }

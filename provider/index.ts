@@ -5,12 +5,14 @@
  * - {@link AutomationRule}: a dynamic resource that declares an automation rule.
  * - {@link McpServer}: a dynamic resource that declares an MCP server whole.
  * - {@link KnowledgeFile}: a dynamic resource that declares one file of a knowledge pack.
+ * - {@link A2aAgent}: a dynamic resource that declares an A2A agent whole.
  * - {@link getAutomationRules} / {@link getAutomationRulesOutput}: every visible automation rule.
  * - {@link getAutomationTemplates} / {@link getAutomationTemplatesOutput}: the preset templates.
  * - {@link getMcpServers} / {@link getMcpServersOutput}: every visible MCP server (secret values masked).
  * - {@link Skill}: a dynamic resource that uploads a skill from the program's archive.
  * - {@link getSkills} / {@link getSkillsOutput}: every visible skill.
  * - {@link getKnowledgeFiles} / {@link getKnowledgeFilesOutput}: every visible knowledge file (metadata).
+ * - {@link getA2aAgents} / {@link getA2aAgentsOutput}: every A2A agent of the account (secret values masked).
  *
  * Also the errors a program may catch: {@link FlashdutyConfigError} (no app key, a malformed
  * setting) and the API client's error classes and type guards. The models the data sources
@@ -26,6 +28,7 @@ export { McpServer, type McpServerArgs, type McpServerJson, type McpServerState 
 export { Skill, type SkillArgs, type SkillState } from "./skill/skill";
 export { getSkills, getSkillsOutput, type GetSkillsArgs, type GetSkillsOutputArgs, type GetSkillsResult } from "./skill/getSkills";
 export { KnowledgeFile, type KnowledgeFileArgs, type KnowledgeFileState } from "./knowledgeFile/knowledgeFile";
+export { A2aAgent, type A2aAgentArgs, type A2aAgentJson, type A2aAgentState } from "./a2aAgent/a2aAgent";
 export {
   getAutomationRules,
   getAutomationRulesOutput,
@@ -49,6 +52,7 @@ export {
   type GetKnowledgeFilesResult,
   type KnowledgeFileInfo,
 } from "./knowledgeFile/getKnowledgeFiles";
+export { getA2aAgents, getA2aAgentsOutput, type GetA2aAgentsArgs, type GetA2aAgentsOutputArgs, type GetA2aAgentsResult } from "./a2aAgent/getA2aAgents";
 export { FlashdutyConfigError, type FlashdutyConfigKey } from "./client/config";
 export {
   FlashdutyAbortError,

@@ -44,6 +44,7 @@ const ENTRY_POINTS: readonly EntryPoint[] = [
   { importPath: "pulumi-flashduty/provider/mcpServerProvider", packageFolder: ".", declarations: "dist/provider/mcpServer/provider.d.ts" },
   { importPath: "pulumi-flashduty/provider/skillProvider", packageFolder: ".", declarations: "dist/provider/skill/provider.d.ts" },
   { importPath: "pulumi-flashduty/provider/knowledgeFileProvider", packageFolder: ".", declarations: "dist/provider/knowledgeFile/provider.d.ts" },
+  { importPath: "pulumi-flashduty/provider/a2aAgentProvider", packageFolder: ".", declarations: "dist/provider/a2aAgent/provider.d.ts" },
   { importPath: "pulumi-flashduty-emulator", packageFolder: "emulator", declarations: "dist/emulator/index.d.ts" },
 ];
 

@@ -11,6 +11,7 @@
  * changes.
  */
 import * as ts from "typescript";
+import { A2A_AGENT } from "../provider/a2aAgent/declaration";
 import { AUTOMATION_RULE } from "../provider/automationRule/declaration";
 import type { Field, ResourceDeclaration } from "../provider/engine/declaration";
 import { KNOWLEDGE_FILE } from "../provider/knowledgeFile/declaration";
@@ -25,6 +26,7 @@ export const DOCUMENTED: ReadonlyArray<{ file: string; name: string; declaration
   { file: "provider/mcpServer/mcpServer.ts", name: "McpServer", declaration: MCP_SERVER },
   { file: "provider/skill/skill.ts", name: "Skill", declaration: SKILL },
   { file: "provider/knowledgeFile/knowledgeFile.ts", name: "KnowledgeFile", declaration: KNOWLEDGE_FILE },
+  { file: "provider/a2aAgent/a2aAgent.ts", name: "A2aAgent", declaration: A2A_AGENT },
 ];
 
 /** The docstring text of `field` on an input or an output of the TypeScript resource. */

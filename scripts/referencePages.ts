@@ -59,6 +59,20 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
     importNote:
       "The platform answers secret `env` and `headers` values masked, so after an import those outputs hold the mask (and a digest of each value it shows), while the state's inputs hold the program's values (a masked value is no change in a diff).",
   },
+  "flashduty:index:A2aAgent": {
+    name: "payments",
+    values: {
+      agentName: "payments-oncall",
+      instructions: "Ask about refunds and failed payouts.",
+      cardUrl: "https://payments.example/.well-known/agent-card.json",
+      authType: "api_key",
+      authConfig: { header_name: "X-Api-Key", api_key: { secretConfig: "paymentsAgentKey" } },
+      teamId: 2,
+    },
+    importId: "a2a_0123456789abcdef",
+    importNote:
+      "The platform answers secret `authConfig` values masked, so after an import that output holds the mask, while the state's inputs hold the program's values (a masked value is no change in a diff).",
+  },
   "flashduty:index:getAutomationRules": { name: "rules", values: { scope: "team", enabled: true }, importNote: "" },
   "flashduty:index:getAutomationTemplates": { name: "templates", values: { locale: "en-US" }, importNote: "" },
   "flashduty:index:getMcpServers": { name: "servers", values: { query: "grafana" }, importNote: "" },
@@ -77,6 +91,7 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
       "The id is `<teamId>/<path>`. A file that already exists at the declared path is taken over by create as well (its text is written only if it differs).",
   },
   "flashduty:index:getKnowledgeFiles": { name: "knowledge", values: { scope: "team", teamIds: [1] }, importNote: "" },
+  "flashduty:index:getA2aAgents": { name: "agents", values: { scope: "team" }, importNote: "" },
 };
 
 /** `McpServerDisablement` from `flashduty:index:McpServerDisablement`. */

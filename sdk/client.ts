@@ -4,6 +4,7 @@
 import type { Dispatcher } from "undici";
 import { FlashdutyValidationError } from "./errors";
 import { deadlineMsProblem, maxRetriesProblem, timeoutMsProblem } from "./optionChecks";
+import { A2aAgents } from "./resources/a2aAgents";
 import { AutomationRules } from "./resources/automationRules";
 import { AutomationTemplates } from "./resources/automationTemplates";
 import { Knowledge } from "./resources/knowledge";
@@ -96,6 +97,8 @@ export class FlashdutyClient {
   readonly skills: Skills;
   /** Knowledge packs and files: get, listPacks, listAllPacks, ensurePack, updatePack, deletePack, listFiles, getFile, putFile, deleteFile. */
   readonly knowledge: Knowledge;
+  /** A2A agents: list (one page), listAll (every page), get, create (exactly once), update, enable, disable, delete. */
+  readonly a2aAgents: A2aAgents;
 
   /**
    * @throws FlashdutyValidationError (operation `"new FlashdutyClient"`) for an empty `appKey`
@@ -109,6 +112,7 @@ export class FlashdutyClient {
     this.automationTemplates = new AutomationTemplates(transport);
     this.skills = new Skills(transport);
     this.knowledge = new Knowledge(transport);
+    this.a2aAgents = new A2aAgents(transport);
   }
 }
 

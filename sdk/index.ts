@@ -95,6 +95,21 @@ export type {
   PutKnowledgeFileParams,
   UpdateKnowledgePackParams,
 } from "./resources/knowledgeModel";
+export type {
+  A2aAgent,
+  A2aAgentAuthMode,
+  A2aAgentAuthType,
+  A2aAgentCardSkill,
+  A2aAgentFields,
+  A2aAgentIdParams,
+  A2aAgentList,
+  A2aAgentScope,
+  A2aAgentStatus,
+  CreateA2aAgentParams,
+  ListA2aAgentsParams,
+  UpdateA2aAgentParams,
+} from "./resources/a2aAgentModel";
+export { A2aAgents, type ListAllA2aAgentsParams } from "./resources/a2aAgents";
 export { AutomationRules, type ListAllAutomationRulesParams } from "./resources/automationRules";
 export { AutomationTemplates } from "./resources/automationTemplates";
 export { Knowledge } from "./resources/knowledge";

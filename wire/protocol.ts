@@ -118,6 +118,13 @@ export const PATHS = {
   knowledgeFileGet: "/safari/knowledge/file/get",
   knowledgeFilePut: "/safari/knowledge/file/put",
   knowledgeFileDelete: "/safari/knowledge/file/delete",
+  a2aAgentList: "/safari/a2a-agent/list",
+  a2aAgentGet: "/safari/a2a-agent/get",
+  a2aAgentCreate: "/safari/a2a-agent/create",
+  a2aAgentUpdate: "/safari/a2a-agent/update",
+  a2aAgentEnable: "/safari/a2a-agent/enable",
+  a2aAgentDisable: "/safari/a2a-agent/disable",
+  a2aAgentDelete: "/safari/a2a-agent/delete",
 } as const;
 
 export type ApiPath = (typeof PATHS)[keyof typeof PATHS];
@@ -158,6 +165,13 @@ export const OPERATIONS = {
   "knowledgeFile.get": PATHS.knowledgeFileGet,
   "knowledgeFile.put": PATHS.knowledgeFilePut,
   "knowledgeFile.delete": PATHS.knowledgeFileDelete,
+  "a2aAgent.list": PATHS.a2aAgentList,
+  "a2aAgent.get": PATHS.a2aAgentGet,
+  "a2aAgent.create": PATHS.a2aAgentCreate,
+  "a2aAgent.update": PATHS.a2aAgentUpdate,
+  "a2aAgent.enable": PATHS.a2aAgentEnable,
+  "a2aAgent.disable": PATHS.a2aAgentDisable,
+  "a2aAgent.delete": PATHS.a2aAgentDelete,
 } as const satisfies Record<string, ApiPath>;
 
 /** The name of an API operation (a key of {@link OPERATIONS}). */
@@ -218,6 +232,15 @@ export const OPERATION_RATE_LIMITS: Readonly<Record<ApiPath, OperationRateLimit>
   [PATHS.knowledgePackDelete]: { perSecond: 20, perMinute: 300, scope: "appKey" },
   [PATHS.knowledgeFilePut]: { perSecond: 20, perMinute: 300, scope: "appKey" },
   [PATHS.knowledgeFileDelete]: { perSecond: 20, perMinute: 300, scope: "appKey" },
+  // A2A agents: the vendor's own figures (reads 50/s and 1000/min, writes 20/s and 300/min),
+  // counted per account as its common rules say (docs/platform-api.md "A2A agents").
+  [PATHS.a2aAgentList]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.a2aAgentGet]: { perSecond: LIMITS.perSecond, perMinute: LIMITS.perMinute, scope: "account" },
+  [PATHS.a2aAgentCreate]: { perSecond: 20, perMinute: 300, scope: "account" },
+  [PATHS.a2aAgentUpdate]: { perSecond: 20, perMinute: 300, scope: "account" },
+  [PATHS.a2aAgentEnable]: { perSecond: 20, perMinute: 300, scope: "account" },
+  [PATHS.a2aAgentDisable]: { perSecond: 20, perMinute: 300, scope: "account" },
+  [PATHS.a2aAgentDelete]: { perSecond: 20, perMinute: 300, scope: "account" },
 };
 
 /**
@@ -451,3 +474,38 @@ export function knowledgeContentType(relPath: string): string {
   const extension = dot <= 0 ? "" : name.slice(dot).toLowerCase();
   return Object.hasOwn(KNOWLEDGE_RULES.contentTypes, extension) ? KNOWLEDGE_RULES.contentTypes[extension]! : KNOWLEDGE_RULES.defaultContentType;
 }
+/** Status of an A2A agent. */
+export type A2aAgentStatus = "enabled" | "disabled";
+export const A2A_AGENT_STATUSES = ["enabled", "disabled"] as const satisfies readonly A2aAgentStatus[];
+true satisfies Equal<(typeof A2A_AGENT_STATUSES)[number], A2aAgentStatus>;
+
+/** `auth_type` of an A2A agent (`""` on legacy rows means `none`). The wire field stays a plain string. */
+export const A2A_AGENT_AUTH_TYPES = ["none", "api_key", "bearer"] as const;
+
+/** `auth_mode` of an A2A agent (`""` means `shared`). The wire field stays a plain string. */
+export const A2A_AGENT_AUTH_MODES = ["shared", "per_user_secret", "per_user_oauth"] as const;
+
+/** `scope` of the A2A agent list: `all`, `account` (account-wide agents) or `team`. */
+export type A2aAgentScope = "all" | "account" | "team";
+export const A2A_AGENT_SCOPES = ["all", "account", "team"] as const satisfies readonly A2aAgentScope[];
+true satisfies Equal<(typeof A2A_AGENT_SCOPES)[number], A2aAgentScope>;
+
+/**
+ * Rules of an A2A agent's fields as create and update take them, and of its list (docs/platform-api.md
+ * "A2A agents"). The lengths are the vendor's newest schema's; the page rules are our assumption
+ * (the vendor states no maximum `limit`), kept here so the client and the emulator agree.
+ */
+export const A2A_AGENT_RULES = {
+  /** Longest `agent_name`, in characters (at least 1). */
+  maxNameLength: 128,
+  /** Largest `instructions`, in UTF-8 bytes (Markdown, non-empty). */
+  maxInstructionsBytes: 51_200,
+  /** Longest list `query`, in characters. */
+  maxQueryLength: 128,
+  /** Largest list `limit` (assumption, as the other lists). */
+  maxPageSize: LIMITS.maxPageSize,
+  /** Largest `offset + limit` of a list request (assumption, as the other lists' window). */
+  maxPageWindow: LIMITS.maxPageWindow,
+  /** `card_url` schemes. */
+  cardUrlProtocols: ["http:", "https:"],
+} as const;

@@ -1,6 +1,7 @@
 /**
- * The tolerant readers the wire schemas of `wire/wire.ts`, `wire/skill.ts` and `wire/knowledge.ts` share: how an
- * answer's optional fields, lists and legacy fields are read (docs/platform-api.md "JSON types").
+ * The tolerant readers the wire schemas of every noun share (`wire/wire.ts`, `wire/skill.ts`,
+ * `wire/knowledge.ts`, `wire/a2aAgent.ts`): how an optional field, a list, a legacy field and a
+ * field of JSON text are read, as docs/platform-api.md "JSON types" says.
  */
 import { z } from "zod";
 
@@ -53,3 +54,6 @@ export function legacy<T extends z.ZodType>(schema: T) {
 export function jsonText() {
   return z.json().transform((v): string => (typeof v === "string" ? v : JSON.stringify(v)));
 }
+
+/** A string→string map (stdio `env`, HTTP `headers`); secret values come back masked. */
+export const stringMap = z.record(z.string(), z.string());

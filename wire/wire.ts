@@ -12,20 +12,18 @@
  */
 import { z } from "zod";
 import { MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
-import { jsonText, legacy, list, optional, optionalList } from "./readers";
 
 import type { Equal } from "./typeAssert";
 import type { WireAutomationRule, WireAutomationRuleWithToken, WireAutomationTemplate, WireMcpServer } from "./wireTypes";
+import { jsonText, legacy, list, optional, optionalList, stringMap } from "./readers";
 
 export * from "./protocol";
 export { cronDialectProblem, isKnownTimezone, normalizeCron } from "./cronDialect";
 export * from "./skill";
 export * from "./knowledge";
+export * from "./a2aAgent";
 
 // Compile-time parity of the schemas with the plain interfaces of wire/wireTypes.ts.
-
-/** A string→string map (stdio `env`, HTTP `headers`); secret values come back masked. */
-const stringMap = z.record(z.string(), z.string());
 
 // ---------------------------------------------------------------- envelope
 

@@ -8,7 +8,7 @@
  * typings, which need `esModuleInterop`; projects made by `pulumi new typescript` before 2026 do
  * not set it. The emulator's public types (`pulumi-flashduty-emulator`) use these instead.
  */
-import type { McpServerStatus, SkillStatus } from "./protocol";
+import type { A2aAgentStatus, McpServerStatus, SkillStatus } from "./protocol";
 
 /** A tool as older schemas listed it under `tools` (legacy; the newest schema has no tool list). */
 export interface WireMcpTool {
@@ -210,4 +210,55 @@ export interface WireKnowledgeWarning {
   code: string;
   ref?: string;
   refs?: string[];
+}
+
+/** A skill of an A2A agent's card, as the platform read it from the card (docs/platform-api.md "A2A agent object"). */
+export interface WireA2aAgentCardSkill {
+  id?: string;
+  name: string;
+  description?: string;
+}
+
+/** An A2A agent (docs/platform-api.md "A2A agent object"). */
+export interface WireA2aAgent {
+  /** `a2a_...`. */
+  agent_id: string;
+  account_id: number;
+  /** 0 = account-wide. */
+  team_id: number;
+  can_edit: boolean;
+  agent_name: string;
+  /** Markdown (optional `summary` frontmatter, then a non-empty body). */
+  instructions: string;
+  /** Absolute http(s) URL of the agent card. */
+  card_url: string;
+  /** `none` | `api_key` | `bearer`; `""` (legacy rows) = none. */
+  auth_type: string;
+  /** `shared` | `per_user_secret` | `per_user_oauth`; `""` = shared. */
+  auth_mode?: string;
+  /** Credentials; values under credential-looking keys masked. Omitted when empty. */
+  auth_config?: Record<string, string>;
+  /** JSON text (`""` or absent when none). */
+  secret_schema?: string;
+  /** JSON text (`""` or absent when none). */
+  oauth_metadata?: string;
+  streaming: boolean;
+  allow_insecure_oauth_http?: boolean;
+  allow_insecure_tls_skip_verify?: boolean;
+  status: A2aAgentStatus;
+  /** Always 0 (reserved). */
+  card_resolve_timeout: number;
+  /** Always 0 (reserved). */
+  task_timeout: number;
+  /** Omitted until the card was fetched. */
+  agent_card_name?: string;
+  /** Omitted until the card was fetched. */
+  agent_card_skills?: WireA2aAgentCardSkill[];
+  created_by: number;
+  /** Epoch ms. */
+  created_at: number;
+  /** Epoch ms. */
+  updated_at: number;
+  /** `[]` = every environment; otherwise `cloud` and/or BYOC runner ids. */
+  environments: string[];
 }

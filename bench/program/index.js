@@ -8,6 +8,8 @@
 //            rule benchmark (bench/automationRules.ts).
 //   mcpServers: a number N of McpServer resources (streamable-http, team 1, distinct names, a
 //            secret Authorization header each) for the MCP server benchmark (bench/mcpServers.ts).
+//   a2aAgents: a number N of A2aAgent resources (api_key auth, team 1, distinct names, a secret
+//            api_key each) for the A2A agent benchmark (bench/a2aAgents.ts).
 // The app key and base URL come from FLASHDUTY_APP_KEY / FLASHDUTY_BASE_URL.
 const pulumi = require("@pulumi/pulumi");
 
@@ -54,4 +56,18 @@ if (mcpServerCount > 0) {
     });
   }
 }
-exports.count = servers.length + ruleCount + mcpServerCount;
+const a2aAgentCount = config.getNumber("a2aAgents") || 0;
+if (a2aAgentCount > 0) {
+  const flashduty = require("pulumi-flashduty");
+  for (let i = 0; i < a2aAgentCount; i++) {
+    new flashduty.A2aAgent(`a2a-${i}`, {
+      agentName: `bench-a2a-${i}`,
+      instructions: `Ask agent ${i} about its systems.`,
+      cardUrl: `https://a2a-${i}.bench.example/.well-known/agent-card.json`,
+      authType: "api_key",
+      authConfig: { header_name: "X-Api-Key", api_key: `bench-key-${i}` },
+      teamId: 1,
+    });
+  }
+}
+exports.count = servers.length + ruleCount + mcpServerCount + a2aAgentCount;

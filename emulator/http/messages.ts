@@ -50,6 +50,9 @@ export interface Messages {
   pageWindow(p: number, limit: number, max: number): string;
   serverAlready(serverId: string, status: string): string;
   serverNotFound(serverId: string): string;
+  agentNotFound(agentId: string): string;
+  agentNotEditable(agentId: string): string;
+  agentAlready(agentId: string, status: string): string;
   ruleNotFound(ruleId: string): string;
   skillNotFound(skillId: string): string;
   skillAlready(skillId: string, status: string): string;
@@ -104,6 +107,9 @@ const EN: Messages = {
   pageWindow: (p, limit, max) => `invalid parameter p, limit: p * limit (${p} * ${limit}) must not exceed ${max}`,
   serverAlready: (serverId, status) => `invalid parameter server_id: MCP server ${serverId} is already ${status}`,
   serverNotFound: (serverId) => `MCP server ${serverId} not found`,
+  agentNotFound: (agentId) => `A2A agent ${agentId} not found`,
+  agentNotEditable: (agentId) => `permission denied: no edit rights on A2A agent ${agentId}`,
+  agentAlready: (agentId, status) => `invalid parameter agent_id: A2A agent ${agentId} is already ${status}`,
   ruleNotFound: (ruleId) => `automation rule ${ruleId} not found`,
   skillNotFound: (skillId) => `skill ${skillId} not found`,
   skillAlready: (skillId, status) => `invalid parameter skill_id: skill ${skillId} is already ${status}`,
@@ -161,6 +167,9 @@ const ZH: Messages = {
   pageWindow: (p, limit, max) => `参数 p, limit 无效：p * limit（${p} * ${limit}）不能超过 ${max}`,
   serverAlready: (serverId, status) => `参数 server_id 无效：MCP 服务 ${serverId} 已经是 ${status} 状态`,
   serverNotFound: (serverId) => `MCP 服务 ${serverId} 不存在`,
+  agentNotFound: (agentId) => `A2A 智能体 ${agentId} 不存在`,
+  agentNotEditable: (agentId) => `权限不足：无权编辑 A2A 智能体 ${agentId}`,
+  agentAlready: (agentId, status) => `参数 agent_id 无效：A2A 智能体 ${agentId} 已经是 ${status} 状态`,
   ruleNotFound: (ruleId) => `自动化规则 ${ruleId} 不存在`,
   skillNotFound: (skillId) => `技能 ${skillId} 不存在`,
   skillAlready: (skillId, status) => `参数 skill_id 无效：技能 ${skillId} 已经是 ${status} 状态`,

@@ -16,3 +16,6 @@ export const SKILL_TYPE = "pulumi-nodejs:dynamic/flashduty:Skill";
 
 /** The type token of `KnowledgeFile` in Pulumi state; a frozen contract like the ones above. */
 export const KNOWLEDGE_FILE_TYPE = "pulumi-nodejs:dynamic/flashduty:KnowledgeFile";
+
+/** The type token of `A2aAgent` in Pulumi state; a frozen contract like the ones above. */
+export const A2A_AGENT_TYPE = "pulumi-nodejs:dynamic/flashduty:A2aAgent";

@@ -5,10 +5,20 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { A2aAgentArgs } from "./a2aAgent";
+export type A2aAgent = import("./a2aAgent").A2aAgent;
+export const A2aAgent: typeof import("./a2aAgent").A2aAgent = null as any;
+utilities.lazyLoad(exports, ["A2aAgent"], () => require("./a2aAgent"));
+
 export { AutomationRuleArgs } from "./automationRule";
 export type AutomationRule = import("./automationRule").AutomationRule;
 export const AutomationRule: typeof import("./automationRule").AutomationRule = null as any;
 utilities.lazyLoad(exports, ["AutomationRule"], () => require("./automationRule"));
+
+export { GetA2aAgentsArgs, GetA2aAgentsResult, GetA2aAgentsOutputArgs } from "./getA2aAgents";
+export const getA2aAgents: typeof import("./getA2aAgents").getA2aAgents = null as any;
+export const getA2aAgentsOutput: typeof import("./getA2aAgents").getA2aAgentsOutput = null as any;
+utilities.lazyLoad(exports, ["getA2aAgents","getA2aAgentsOutput"], () => require("./getA2aAgents"));
 
 export { GetAutomationRulesArgs, GetAutomationRulesResult, GetAutomationRulesOutputArgs } from "./getAutomationRules";
 export const getAutomationRules: typeof import("./getAutomationRules").getAutomationRules = null as any;
@@ -74,6 +84,8 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "flashduty:index:A2aAgent":
+                return new A2aAgent(name, <any>undefined, { urn })
             case "flashduty:index:AutomationRule":
                 return new AutomationRule(name, <any>undefined, { urn })
             case "flashduty:index:KnowledgeFile":

@@ -61,7 +61,11 @@ export type ObjectTypeName =
   | "KnowledgeFileListData"
   | "KnowledgeFileGetData"
   | "KnowledgeFilePutData"
-  | "KnowledgeFileDeleteData";
+  | "KnowledgeFileDeleteData"
+  | "A2aAgentItem"
+  | "A2aAgentCardSkill"
+  | "A2aAgentListResponse"
+  | "A2aAgentCreateData";
 
 /** What an answer's `data` is: one of the object types, or `any` (any JSON, null included). */
 export type AnswerType = ObjectTypeName | "any";
@@ -322,6 +326,67 @@ export const OBJECT_TYPES: Readonly<Record<ObjectTypeName, ObjectType>> = {
     fields: { warnings: "array-of-KnowledgeWarning|null" },
     required: [],
   },
+  // A2A agents: the vendor's Go client read has no model of them; these are the types of the
+  // vendor's newest published schema (A2AAgentItem), docs/platform-api.md "A2A agent object".
+  A2aAgentItem: {
+    fields: {
+      agent_id: "string",
+      account_id: "integer",
+      team_id: "integer",
+      can_edit: "boolean",
+      agent_name: "string",
+      instructions: "string",
+      card_url: "string",
+      auth_type: "string",
+      auth_mode: "string",
+      auth_config: "object-of-string|null",
+      secret_schema: "string",
+      oauth_metadata: "string",
+      streaming: "boolean",
+      allow_insecure_oauth_http: "boolean",
+      allow_insecure_tls_skip_verify: "boolean",
+      status: "string",
+      card_resolve_timeout: "integer",
+      task_timeout: "integer",
+      agent_card_name: "string",
+      agent_card_skills: "array-of-A2aAgentCardSkill|null",
+      created_by: "integer",
+      created_at: "integer-ms",
+      updated_at: "integer-ms",
+      environments: "array-of-string|null",
+    },
+    required: [
+      "agent_id",
+      "account_id",
+      "team_id",
+      "can_edit",
+      "agent_name",
+      "instructions",
+      "card_url",
+      "auth_type",
+      "streaming",
+      "status",
+      "card_resolve_timeout",
+      "task_timeout",
+      "created_by",
+      "created_at",
+      "updated_at",
+      "environments",
+    ],
+  },
+  // Not typed by the vendor: the A2A card's own skill shape (our decision).
+  A2aAgentCardSkill: {
+    fields: { id: "string", name: "string", description: "string" },
+    required: ["name"],
+  },
+  A2aAgentListResponse: {
+    fields: { items: "array-of-A2aAgentItem|null", total: "integer" },
+    required: ["items", "total"],
+  },
+  A2aAgentCreateData: {
+    fields: { agent_id: "string" },
+    required: ["agent_id"],
+  },
 };
 
 /** The type of `data` in the success answer of each operation (by path). */
@@ -359,4 +424,11 @@ export const ANSWERS: Readonly<Record<string, AnswerType>> = {
   "/safari/knowledge/file/get": "KnowledgeFileGetData",
   "/safari/knowledge/file/put": "KnowledgeFilePutData",
   "/safari/knowledge/file/delete": "KnowledgeFileDeleteData",
+  "/safari/a2a-agent/list": "A2aAgentListResponse",
+  "/safari/a2a-agent/get": "A2aAgentItem",
+  "/safari/a2a-agent/create": "A2aAgentCreateData",
+  "/safari/a2a-agent/update": "any",
+  "/safari/a2a-agent/enable": "any",
+  "/safari/a2a-agent/disable": "any",
+  "/safari/a2a-agent/delete": "any",
 };

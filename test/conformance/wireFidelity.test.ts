@@ -275,6 +275,66 @@ async function* walkKnowledge(emu: Emulator): AsyncGenerator<Answered> {
   }
 }
 
+/**
+ * A2A agents as an admin of account 1 would use them: one agent of each auth type, get, an
+ * update (secrets sent masked), a move, disable and enable, the list of every seed key page by
+ * page (offset), and delete.
+ */
+async function* walkAgents(emu: Emulator): AsyncGenerator<Answered> {
+  const admin = SEED_USERS.find((u) => u.memberId === 1002)!;
+  const bodies = [
+    { agent_name: "conformance-none", instructions: "# Ask\nabout anything", card_url: "https://a.example/card.json" },
+    {
+      agent_name: "conformance-key",
+      instructions: "Use the key",
+      card_url: "https://b.example/card.json",
+      auth_type: "api_key",
+      auth_config: { api_key: "k", header_name: "X-Key" },
+      team_id: 4,
+      streaming: true,
+      environments: ["cloud"],
+    },
+    {
+      agent_name: "conformance-user",
+      instructions: "Per user",
+      card_url: "https://c.example/card.json",
+      auth_type: "bearer",
+      auth_mode: "per_user_secret",
+      secret_schema: '{"header_name":"Authorization"}',
+      allow_insecure_oauth_http: true,
+      allow_insecure_tls_skip_verify: true,
+    },
+  ];
+  const ids: string[] = [];
+  for (const body of bodies) {
+    const created = await ask(emu, PATHS.a2aAgentCreate, admin.appKey, body, `a2a create ${body.agent_name}`);
+    yield created;
+    const agentId: string = data(created).agent_id;
+    ids.push(agentId);
+    const got = await ask(emu, PATHS.a2aAgentGet, admin.appKey, { agent_id: agentId }, `a2a get ${body.agent_name}`);
+    yield got;
+    const agent = data(got);
+    yield await ask(
+      emu,
+      PATHS.a2aAgentUpdate,
+      admin.appKey,
+      { agent_id: agentId, instructions: "changed", ...(agent.auth_config ? { auth_config: agent.auth_config } : {}) },
+      "a2a update",
+    );
+    yield await ask(emu, PATHS.a2aAgentUpdate, admin.appKey, { agent_id: agentId, team_id: agent.team_id === 0 ? 4 : 0 }, "a2a move");
+    yield await ask(emu, PATHS.a2aAgentDisable, admin.appKey, { agent_id: agentId }, "a2a disable");
+    yield await ask(emu, PATHS.a2aAgentEnable, admin.appKey, { agent_id: agentId }, "a2a enable");
+  }
+  for (const { key, who } of SEED_KEYS) {
+    for (let offset = 0; ; offset += 2) {
+      const answer = await ask(emu, PATHS.a2aAgentList, key, { offset, limit: 2 }, `${who} a2a list offset ${offset}`);
+      yield answer;
+      if (answer.status !== 200 || data(answer).items.length < 2) break;
+    }
+  }
+  for (const agentId of ids) yield await ask(emu, PATHS.a2aAgentDelete, admin.appKey, { agent_id: agentId }, "a2a delete");
+}
+
 const WALKS: Readonly<Record<string, Walk>> = {
   "skill list and get (every seed key), upload, replace, update, disable, enable, delete": {
     paths: [PATHS.skillList, PATHS.skillGet, PATHS.skillUpload, PATHS.skillUpdate, PATHS.skillDisable, PATHS.skillEnable, PATHS.skillDelete],
@@ -293,6 +353,18 @@ const WALKS: Readonly<Record<string, Walk>> = {
       PATHS.knowledgeFileDelete,
     ],
     run: walkKnowledge,
+  },
+  "A2A agent create (each auth type), get, update, move, disable, enable, list and delete": {
+    paths: [
+      PATHS.a2aAgentCreate,
+      PATHS.a2aAgentGet,
+      PATHS.a2aAgentUpdate,
+      PATHS.a2aAgentDisable,
+      PATHS.a2aAgentEnable,
+      PATHS.a2aAgentList,
+      PATHS.a2aAgentDelete,
+    ],
+    run: walkAgents,
   },
   "MCP server create (each transport), get, update, move and delete": {
     paths: [PATHS.mcpServerCreate, PATHS.mcpServerGet, PATHS.mcpServerUpdate, PATHS.mcpServerDelete],

@@ -41,6 +41,13 @@ describe("control API", () => {
     expect(counters).toEqual(emu.counters());
     expect(counters["mcpServer.disable"]).toEqual({ requests: 1, statuses: { "200": 1 } });
     expect(Object.keys(counters).sort()).toEqual([
+      "a2aAgent.create",
+      "a2aAgent.delete",
+      "a2aAgent.disable",
+      "a2aAgent.enable",
+      "a2aAgent.get",
+      "a2aAgent.list",
+      "a2aAgent.update",
       "automationRule.create",
       "automationRule.delete",
       "automationRule.get",

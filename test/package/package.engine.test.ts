@@ -246,6 +246,7 @@ describe("the provider plugin", () => {
     const schema = JSON.parse(stdout) as { name: string; version: string; resources: Record<string, unknown> };
     expect(schema).toMatchObject({ name: "flashduty", version: rootPkg.version });
     expect(Object.keys(schema.resources).sort()).toEqual([
+      "flashduty:index:A2aAgent",
       "flashduty:index:AutomationRule",
       "flashduty:index:McpServer",
       "flashduty:index:McpServerDisablement",
@@ -267,6 +268,7 @@ describe("the entry points", () => {
     "pulumi-flashduty/provider/mcpServerProvider",
     "pulumi-flashduty/provider/knowledgeFileProvider",
     "pulumi-flashduty/provider/skillProvider",
+    "pulumi-flashduty/provider/a2aAgentProvider",
     "pulumi-flashduty-emulator",
     "pulumi-flashduty-emulator/package.json",
   ];

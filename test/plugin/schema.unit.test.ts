@@ -10,6 +10,11 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import schemaJson from "../../plugin/schema.json";
+import { A2A_AGENT } from "../../provider/a2aAgent/declaration";
+import { STATE_KEYS as AGENT_STATE_KEYS } from "../../provider/a2aAgent/a2aAgent";
+import { DECLARED_FIELDS as AGENT_FIELDS, SECRET_FIELDS as AGENT_SECRET_FIELDS } from "../../provider/a2aAgent/fields";
+import type { GetA2aAgentsArgs } from "../../provider/a2aAgent/getA2aAgents";
+import * as agentProvider from "../../provider/a2aAgent/provider";
 import { AUTOMATION_RULE } from "../../provider/automationRule/declaration";
 import { MCP_SERVER } from "../../provider/mcpServer/declaration";
 import { DOCUMENTED, withDocstrings } from "../../scripts/docstrings";
@@ -18,7 +23,7 @@ import { generatedPart, referencePages } from "../../scripts/referencePages";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { FUNCTIONS } from "../../plugin/functions";
 import { RESOURCES } from "../../plugin/resources";
-import type { AutomationRule as RuleModel, AutomationTemplate, McpServer as ServerModel } from "../../sdk";
+import type { A2aAgent as AgentModel, A2aAgentCardSkill, AutomationRule as RuleModel, AutomationTemplate, McpServer as ServerModel } from "../../sdk";
 import { STATE_KEYS as RULE_STATE_KEYS } from "../../provider/automationRule/automationRule";
 import { DECLARED_FIELDS as RULE_FIELDS } from "../../provider/automationRule/fields";
 import type { GetAutomationRulesArgs } from "../../provider/automationRule/getAutomationRules";
@@ -73,6 +78,10 @@ const SERVER_INPUT_EXTRAS = ["serverId"] as const;
 true satisfies Equal<(typeof SERVER_FIELDS)[number] | (typeof SERVER_INPUT_EXTRAS)[number], keyof serverProvider.McpServerInputs>;
 const SERVER_OUTPUT_EXTRAS = ["adoptedServerId"] as const;
 true satisfies Equal<(typeof SERVER_STATE_KEYS)[number] | (typeof SERVER_OUTPUT_EXTRAS)[number], keyof serverProvider.McpServerOutputs>;
+const AGENT_INPUT_EXTRAS = ["agentId"] as const;
+true satisfies Equal<(typeof AGENT_FIELDS)[number] | (typeof AGENT_INPUT_EXTRAS)[number], keyof agentProvider.A2aAgentInputs>;
+const AGENT_OUTPUT_EXTRAS = ["adoptedAgentId"] as const;
+true satisfies Equal<(typeof AGENT_STATE_KEYS)[number] | (typeof AGENT_OUTPUT_EXTRAS)[number], keyof agentProvider.A2aAgentOutputs>;
 // McpServerDisablement: `resourceName` is an input of the implementation that the plugin sets
 // from the URN (the dynamic resource class from its name), so the schema has it as an output only.
 const DISABLEMENT_INPUTS = ["serverId", "restoreOnDelete"] as const;
@@ -98,6 +107,37 @@ const TEMPLATES_ARGS = ["locale"] as const;
 true satisfies Equal<(typeof TEMPLATES_ARGS)[number], keyof GetAutomationTemplatesArgs>;
 const SERVERS_ARGS = ["scope", "query", "teamIds", "includeAccount", "pageSize"] as const;
 true satisfies Equal<(typeof SERVERS_ARGS)[number], keyof GetMcpServersArgs>;
+const AGENTS_ARGS = ["scope", "query", "teamIds", "includeAccount", "pageSize"] as const;
+true satisfies Equal<(typeof AGENTS_ARGS)[number], keyof GetA2aAgentsArgs>;
+const AGENT_MODEL = [
+  "agentId",
+  "accountId",
+  "teamId",
+  "canEdit",
+  "agentName",
+  "instructions",
+  "cardUrl",
+  "authType",
+  "authMode",
+  "authConfig",
+  "secretSchema",
+  "oauthMetadata",
+  "streaming",
+  "allowInsecureOauthHttp",
+  "allowInsecureTlsSkipVerify",
+  "status",
+  "cardResolveTimeout",
+  "taskTimeout",
+  "agentCardName",
+  "agentCardSkills",
+  "createdBy",
+  "createdAt",
+  "updatedAt",
+  "environments",
+] as const;
+true satisfies Equal<(typeof AGENT_MODEL)[number], keyof AgentModel>;
+const CARD_SKILL_MODEL = ["id", "name", "description"] as const;
+true satisfies Equal<(typeof CARD_SKILL_MODEL)[number], keyof A2aAgentCardSkill>;
 const RULE_MODEL = [
   "ruleId",
   "accountId",
@@ -168,6 +208,7 @@ const RULE = schema.resources["flashduty:index:AutomationRule"]!;
 const SERVER = schema.resources["flashduty:index:McpServer"]!;
 const DISABLEMENT = schema.resources["flashduty:index:McpServerDisablement"]!;
 const KNOWLEDGE = schema.resources["flashduty:index:KnowledgeFile"]!;
+const AGENT = schema.resources["flashduty:index:A2aAgent"]!;
 
 function secretKeys(props: Record<string, SchemaProperty> | undefined): string[] {
   return sorted(Object.entries(props ?? {}).flatMap(([key, p]) => (p.secret ? [key] : [])));
@@ -177,7 +218,7 @@ describe("generated from the declarations", () => {
   it("plugin/schema.json, the generated part of every docs/resources/ page and the TypeScript docstrings are what `npm run schema` writes (run it after changing a declaration)", () => {
     expect(readFileSync(path.join(REPO_ROOT, "plugin", "schema.json"), "utf8")).toBe(schemaFile());
     const pages = referencePages();
-    expect(pages.size).toBe(10);
+    expect(pages.size).toBe(12);
     for (const [file, generated] of pages) expect(generatedPart(readFileSync(path.join(REPO_ROOT, file), "utf8")), file).toBe(generated);
     // The TypeScript resources' docstrings, as the declarations give them.
     for (const { file, name, declaration } of DOCUMENTED) {
@@ -199,6 +240,10 @@ describe("generated from the declarations", () => {
       ),
     );
     expect([...SERVER_SECRET_FIELDS]).toEqual(["env", "headers"]);
+    expect(AGENT_FIELDS).toEqual(
+      Object.keys(A2A_AGENT.fields).filter((k) => k !== "agentId" && (A2A_AGENT.fields as Record<string, { kind?: string }>)[k]?.kind !== "out"),
+    );
+    expect([...AGENT_SECRET_FIELDS]).toEqual(["authConfig"]);
   });
 });
 
@@ -208,6 +253,7 @@ describe("plugin/schema.json against the implementation", () => {
     expect(sorted(Object.keys(schema.resources))).toEqual(sorted(RESOURCES.keys()));
     expect(sorted(Object.keys(schema.functions))).toEqual(sorted(FUNCTIONS.keys()));
     expect(sorted(RESOURCES.keys())).toEqual([
+      "flashduty:index:A2aAgent",
       "flashduty:index:AutomationRule",
       "flashduty:index:KnowledgeFile",
       "flashduty:index:McpServer",
@@ -223,7 +269,9 @@ describe("plugin/schema.json against the implementation", () => {
     expect(sorted(Object.keys(SERVER.properties!))).toEqual(sorted([...SERVER_STATE_KEYS, ...SERVER_OUTPUT_EXTRAS]));
     expect(sorted(Object.keys(DISABLEMENT.inputProperties!))).toEqual(sorted(DISABLEMENT_INPUTS));
     expect(sorted(Object.keys(DISABLEMENT.properties!))).toEqual(sorted(DISABLEMENT_OUTPUTS));
-    for (const resource of [RULE, SERVER, DISABLEMENT]) {
+    expect(sorted(Object.keys(AGENT.inputProperties!))).toEqual(sorted([...AGENT_FIELDS, ...AGENT_INPUT_EXTRAS]));
+    expect(sorted(Object.keys(AGENT.properties!))).toEqual(sorted([...AGENT_STATE_KEYS, ...AGENT_OUTPUT_EXTRAS]));
+    for (const resource of [RULE, SERVER, DISABLEMENT, AGENT]) {
       for (const key of resource.required ?? []) expect(resource.properties).toHaveProperty(key);
       for (const key of resource.requiredInputs ?? []) expect(resource.inputProperties).toHaveProperty(key);
     }
@@ -245,6 +293,7 @@ describe("plugin/schema.json against the implementation", () => {
       { resource: RULE, check: ruleProvider.check, minimal: { name: "n", prompt: "p", cronExpr: "0 9 * * *" } },
       { resource: SERVER, check: serverProvider.check, minimal: { serverName: "s", transport: "stdio", command: "c" } },
       { resource: DISABLEMENT, check: disablementProvider.check, minimal: { serverId: "mcp_x" } },
+      { resource: AGENT, check: agentProvider.check, minimal: { agentName: "a", instructions: "i", cardUrl: "https://a.example/card" } },
     ];
     for (const { resource, check, minimal } of cases) {
       // Nothing given: each failure names a required input.
@@ -265,12 +314,14 @@ describe("plugin/schema.json against the implementation", () => {
     }
   });
 
-  it("marks secret exactly what the plugin keeps secret: the trigger token, McpServer env and headers, the app key", () => {
+  it("marks secret exactly what the plugin keeps secret: the trigger token, McpServer env and headers, A2aAgent authConfig, the app key", () => {
     expect(secretKeys(RULE.properties)).toEqual(["httpPostToken"]);
     expect(secretKeys(RULE.inputProperties)).toEqual([]);
     expect(secretKeys(SERVER.inputProperties)).toEqual(sorted(SERVER_SECRET_FIELDS));
     expect(secretKeys(SERVER.properties)).toEqual(sorted(SERVER_SECRET_FIELDS));
     expect(secretKeys(DISABLEMENT.properties)).toEqual([]);
+    expect(secretKeys(AGENT.inputProperties)).toEqual(sorted(AGENT_SECRET_FIELDS));
+    expect(secretKeys(AGENT.properties)).toEqual(sorted(AGENT_SECRET_FIELDS));
     for (const [token, resource] of RESOURCES) {
       expect(sorted(resource.secretOutputs), token).toEqual(secretKeys(schema.resources[token]!.properties));
       expect(sorted(resource.secretInputs), token).toEqual(secretKeys(schema.resources[token]!.inputProperties));
@@ -312,6 +363,10 @@ describe("plugin/schema.json against the implementation", () => {
     expect(sorted(Object.keys(typeOf("AutomationRuleInfo").properties!))).toEqual(sorted(RULE_MODEL));
     expect(sorted(Object.keys(typeOf("AutomationTemplateInfo").properties!))).toEqual(sorted(TEMPLATE_MODEL));
     expect(sorted(Object.keys(typeOf("McpServerInfo").properties!))).toEqual(sorted(SERVER_MODEL));
+    expect(sorted(Object.keys(fn("flashduty:index:getA2aAgents").inputs.properties!))).toEqual(sorted(AGENTS_ARGS));
+    expect(sorted(Object.keys(fn("flashduty:index:getA2aAgents").outputs.properties!))).toEqual(["agents", "total"]);
+    expect(sorted(Object.keys(typeOf("A2aAgentInfo").properties!))).toEqual(sorted(AGENT_MODEL));
+    expect(sorted(Object.keys(typeOf("A2aAgentCardSkillInfo").properties!))).toEqual(sorted(CARD_SKILL_MODEL));
   });
 
   it("describes everything, and every reference names a declared type", () => {

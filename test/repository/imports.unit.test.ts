@@ -71,6 +71,7 @@ describe("dependency rules", () => {
       "provider/automationRule/fields",
       "provider/mcpServer/fields",
       "provider/skill/fields",
+      "provider/a2aAgent/fields",
     ]);
     const bad = [...importsOf("drift"), ...importsOf("policy")].filter((i) => topFolder(i.target) === "provider" && !allowed.has(i.target));
     expect(bad).toEqual([]);
@@ -86,7 +87,7 @@ describe("dependency rules", () => {
   });
 
   it("no noun folder of provider/ imports another, and the shared folders import none of them", () => {
-    const nouns = new Set(["automationRule", "automationTemplate", "knowledgeFile", "mcpServer", "mcpServerDisablement", "skill"]);
+    const nouns = new Set(["a2aAgent", "automationRule", "automationTemplate", "knowledgeFile", "mcpServer", "mcpServerDisablement", "skill"]);
     const shared = new Set(["client", "engine", "mcpServerControl"]);
     const folderOf = (p: string) => p.split("/")[1]!;
     const inProvider = importsOf("provider").filter((i) => topFolder(i.target) === "provider" && i.file.split(path.sep).length > 2);

@@ -24,6 +24,7 @@ export interface EngineStackOptions {
     mcpServers?: unknown[];
     gets?: unknown[];
     skills?: unknown[];
+    a2aAgents?: unknown[];
   };
   /** Extra environment for every command. */
   env?: NodeJS.ProcessEnv;
@@ -66,22 +67,25 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
   let usesGets = false;
   let usesMcpServers = false;
   let usesSkills = false;
+  let usesA2aAgents = false;
   const setProgram = async (program: NonNullable<EngineStackOptions["program"]>): Promise<void> => {
     // automationRules, gets, mcpServers and skills only once a program used them: one CLI call less for every other test.
     if (program.automationRules !== undefined) usesAutomationRules = true;
     if (program.gets !== undefined) usesGets = true;
     if (program.mcpServers !== undefined) usesMcpServers = true;
     if (program.skills !== undefined) usesSkills = true;
+    if (program.a2aAgents !== undefined) usesA2aAgents = true;
     const optional = [
       ...(usesAutomationRules ? ["automationRules" as const] : []),
       ...(usesGets ? ["gets" as const] : []),
       ...(usesMcpServers ? ["mcpServers" as const] : []),
       ...(usesSkills ? ["skills" as const] : []),
+      ...(usesA2aAgents ? ["a2aAgents" as const] : []),
     ];
     for (const key of ["servers", "rules", "templates", "restoreOnDelete", ...optional] as const) {
       if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });
       // mcpServers holds credentials (env, headers): a secret config value, as a user would keep them.
-      else await ws.setConfig(key, JSON.stringify(program[key]), key === "mcpServers");
+      else await ws.setConfig(key, JSON.stringify(program[key]), key === "mcpServers" || key === "a2aAgents");
     }
   };
   await setProgram(options.program ?? {});

@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "flashduty:index:A2aAgent":
+		r = &A2aAgent{}
 	case "flashduty:index:AutomationRule":
 		r = &AutomationRule{}
 	case "flashduty:index:KnowledgeFile":

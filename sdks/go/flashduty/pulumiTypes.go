@@ -13,6 +13,273 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// A skill of an A2A agent's card, as the platform read it.
+type A2aAgentCardSkillInfo struct {
+	// Skill description.
+	Description *string `pulumi:"description"`
+	// Skill id.
+	Id *string `pulumi:"id"`
+	// Skill name.
+	Name string `pulumi:"name"`
+}
+
+// A skill of an A2A agent's card, as the platform read it.
+type A2aAgentCardSkillInfoOutput struct{ *pulumi.OutputState }
+
+func (A2aAgentCardSkillInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*A2aAgentCardSkillInfo)(nil)).Elem()
+}
+
+func (o A2aAgentCardSkillInfoOutput) ToA2aAgentCardSkillInfoOutput() A2aAgentCardSkillInfoOutput {
+	return o
+}
+
+func (o A2aAgentCardSkillInfoOutput) ToA2aAgentCardSkillInfoOutputWithContext(ctx context.Context) A2aAgentCardSkillInfoOutput {
+	return o
+}
+
+// Skill description.
+func (o A2aAgentCardSkillInfoOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v A2aAgentCardSkillInfo) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Skill id.
+func (o A2aAgentCardSkillInfoOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v A2aAgentCardSkillInfo) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Skill name.
+func (o A2aAgentCardSkillInfoOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v A2aAgentCardSkillInfo) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type A2aAgentCardSkillInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (A2aAgentCardSkillInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]A2aAgentCardSkillInfo)(nil)).Elem()
+}
+
+func (o A2aAgentCardSkillInfoArrayOutput) ToA2aAgentCardSkillInfoArrayOutput() A2aAgentCardSkillInfoArrayOutput {
+	return o
+}
+
+func (o A2aAgentCardSkillInfoArrayOutput) ToA2aAgentCardSkillInfoArrayOutputWithContext(ctx context.Context) A2aAgentCardSkillInfoArrayOutput {
+	return o
+}
+
+func (o A2aAgentCardSkillInfoArrayOutput) Index(i pulumi.IntInput) A2aAgentCardSkillInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) A2aAgentCardSkillInfo {
+		return vs[0].([]A2aAgentCardSkillInfo)[vs[1].(int)]
+	}).(A2aAgentCardSkillInfoOutput)
+}
+
+// An A2A agent as the platform lists it; secret `authConfig` values arrive masked (`******`).
+type A2aAgentInfo struct {
+	// Owning account.
+	AccountId int `pulumi:"accountId"`
+	// The card's own name, once fetched.
+	AgentCardName *string `pulumi:"agentCardName"`
+	// The card's skills, once fetched.
+	AgentCardSkills []A2aAgentCardSkillInfo `pulumi:"agentCardSkills"`
+	// Agent id, `a2a_...`.
+	AgentId string `pulumi:"agentId"`
+	// Display name.
+	AgentName string `pulumi:"agentName"`
+	// Whether OAuth over plain HTTP is allowed.
+	AllowInsecureOauthHttp *bool `pulumi:"allowInsecureOauthHttp"`
+	// Whether TLS certificate checks are skipped.
+	AllowInsecureTlsSkipVerify *bool `pulumi:"allowInsecureTlsSkipVerify"`
+	// Credentials, secret values masked.
+	AuthConfig map[string]string `pulumi:"authConfig"`
+	// `shared`, `per_user_secret` or `per_user_oauth`.
+	AuthMode *string `pulumi:"authMode"`
+	// `none`, `api_key` or `bearer`.
+	AuthType string `pulumi:"authType"`
+	// Whether the caller may edit it.
+	CanEdit bool `pulumi:"canEdit"`
+	// Reserved, always 0.
+	CardResolveTimeout int `pulumi:"cardResolveTimeout"`
+	// URL of the agent card.
+	CardUrl string `pulumi:"cardUrl"`
+	// Creation time, epoch milliseconds.
+	CreatedAt float64 `pulumi:"createdAt"`
+	// Member id of the creator.
+	CreatedBy int `pulumi:"createdBy"`
+	// Environments it is callable from: `[]` = all.
+	Environments []string `pulumi:"environments"`
+	// Markdown instructions.
+	Instructions string `pulumi:"instructions"`
+	// OAuth metadata, JSON text.
+	OauthMetadata *string `pulumi:"oauthMetadata"`
+	// The per-user secret's schema, JSON text.
+	SecretSchema *string `pulumi:"secretSchema"`
+	// `enabled` or `disabled`.
+	Status string `pulumi:"status"`
+	// Whether the platform streams.
+	Streaming bool `pulumi:"streaming"`
+	// Reserved, always 0.
+	TaskTimeout int `pulumi:"taskTimeout"`
+	// Owning team; 0 for an account-wide agent.
+	TeamId int `pulumi:"teamId"`
+	// Last update time, epoch milliseconds.
+	UpdatedAt float64 `pulumi:"updatedAt"`
+}
+
+// An A2A agent as the platform lists it; secret `authConfig` values arrive masked (`******`).
+type A2aAgentInfoOutput struct{ *pulumi.OutputState }
+
+func (A2aAgentInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*A2aAgentInfo)(nil)).Elem()
+}
+
+func (o A2aAgentInfoOutput) ToA2aAgentInfoOutput() A2aAgentInfoOutput {
+	return o
+}
+
+func (o A2aAgentInfoOutput) ToA2aAgentInfoOutputWithContext(ctx context.Context) A2aAgentInfoOutput {
+	return o
+}
+
+// Owning account.
+func (o A2aAgentInfoOutput) AccountId() pulumi.IntOutput {
+	return o.ApplyT(func(v A2aAgentInfo) int { return v.AccountId }).(pulumi.IntOutput)
+}
+
+// The card's own name, once fetched.
+func (o A2aAgentInfoOutput) AgentCardName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v A2aAgentInfo) *string { return v.AgentCardName }).(pulumi.StringPtrOutput)
+}
+
+// The card's skills, once fetched.
+func (o A2aAgentInfoOutput) AgentCardSkills() A2aAgentCardSkillInfoArrayOutput {
+	return o.ApplyT(func(v A2aAgentInfo) []A2aAgentCardSkillInfo { return v.AgentCardSkills }).(A2aAgentCardSkillInfoArrayOutput)
+}
+
+// Agent id, `a2a_...`.
+func (o A2aAgentInfoOutput) AgentId() pulumi.StringOutput {
+	return o.ApplyT(func(v A2aAgentInfo) string { return v.AgentId }).(pulumi.StringOutput)
+}
+
+// Display name.
+func (o A2aAgentInfoOutput) AgentName() pulumi.StringOutput {
+	return o.ApplyT(func(v A2aAgentInfo) string { return v.AgentName }).(pulumi.StringOutput)
+}
+
+// Whether OAuth over plain HTTP is allowed.
+func (o A2aAgentInfoOutput) AllowInsecureOauthHttp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v A2aAgentInfo) *bool { return v.AllowInsecureOauthHttp }).(pulumi.BoolPtrOutput)
+}
+
+// Whether TLS certificate checks are skipped.
+func (o A2aAgentInfoOutput) AllowInsecureTlsSkipVerify() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v A2aAgentInfo) *bool { return v.AllowInsecureTlsSkipVerify }).(pulumi.BoolPtrOutput)
+}
+
+// Credentials, secret values masked.
+func (o A2aAgentInfoOutput) AuthConfig() pulumi.StringMapOutput {
+	return o.ApplyT(func(v A2aAgentInfo) map[string]string { return v.AuthConfig }).(pulumi.StringMapOutput)
+}
+
+// `shared`, `per_user_secret` or `per_user_oauth`.
+func (o A2aAgentInfoOutput) AuthMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v A2aAgentInfo) *string { return v.AuthMode }).(pulumi.StringPtrOutput)
+}
+
+// `none`, `api_key` or `bearer`.
+func (o A2aAgentInfoOutput) AuthType() pulumi.StringOutput {
+	return o.ApplyT(func(v A2aAgentInfo) string { return v.AuthType }).(pulumi.StringOutput)
+}
+
+// Whether the caller may edit it.
+func (o A2aAgentInfoOutput) CanEdit() pulumi.BoolOutput {
+	return o.ApplyT(func(v A2aAgentInfo) bool { return v.CanEdit }).(pulumi.BoolOutput)
+}
+
+// Reserved, always 0.
+func (o A2aAgentInfoOutput) CardResolveTimeout() pulumi.IntOutput {
+	return o.ApplyT(func(v A2aAgentInfo) int { return v.CardResolveTimeout }).(pulumi.IntOutput)
+}
+
+// URL of the agent card.
+func (o A2aAgentInfoOutput) CardUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v A2aAgentInfo) string { return v.CardUrl }).(pulumi.StringOutput)
+}
+
+// Creation time, epoch milliseconds.
+func (o A2aAgentInfoOutput) CreatedAt() pulumi.Float64Output {
+	return o.ApplyT(func(v A2aAgentInfo) float64 { return v.CreatedAt }).(pulumi.Float64Output)
+}
+
+// Member id of the creator.
+func (o A2aAgentInfoOutput) CreatedBy() pulumi.IntOutput {
+	return o.ApplyT(func(v A2aAgentInfo) int { return v.CreatedBy }).(pulumi.IntOutput)
+}
+
+// Environments it is callable from: `[]` = all.
+func (o A2aAgentInfoOutput) Environments() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v A2aAgentInfo) []string { return v.Environments }).(pulumi.StringArrayOutput)
+}
+
+// Markdown instructions.
+func (o A2aAgentInfoOutput) Instructions() pulumi.StringOutput {
+	return o.ApplyT(func(v A2aAgentInfo) string { return v.Instructions }).(pulumi.StringOutput)
+}
+
+// OAuth metadata, JSON text.
+func (o A2aAgentInfoOutput) OauthMetadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v A2aAgentInfo) *string { return v.OauthMetadata }).(pulumi.StringPtrOutput)
+}
+
+// The per-user secret's schema, JSON text.
+func (o A2aAgentInfoOutput) SecretSchema() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v A2aAgentInfo) *string { return v.SecretSchema }).(pulumi.StringPtrOutput)
+}
+
+// `enabled` or `disabled`.
+func (o A2aAgentInfoOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v A2aAgentInfo) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// Whether the platform streams.
+func (o A2aAgentInfoOutput) Streaming() pulumi.BoolOutput {
+	return o.ApplyT(func(v A2aAgentInfo) bool { return v.Streaming }).(pulumi.BoolOutput)
+}
+
+// Reserved, always 0.
+func (o A2aAgentInfoOutput) TaskTimeout() pulumi.IntOutput {
+	return o.ApplyT(func(v A2aAgentInfo) int { return v.TaskTimeout }).(pulumi.IntOutput)
+}
+
+// Owning team; 0 for an account-wide agent.
+func (o A2aAgentInfoOutput) TeamId() pulumi.IntOutput {
+	return o.ApplyT(func(v A2aAgentInfo) int { return v.TeamId }).(pulumi.IntOutput)
+}
+
+// Last update time, epoch milliseconds.
+func (o A2aAgentInfoOutput) UpdatedAt() pulumi.Float64Output {
+	return o.ApplyT(func(v A2aAgentInfo) float64 { return v.UpdatedAt }).(pulumi.Float64Output)
+}
+
+type A2aAgentInfoArrayOutput struct{ *pulumi.OutputState }
+
+func (A2aAgentInfoArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]A2aAgentInfo)(nil)).Elem()
+}
+
+func (o A2aAgentInfoArrayOutput) ToA2aAgentInfoArrayOutput() A2aAgentInfoArrayOutput {
+	return o
+}
+
+func (o A2aAgentInfoArrayOutput) ToA2aAgentInfoArrayOutputWithContext(ctx context.Context) A2aAgentInfoArrayOutput {
+	return o
+}
+
+func (o A2aAgentInfoArrayOutput) Index(i pulumi.IntInput) A2aAgentInfoOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) A2aAgentInfo {
+		return vs[0].([]A2aAgentInfo)[vs[1].(int)]
+	}).(A2aAgentInfoOutput)
+}
+
 // An automation rule as the platform lists it.
 type AutomationRuleInfo struct {
 	// Owning account.
@@ -934,6 +1201,10 @@ func (o SkillInfoArrayOutput) Index(i pulumi.IntInput) SkillInfoOutput {
 }
 
 func init() {
+	pulumi.RegisterOutputType(A2aAgentCardSkillInfoOutput{})
+	pulumi.RegisterOutputType(A2aAgentCardSkillInfoArrayOutput{})
+	pulumi.RegisterOutputType(A2aAgentInfoOutput{})
+	pulumi.RegisterOutputType(A2aAgentInfoArrayOutput{})
 	pulumi.RegisterOutputType(AutomationRuleInfoOutput{})
 	pulumi.RegisterOutputType(AutomationRuleInfoArrayOutput{})
 	pulumi.RegisterOutputType(AutomationTemplateInfoOutput{})

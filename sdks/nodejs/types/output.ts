@@ -6,6 +6,126 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 /**
+ * A skill of an A2A agent's card, as the platform read it.
+ */
+export interface A2aAgentCardSkillInfo {
+    /**
+     * Skill description.
+     */
+    description?: string;
+    /**
+     * Skill id.
+     */
+    id?: string;
+    /**
+     * Skill name.
+     */
+    name: string;
+}
+
+/**
+ * An A2A agent as the platform lists it; secret `authConfig` values arrive masked (`******`).
+ */
+export interface A2aAgentInfo {
+    /**
+     * Owning account.
+     */
+    accountId: number;
+    /**
+     * The card's own name, once fetched.
+     */
+    agentCardName?: string;
+    /**
+     * The card's skills, once fetched.
+     */
+    agentCardSkills?: outputs.A2aAgentCardSkillInfo[];
+    /**
+     * Agent id, `a2a_...`.
+     */
+    agentId: string;
+    /**
+     * Display name.
+     */
+    agentName: string;
+    /**
+     * Whether OAuth over plain HTTP is allowed.
+     */
+    allowInsecureOauthHttp?: boolean;
+    /**
+     * Whether TLS certificate checks are skipped.
+     */
+    allowInsecureTlsSkipVerify?: boolean;
+    /**
+     * Credentials, secret values masked.
+     */
+    authConfig?: {[key: string]: string};
+    /**
+     * `shared`, `per_user_secret` or `per_user_oauth`.
+     */
+    authMode?: string;
+    /**
+     * `none`, `api_key` or `bearer`.
+     */
+    authType: string;
+    /**
+     * Whether the caller may edit it.
+     */
+    canEdit: boolean;
+    /**
+     * Reserved, always 0.
+     */
+    cardResolveTimeout: number;
+    /**
+     * URL of the agent card.
+     */
+    cardUrl: string;
+    /**
+     * Creation time, epoch milliseconds.
+     */
+    createdAt: number;
+    /**
+     * Member id of the creator.
+     */
+    createdBy: number;
+    /**
+     * Environments it is callable from: `[]` = all.
+     */
+    environments: string[];
+    /**
+     * Markdown instructions.
+     */
+    instructions: string;
+    /**
+     * OAuth metadata, JSON text.
+     */
+    oauthMetadata?: string;
+    /**
+     * The per-user secret's schema, JSON text.
+     */
+    secretSchema?: string;
+    /**
+     * `enabled` or `disabled`.
+     */
+    status: string;
+    /**
+     * Whether the platform streams.
+     */
+    streaming: boolean;
+    /**
+     * Reserved, always 0.
+     */
+    taskTimeout: number;
+    /**
+     * Owning team; 0 for an account-wide agent.
+     */
+    teamId: number;
+    /**
+     * Last update time, epoch milliseconds.
+     */
+    updatedAt: number;
+}
+
+/**
  * An automation rule as the platform lists it.
  */
 export interface AutomationRuleInfo {

@@ -6,7 +6,9 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from .a2a_agent import *
 from .automation_rule import *
+from .get_a2a_agents import *
 from .get_automation_rules import *
 from .get_automation_templates import *
 from .get_knowledge_files import *
@@ -34,6 +36,7 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_flashduty",
   "classes": {
+   "flashduty:index:A2aAgent": "A2aAgent",
    "flashduty:index:AutomationRule": "AutomationRule",
    "flashduty:index:KnowledgeFile": "KnowledgeFile",
    "flashduty:index:McpServer": "McpServer",

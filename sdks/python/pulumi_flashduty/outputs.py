@@ -16,6 +16,8 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'A2aAgentCardSkillInfo',
+    'A2aAgentInfo',
     'AutomationRuleInfo',
     'AutomationTemplateInfo',
     'KnowledgeFileInfo',
@@ -23,6 +25,337 @@ __all__ = [
     'McpToolInfo',
     'SkillInfo',
 ]
+
+@pulumi.output_type
+class A2aAgentCardSkillInfo(dict):
+    """
+    A skill of an A2A agent's card, as the platform read it.
+    """
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 description: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None):
+        """
+        A skill of an A2A agent's card, as the platform read it.
+
+        :param _builtins.str name: Skill name.
+        :param _builtins.str description: Skill description.
+        :param _builtins.str id: Skill id.
+        """
+        pulumi.set(__self__, "name", name)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Skill name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        Skill description.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        Skill id.
+        """
+        return pulumi.get(self, "id")
+
+
+@pulumi.output_type
+class A2aAgentInfo(dict):
+    """
+    An A2A agent as the platform lists it; secret `authConfig` values arrive masked (`******`).
+    """
+    def __init__(__self__, *,
+                 account_id: _builtins.int,
+                 agent_id: _builtins.str,
+                 agent_name: _builtins.str,
+                 auth_type: _builtins.str,
+                 can_edit: _builtins.bool,
+                 card_resolve_timeout: _builtins.int,
+                 card_url: _builtins.str,
+                 created_at: _builtins.float,
+                 created_by: _builtins.int,
+                 environments: Sequence[_builtins.str],
+                 instructions: _builtins.str,
+                 status: _builtins.str,
+                 streaming: _builtins.bool,
+                 task_timeout: _builtins.int,
+                 team_id: _builtins.int,
+                 updated_at: _builtins.float,
+                 agent_card_name: Optional[_builtins.str] = None,
+                 agent_card_skills: Optional[Sequence['outputs.A2aAgentCardSkillInfo']] = None,
+                 allow_insecure_oauth_http: Optional[_builtins.bool] = None,
+                 allow_insecure_tls_skip_verify: Optional[_builtins.bool] = None,
+                 auth_config: Optional[Mapping[str, _builtins.str]] = None,
+                 auth_mode: Optional[_builtins.str] = None,
+                 oauth_metadata: Optional[_builtins.str] = None,
+                 secret_schema: Optional[_builtins.str] = None):
+        """
+        An A2A agent as the platform lists it; secret `authConfig` values arrive masked (`******`).
+
+        :param _builtins.int account_id: Owning account.
+        :param _builtins.str agent_id: Agent id, `a2a_...`.
+        :param _builtins.str agent_name: Display name.
+        :param _builtins.str auth_type: `none`, `api_key` or `bearer`.
+        :param _builtins.bool can_edit: Whether the caller may edit it.
+        :param _builtins.int card_resolve_timeout: Reserved, always 0.
+        :param _builtins.str card_url: URL of the agent card.
+        :param _builtins.float created_at: Creation time, epoch milliseconds.
+        :param _builtins.int created_by: Member id of the creator.
+        :param Sequence[_builtins.str] environments: Environments it is callable from: `[]` = all.
+        :param _builtins.str instructions: Markdown instructions.
+        :param _builtins.str status: `enabled` or `disabled`.
+        :param _builtins.bool streaming: Whether the platform streams.
+        :param _builtins.int task_timeout: Reserved, always 0.
+        :param _builtins.int team_id: Owning team; 0 for an account-wide agent.
+        :param _builtins.float updated_at: Last update time, epoch milliseconds.
+        :param _builtins.str agent_card_name: The card's own name, once fetched.
+        :param Sequence['A2aAgentCardSkillInfo'] agent_card_skills: The card's skills, once fetched.
+        :param _builtins.bool allow_insecure_oauth_http: Whether OAuth over plain HTTP is allowed.
+        :param _builtins.bool allow_insecure_tls_skip_verify: Whether TLS certificate checks are skipped.
+        :param Mapping[str, _builtins.str] auth_config: Credentials, secret values masked.
+        :param _builtins.str auth_mode: `shared`, `per_user_secret` or `per_user_oauth`.
+        :param _builtins.str oauth_metadata: OAuth metadata, JSON text.
+        :param _builtins.str secret_schema: The per-user secret's schema, JSON text.
+        """
+        pulumi.set(__self__, "account_id", account_id)
+        pulumi.set(__self__, "agent_id", agent_id)
+        pulumi.set(__self__, "agent_name", agent_name)
+        pulumi.set(__self__, "auth_type", auth_type)
+        pulumi.set(__self__, "can_edit", can_edit)
+        pulumi.set(__self__, "card_resolve_timeout", card_resolve_timeout)
+        pulumi.set(__self__, "card_url", card_url)
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "created_by", created_by)
+        pulumi.set(__self__, "environments", environments)
+        pulumi.set(__self__, "instructions", instructions)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "streaming", streaming)
+        pulumi.set(__self__, "task_timeout", task_timeout)
+        pulumi.set(__self__, "team_id", team_id)
+        pulumi.set(__self__, "updated_at", updated_at)
+        if agent_card_name is not None:
+            pulumi.set(__self__, "agent_card_name", agent_card_name)
+        if agent_card_skills is not None:
+            pulumi.set(__self__, "agent_card_skills", agent_card_skills)
+        if allow_insecure_oauth_http is not None:
+            pulumi.set(__self__, "allow_insecure_oauth_http", allow_insecure_oauth_http)
+        if allow_insecure_tls_skip_verify is not None:
+            pulumi.set(__self__, "allow_insecure_tls_skip_verify", allow_insecure_tls_skip_verify)
+        if auth_config is not None:
+            pulumi.set(__self__, "auth_config", auth_config)
+        if auth_mode is not None:
+            pulumi.set(__self__, "auth_mode", auth_mode)
+        if oauth_metadata is not None:
+            pulumi.set(__self__, "oauth_metadata", oauth_metadata)
+        if secret_schema is not None:
+            pulumi.set(__self__, "secret_schema", secret_schema)
+
+    @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> _builtins.int:
+        """
+        Owning account.
+        """
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="agentId")
+    def agent_id(self) -> _builtins.str:
+        """
+        Agent id, `a2a_...`.
+        """
+        return pulumi.get(self, "agent_id")
+
+    @_builtins.property
+    @pulumi.getter(name="agentName")
+    def agent_name(self) -> _builtins.str:
+        """
+        Display name.
+        """
+        return pulumi.get(self, "agent_name")
+
+    @_builtins.property
+    @pulumi.getter(name="authType")
+    def auth_type(self) -> _builtins.str:
+        """
+        `none`, `api_key` or `bearer`.
+        """
+        return pulumi.get(self, "auth_type")
+
+    @_builtins.property
+    @pulumi.getter(name="canEdit")
+    def can_edit(self) -> _builtins.bool:
+        """
+        Whether the caller may edit it.
+        """
+        return pulumi.get(self, "can_edit")
+
+    @_builtins.property
+    @pulumi.getter(name="cardResolveTimeout")
+    def card_resolve_timeout(self) -> _builtins.int:
+        """
+        Reserved, always 0.
+        """
+        return pulumi.get(self, "card_resolve_timeout")
+
+    @_builtins.property
+    @pulumi.getter(name="cardUrl")
+    def card_url(self) -> _builtins.str:
+        """
+        URL of the agent card.
+        """
+        return pulumi.get(self, "card_url")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.float:
+        """
+        Creation time, epoch milliseconds.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="createdBy")
+    def created_by(self) -> _builtins.int:
+        """
+        Member id of the creator.
+        """
+        return pulumi.get(self, "created_by")
+
+    @_builtins.property
+    @pulumi.getter
+    def environments(self) -> Sequence[_builtins.str]:
+        """
+        Environments it is callable from: `[]` = all.
+        """
+        return pulumi.get(self, "environments")
+
+    @_builtins.property
+    @pulumi.getter
+    def instructions(self) -> _builtins.str:
+        """
+        Markdown instructions.
+        """
+        return pulumi.get(self, "instructions")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        `enabled` or `disabled`.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def streaming(self) -> _builtins.bool:
+        """
+        Whether the platform streams.
+        """
+        return pulumi.get(self, "streaming")
+
+    @_builtins.property
+    @pulumi.getter(name="taskTimeout")
+    def task_timeout(self) -> _builtins.int:
+        """
+        Reserved, always 0.
+        """
+        return pulumi.get(self, "task_timeout")
+
+    @_builtins.property
+    @pulumi.getter(name="teamId")
+    def team_id(self) -> _builtins.int:
+        """
+        Owning team; 0 for an account-wide agent.
+        """
+        return pulumi.get(self, "team_id")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.float:
+        """
+        Last update time, epoch milliseconds.
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter(name="agentCardName")
+    def agent_card_name(self) -> Optional[_builtins.str]:
+        """
+        The card's own name, once fetched.
+        """
+        return pulumi.get(self, "agent_card_name")
+
+    @_builtins.property
+    @pulumi.getter(name="agentCardSkills")
+    def agent_card_skills(self) -> Optional[Sequence['outputs.A2aAgentCardSkillInfo']]:
+        """
+        The card's skills, once fetched.
+        """
+        return pulumi.get(self, "agent_card_skills")
+
+    @_builtins.property
+    @pulumi.getter(name="allowInsecureOauthHttp")
+    def allow_insecure_oauth_http(self) -> Optional[_builtins.bool]:
+        """
+        Whether OAuth over plain HTTP is allowed.
+        """
+        return pulumi.get(self, "allow_insecure_oauth_http")
+
+    @_builtins.property
+    @pulumi.getter(name="allowInsecureTlsSkipVerify")
+    def allow_insecure_tls_skip_verify(self) -> Optional[_builtins.bool]:
+        """
+        Whether TLS certificate checks are skipped.
+        """
+        return pulumi.get(self, "allow_insecure_tls_skip_verify")
+
+    @_builtins.property
+    @pulumi.getter(name="authConfig")
+    def auth_config(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        Credentials, secret values masked.
+        """
+        return pulumi.get(self, "auth_config")
+
+    @_builtins.property
+    @pulumi.getter(name="authMode")
+    def auth_mode(self) -> Optional[_builtins.str]:
+        """
+        `shared`, `per_user_secret` or `per_user_oauth`.
+        """
+        return pulumi.get(self, "auth_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="oauthMetadata")
+    def oauth_metadata(self) -> Optional[_builtins.str]:
+        """
+        OAuth metadata, JSON text.
+        """
+        return pulumi.get(self, "oauth_metadata")
+
+    @_builtins.property
+    @pulumi.getter(name="secretSchema")
+    def secret_schema(self) -> Optional[_builtins.str]:
+        """
+        The per-user secret's schema, JSON text.
+        """
+        return pulumi.get(self, "secret_schema")
+
 
 @pulumi.output_type
 class AutomationRuleInfo(dict):

@@ -13,6 +13,8 @@
 //   mcpServers:      JSON list of { name, args, disabledBy? } for McpServer resources (disabledBy:
 //                    the name of an McpServerDisablement of the same server); their outputs are
 //                    exported under `mcpServers.<name>` (env and headers stay secrets)
+//   a2aAgents:       JSON list of { name, args } for A2aAgent resources; their outputs are
+//                    exported under `a2aAgents.<name>` (authConfig stays a secret)
 //   gets:            JSON list of { kind: "McpServerDisablement" | "AutomationRule", name, id,
 //                    state? }: objects read with `<kind>.get`, exported under `gets.<name>`
 
@@ -108,6 +110,28 @@ if (mcpServers !== undefined) {
           env: server.env,
           headers: server.headers,
           createdAt: server.createdAt,
+        },
+      ];
+    }),
+  );
+}
+
+const a2aAgents = config.getObject("a2aAgents");
+if (a2aAgents !== undefined) {
+  exports.a2aAgents = Object.fromEntries(
+    a2aAgents.map((entry) => {
+      const agent = new flashduty.A2aAgent(entry.name, entry.args);
+      return [
+        entry.name,
+        {
+          agentId: agent.agentId,
+          agentName: agent.agentName,
+          instructions: agent.instructions,
+          teamId: agent.teamId,
+          enabled: agent.enabled,
+          authConfig: agent.authConfig,
+          authConfigKeys: agent.authConfigKeys,
+          createdAt: agent.createdAt,
         },
       ];
     }),

@@ -1,0 +1,74 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { A2aAgent, A2aAgentScope } from "../../sdk";
+import { programClient, withDiagnosticsParent } from "../client/programConfig";
+import { dataSourceOutput } from "../engine/dataSourceOutput";
+import { readAgents } from "./readA2aAgents";
+
+/** Filters of {@link getA2aAgents}. All optional. */
+export interface GetA2aAgentsArgs {
+  /** `all` (default: team agents, plus the account-wide ones unless `includeAccount` is false), `account` (account-wide only) or `team` (team agents only). */
+  scope?: A2aAgentScope;
+  /** Case-insensitive text filter; at most 128 characters. */
+  query?: string;
+  /** Only team agents of these teams (integers). */
+  teamIds?: number[];
+  /** Whether account-wide agents are included under scope `all` (default true). */
+  includeAccount?: boolean;
+  /** Agents per request, 1..100, default 100. Only changes how many requests are made. */
+  pageSize?: number;
+}
+
+/** Same as {@link GetA2aAgentsArgs}, accepting Pulumi inputs at every level (as generated SDKs do). */
+export interface GetA2aAgentsOutputArgs {
+  /** See {@link GetA2aAgentsArgs.scope}. */
+  scope?: pulumi.Input<A2aAgentScope>;
+  /** See {@link GetA2aAgentsArgs.query}. */
+  query?: pulumi.Input<string>;
+  /** See {@link GetA2aAgentsArgs.teamIds}; the list and each id may be an input. */
+  teamIds?: pulumi.Input<pulumi.Input<number>[]>;
+  /** See {@link GetA2aAgentsArgs.includeAccount}. */
+  includeAccount?: pulumi.Input<boolean>;
+  /** See {@link GetA2aAgentsArgs.pageSize}. */
+  pageSize?: pulumi.Input<number>;
+}
+
+/** Result of {@link getA2aAgents}. */
+export interface GetA2aAgentsResult {
+  /** Number of agents returned (every agent matching the filters). */
+  total: number;
+  /**
+   * The agents, sorted by `agentName` case-insensitively (Unicode lower case, then code-point
+   * order), then by `agentId`, so unchanged platform state gives identical outputs. Optional
+   * fields the platform leaves out are absent. Secret values inside `authConfig` arrive masked
+   * by the platform (`******`).
+   */
+  agents: A2aAgent[];
+}
+
+/**
+ * Data source: every A2A agent of the configured app key's account that matches the filters,
+ * walking all offset pages of `POST /safari/a2a-agent/list` (pages fetched concurrently within
+ * the client's shared rate limit, no agent counted twice, a walk whose `total` changed read
+ * again).
+ *
+ * Runs in the program process during preview and update; reads `flashduty:appKey` /
+ * `FLASHDUTY_APP_KEY` and `flashduty:baseUrl` / `FLASHDUTY_BASE_URL`. `opts`: only `parent` is
+ * used, to attribute the data source's diagnostics.
+ *
+ * @throws FlashdutyValidationError for bad filters (names the field and the limit), before any call
+ * @throws FlashdutyPagingError when more than 10000 agents match, or the list kept changing
+ * @throws FlashdutyApiError (with operation, code and request id) when the platform refuses
+ * @throws FlashdutyConfigError when no app key is configured
+ */
+export async function getA2aAgents(args: GetA2aAgentsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetA2aAgentsResult> {
+  return withDiagnosticsParent(opts?.parent, () => readAgents(args, programClient), "getA2aAgents");
+}
+
+/**
+ * {@link getA2aAgents} for Pulumi inputs: waits for the arguments (inputs at any depth) and for
+ * the resources of `opts.dependsOn`, then reads; `opts.parent` as in `getA2aAgents`. Same errors,
+ * surfaced when the output resolves.
+ */
+export function getA2aAgentsOutput(args: GetA2aAgentsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetA2aAgentsResult> {
+  return dataSourceOutput(args, opts, getA2aAgents);
+}

@@ -1,0 +1,18 @@
+/**
+ * The provider plugin's entry for `A2aAgent` (see `../engine/pluginEntry.ts`).
+ *
+ * @packageDocumentation
+ */
+import { pluginResource } from "../engine/pluginEntry";
+import { A2A_AGENT } from "./declaration";
+import * as implementation from "./provider";
+
+export const A2A_AGENT_PLUGIN = pluginResource({
+  declaration: A2A_AGENT,
+  implementation,
+  changedProperties(olds, news, result) {
+    const names = new Set<string>(implementation.changedFields(olds, news));
+    for (const name of result.replaces ?? []) names.add(name);
+    return [...names];
+  },
+});
