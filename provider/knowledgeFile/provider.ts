@@ -50,8 +50,12 @@ export async function check(_olds: Partial<KnowledgeFileInputs>, news: Record<st
   if (path === undefined || path === null) failures.push({ property: "path", reason: "path is required" });
   else if (!isUnknown(path)) {
     const problem = typeof path === "string" ? knowledgeRelPathProblem(path) : "must be a string";
-    // The path itself is not repeated: it may hold control characters.
-    if (problem !== undefined) failures.push({ property: "path", reason: `path ${problem}` });
+    if (problem !== undefined) {
+      // The path itself is not repeated: it may hold control characters. The CLI shows the
+      // refused value from the checked inputs, so it gets them escaped (nothing is written).
+      failures.push({ property: "path", reason: `path ${problem}` });
+      if (typeof path === "string") inputs.path = escapeTerminalControls(path);
+    }
   }
   if (!isUnknown(force) && typeof force !== "boolean") failures.push({ property: "force", reason: "force must be a boolean" });
   const hasContent = inputs.content !== undefined && inputs.content !== null;

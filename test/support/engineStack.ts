@@ -23,6 +23,8 @@ export interface EngineStackOptions {
     automationRules?: unknown[];
     mcpServers?: unknown[];
     gets?: unknown[];
+    knowledgeFiles?: unknown[];
+    knowledgeQuery?: unknown;
   };
   /** Extra environment for every command. */
   env?: NodeJS.ProcessEnv;
@@ -64,15 +66,18 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
   let usesAutomationRules = false;
   let usesGets = false;
   let usesMcpServers = false;
+  let usesKnowledge = false;
   const setProgram = async (program: NonNullable<EngineStackOptions["program"]>): Promise<void> => {
     // automationRules, gets and mcpServers only once a program used them: one CLI call less for every other test.
     if (program.automationRules !== undefined) usesAutomationRules = true;
     if (program.gets !== undefined) usesGets = true;
     if (program.mcpServers !== undefined) usesMcpServers = true;
+    if (program.knowledgeFiles !== undefined || program.knowledgeQuery !== undefined) usesKnowledge = true;
     const optional = [
       ...(usesAutomationRules ? ["automationRules" as const] : []),
       ...(usesGets ? ["gets" as const] : []),
       ...(usesMcpServers ? ["mcpServers" as const] : []),
+      ...(usesKnowledge ? (["knowledgeFiles", "knowledgeQuery"] as const) : []),
     ];
     for (const key of ["servers", "rules", "templates", "restoreOnDelete", ...optional] as const) {
       if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });

@@ -13,6 +13,10 @@
 //   mcpServers:      JSON list of { name, args, disabledBy? } for McpServer resources (disabledBy:
 //                    the name of an McpServerDisablement of the same server); their outputs are
 //                    exported under `mcpServers.<name>` (env and headers stay secrets)
+//   knowledgeFiles:  JSON list of { name, args, sourceFile?, sourceText? } for KnowledgeFile
+//                    resources (sourceFile / sourceText: a FileAsset / StringAsset as `source`);
+//                    their outputs are exported under `knowledgeFiles.<name>`
+//   knowledgeQuery:  JSON args of getKnowledgeFiles, exported under `knowledge`
 //   gets:            JSON list of { kind: "McpServerDisablement" | "AutomationRule", name, id,
 //                    state? }: objects read with `<kind>.get`, exported under `gets.<name>`
 
@@ -113,6 +117,28 @@ if (mcpServers !== undefined) {
     }),
   );
 }
+
+const knowledgeFiles = config.getObject("knowledgeFiles");
+if (knowledgeFiles !== undefined) {
+  exports.knowledgeFiles = Object.fromEntries(
+    knowledgeFiles.map((entry) => {
+      const source =
+        entry.sourceFile !== undefined
+          ? { source: new pulumi.asset.FileAsset(entry.sourceFile) }
+          : entry.sourceText !== undefined
+            ? { source: new pulumi.asset.StringAsset(entry.sourceText) }
+            : {};
+      const file = new flashduty.KnowledgeFile(entry.name, { ...entry.args, ...source });
+      return [
+        entry.name,
+        { fileId: file.fileId, packId: file.packId, teamId: file.teamId, path: file.path, checksum: file.checksum, sizeBytes: file.sizeBytes },
+      ];
+    }),
+  );
+}
+
+const knowledgeQuery = config.getObject("knowledgeQuery");
+if (knowledgeQuery !== undefined) exports.knowledge = flashduty.getKnowledgeFilesOutput(knowledgeQuery);
 
 const gets = config.getObject("gets");
 if (gets !== undefined) {
