@@ -5,6 +5,7 @@ import { readRefreshEvents } from "./refreshEvents";
 import { runRefreshPreview } from "./refreshPreview";
 import { DRIFT_REPORT_VERSION, type ChangeCounts, type DriftReport, type ItemChange } from "./report";
 import { ruleResourceDrifts } from "./automationRules";
+import { knowledgeFileResourceDrifts } from "./knowledgeFiles";
 import { mcpServerResourceDrifts } from "./mcpServers";
 import { serverDrifts } from "./servers";
 
@@ -33,7 +34,8 @@ function counts(changes: readonly ItemChange[]): ChangeCounts {
  * Reported: every `McpServerDisablement` whose server the platform shows enabled or no longer
  * has (with what the next `up` will do), every `AutomationRule` whose rule was edited in the
  * console (the declared fields that differ) or deleted, the same for every `McpServer` (keys of
- * `env` and `headers` named, never a value), and every automation rule, template or MCP server added,
+ * `env` and `headers` named, never a value), every `KnowledgeFile` whose text was edited in the
+ * console (named by checksum and line count, never the text) or deleted, and every automation rule, template or MCP server added,
  * removed or changed in the data sources' exported outputs (found at any output name; secret
  * values of a server's `env` and `headers` are never shown).
  *
@@ -55,6 +57,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
   const servers = serverDrifts(observations.resources);
   const declaredRules = ruleResourceDrifts(observations.resources);
   const declaredServers = mcpServerResourceDrifts(observations.resources);
+  const declaredFiles = knowledgeFileResourceDrifts(observations.resources);
   const notes: string[] = [];
   const data =
     observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
@@ -72,6 +75,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
       servers.drifts.length +
         declaredRules.drifts.length +
         declaredServers.drifts.length +
+        declaredFiles.drifts.length +
         data.rules.length +
         data.templates.length +
         (data.mcpServers?.length ?? 0) >
@@ -91,5 +95,6 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
     ...(declaredRules.checked > 0 ? { checkedAutomationRules: declaredRules.checked, automationRules: declaredRules.drifts } : {}),
     ...(data.mcpServers !== undefined ? { mcpServers: data.mcpServers } : {}),
     ...(declaredServers.checked > 0 ? { checkedMcpServerResources: declaredServers.checked, mcpServerResources: declaredServers.drifts } : {}),
+    ...(declaredFiles.checked > 0 ? { checkedKnowledgeFiles: declaredFiles.checked, knowledgeFiles: declaredFiles.drifts } : {}),
   };
 }

@@ -12,7 +12,7 @@
 import { markdownCode, markdownTableCell } from "../sdk/markdownText";
 import { escapeTerminalControls } from "../sdk/terminalText";
 import { VALUE_NOT_SHOWN } from "./dataSources";
-import type { DriftReport, FieldChange, ItemChange, McpServerResourceDrift, RuleResourceDrift, ServerDrift } from "./report";
+import type { DriftReport, FieldChange, ItemChange, KnowledgeFileResourceDrift, McpServerResourceDrift, RuleResourceDrift, ServerDrift } from "./report";
 
 /** Options of {@link renderMarkdown}. */
 export interface MarkdownOptions {
@@ -83,6 +83,7 @@ function verdict(report: DriftReport): string {
       plural(report.checkedServers, "MCP server disablement"),
       ...(report.checkedAutomationRules !== undefined ? [plural(report.checkedAutomationRules, "declared automation rule")] : []),
       ...(report.checkedMcpServerResources !== undefined ? [plural(report.checkedMcpServerResources, "declared MCP server")] : []),
+      ...(report.checkedKnowledgeFiles !== undefined ? [plural(report.checkedKnowledgeFiles, "declared knowledge file")] : []),
       plural(report.checkedOutputs.length, report.mcpServers !== undefined ? "rule, template or MCP server output" : "rule or template output"),
     ];
     return `**No drift** ${where}: ${list(checked)} match the platform.`;
@@ -91,6 +92,7 @@ function verdict(report: DriftReport): string {
   if (report.servers.length > 0) parts.push(plural(report.servers.length, "MCP server"));
   if ((report.automationRules ?? []).length > 0) parts.push(plural(report.automationRules!.length, "declared automation rule"));
   if ((report.mcpServerResources ?? []).length > 0) parts.push(plural(report.mcpServerResources!.length, "declared MCP server"));
+  if ((report.knowledgeFiles ?? []).length > 0) parts.push(plural(report.knowledgeFiles!.length, "declared knowledge file"));
   if (report.rules.length > 0) parts.push(plural(report.rules.length, "automation rule"));
   if (report.templates.length > 0) parts.push(plural(report.templates.length, "template"));
   if ((report.mcpServers ?? []).length > 0) parts.push(plural(report.mcpServers!.length, "listed MCP server"));
@@ -236,6 +238,25 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
         declaredServers,
         row,
         "declared servers",
+      ),
+    );
+  }
+  const declaredFiles = report.knowledgeFiles ?? [];
+  if (declaredFiles.length > 0) {
+    const row = (r: KnowledgeFileResourceDrift) => [
+      code(r.path),
+      String(r.teamId),
+      code(r.resourceName),
+      r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`,
+      r.nextUp === "update" ? "writes the declared text back (one put, same file)" : "writes the file again (the refresh drops it from state)",
+    ];
+    blocks.push(
+      table(
+        "### Knowledge files declared in the stack (`KnowledgeFile`)",
+        ["Path", "Team", "Resource", "Observed", "Next `pulumi up`"],
+        declaredFiles,
+        row,
+        "declared knowledge files",
       ),
     );
   }

@@ -82,6 +82,25 @@ export interface McpServerResourceDrift {
   nextUp: "update" | "create" | "failNotFound";
 }
 
+/**
+ * One `KnowledgeFile` resource whose file the platform holds otherwise than the stack declares:
+ * its text edited in the console (`changed`: one field `content`, each side
+ * `sha256:<12 hex>, <n> lines`, never the text) or the file deleted (`deleted`). The next
+ * `pulumi up` writes the declared text back (`update`) or writes the file again (`create`).
+ */
+export interface KnowledgeFileResourceDrift {
+  urn: string;
+  /** The resource's name in the program (the last URN segment). */
+  resourceName: string;
+  /** 0 for the account's pack; otherwise the pack's team. */
+  teamId: number;
+  /** The file's path in its pack. */
+  path: string;
+  observed: "changed" | "deleted";
+  fields: FieldChange[];
+  nextUp: "update" | "create";
+}
+
 /** How one rule or template differs between the last `up` and now. */
 export type ItemChangeKind = "added" | "removed" | "changed";
 
@@ -165,6 +184,10 @@ export interface DriftReport {
    * the outputs).
    */
   mcpServerResources?: McpServerResourceDrift[];
+  /** `KnowledgeFile` resources found in state; present only when the stack has any. */
+  checkedKnowledgeFiles?: number;
+  /** Drifted `KnowledgeFile` resources, sorted by team, path, then URN; present only when the stack has any. */
+  knowledgeFiles?: KnowledgeFileResourceDrift[];
 }
 
 /** Code-point order of two strings, independent of the machine's locale (reports are reproducible). */
