@@ -78,7 +78,8 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
         declaredFiles.drifts.length +
         data.rules.length +
         data.templates.length +
-        (data.mcpServers?.length ?? 0) >
+        (data.mcpServers?.length ?? 0) +
+        (data.knowledgeFiles?.length ?? 0) >
       0,
     checkedServers: servers.checked,
     checkedOutputs: data.checkedOutputs,
@@ -90,11 +91,13 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
       rules: counts(data.rules),
       templates: counts(data.templates),
       ...(data.mcpServers !== undefined ? { mcpServers: counts(data.mcpServers) } : {}),
+      ...(data.knowledgeFiles !== undefined ? { listedKnowledgeFiles: counts(data.knowledgeFiles) } : {}),
     },
     notes,
     ...(declaredRules.checked > 0 ? { checkedAutomationRules: declaredRules.checked, automationRules: declaredRules.drifts } : {}),
     ...(data.mcpServers !== undefined ? { mcpServers: data.mcpServers } : {}),
     ...(declaredServers.checked > 0 ? { checkedMcpServerResources: declaredServers.checked, mcpServerResources: declaredServers.drifts } : {}),
+    ...(data.knowledgeFiles !== undefined ? { listedKnowledgeFiles: data.knowledgeFiles } : {}),
     ...(declaredFiles.checked > 0 ? { checkedKnowledgeFiles: declaredFiles.checked, knowledgeFiles: declaredFiles.drifts } : {}),
   };
 }

@@ -96,6 +96,7 @@ function verdict(report: DriftReport): string {
   if (report.rules.length > 0) parts.push(plural(report.rules.length, "automation rule"));
   if (report.templates.length > 0) parts.push(plural(report.templates.length, "template"));
   if ((report.mcpServers ?? []).length > 0) parts.push(plural(report.mcpServers!.length, "listed MCP server"));
+  if ((report.listedKnowledgeFiles ?? []).length > 0) parts.push(plural(report.listedKnowledgeFiles!.length, "listed knowledge file"));
   return `**Drift found** ${where}: ${list(parts)} changed on the platform since the last \`pulumi up\`.`;
 }
 
@@ -276,12 +277,23 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     const heading = `### MCP servers in outputs (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
     blocks.push(table(heading, ["Change", "Server", "Id", "Output", "Fields"], listedServers, (c) => itemRow(c, true), "MCP server changes"));
   }
+  const listedFiles = report.listedKnowledgeFiles ?? [];
+  if (listedFiles.length > 0) {
+    const s = report.summary.listedKnowledgeFiles ?? { added: 0, removed: 0, changed: 0 };
+    const heading = `### Knowledge files in outputs (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
+    blocks.push(table(heading, ["Change", "File", "Id", "Output", "Fields"], listedFiles, (c) => itemRow(c, true), "knowledge file changes"));
+  }
   const between =
-    listedServers.length > 0
-      ? ["", "Rule, template and MCP server changes are the platform's; the next `pulumi up` records them in the stack outputs."]
-      : report.rules.length + report.templates.length > 0
-        ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
-        : [];
+    listedFiles.length > 0
+      ? [
+          "",
+          "Changes in the listed rules, templates, MCP servers and knowledge files are the platform's; the next `pulumi up` records them in the stack outputs.",
+        ]
+      : listedServers.length > 0
+        ? ["", "Rule, template and MCP server changes are the platform's; the next `pulumi up` records them in the stack outputs."]
+        : report.rules.length + report.templates.length > 0
+          ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
+          : [];
   const notes: Block = {
     head: [],
     size: report.notes.length,

@@ -164,7 +164,7 @@ export interface DriftReport {
   /**
    * Counts of each list; `mcpServers` is present only when {@link DriftReport.mcpServers} is.
    */
-  summary: { servers: number; rules: ChangeCounts; templates: ChangeCounts; mcpServers?: ChangeCounts };
+  summary: { servers: number; rules: ChangeCounts; templates: ChangeCounts; mcpServers?: ChangeCounts; listedKnowledgeFiles?: ChangeCounts };
   /** Things the reader should know that are not drift (e.g. an output the program added since the last `up`). */
   notes: string[];
   /** `AutomationRule` resources found in state; present only when the stack has any. */
@@ -184,6 +184,11 @@ export interface DriftReport {
    * the outputs).
    */
   mcpServerResources?: McpServerResourceDrift[];
+  /**
+   * Knowledge file changes in exported file lists (`getKnowledgeFiles`), sorted like `rules` (the
+   * name is `<teamId>/<path>`, the id the `fileId`); present only when such a list was compared.
+   */
+  listedKnowledgeFiles?: ItemChange[];
   /** `KnowledgeFile` resources found in state; present only when the stack has any. */
   checkedKnowledgeFiles?: number;
   /** Drifted `KnowledgeFile` resources, sorted by team, path, then URN; present only when the stack has any. */

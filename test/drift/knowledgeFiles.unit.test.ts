@@ -4,7 +4,7 @@
  * next `up` does, an unchanged checksum is no drift, and hostile paths and names stay inert.
  */
 import { describe, expect, test } from "vitest";
-import { renderJson, renderMarkdown, type DriftReport, type KnowledgeFileResourceDrift } from "../../drift";
+import { compareDataSourceOutputs, renderJson, renderMarkdown, type DriftReport, type KnowledgeFileResourceDrift } from "../../drift";
 import { knowledgeFileResourceDrifts } from "../../drift/knowledgeFiles";
 import { KNOWLEDGE_FILE_TYPE, MCP_SERVER_TYPE } from "../../provider/engine/typeToken";
 import { TERMINAL_CONTROL, elements, renderHtml } from "../support/hostileText";
@@ -85,5 +85,47 @@ describe("knowledgeFileResourceDrifts", () => {
     for (const line of markdown.split("\n")) expect(line).not.toMatch(TERMINAL_CONTROL);
     // The path is an inert code span: no element of its own in the rendered report.
     expect(elements(renderHtml(markdown))).not.toContain("b");
+  });
+});
+
+describe("getKnowledgeFiles lists in the stack outputs", () => {
+  const listed = (path: string, checksum: string, teamId = 1) => ({
+    fileId: `kfl_${path}`,
+    packId: "kpk_1",
+    teamId,
+    path,
+    checksum,
+    sizeBytes: 1,
+    contentType: "text/markdown",
+    updatedBy: 1,
+    updatedAt: 1,
+  });
+
+  test("files added, removed and changed on the platform are named <teamId>/<path>", () => {
+    const before = { knowledge: { total: 2, files: [listed("a.md", "1"), listed("b.md", "2")] } };
+    const after = { knowledge: { total: 2, files: [listed("a.md", "9"), listed("c.md", "3", 0)] } };
+    const drift = compareDataSourceOutputs(before, after);
+    expect(drift.checkedOutputs).toEqual(["knowledge.files"]);
+    expect(drift.knowledgeFiles?.map((c) => [c.kind, c.name, c.id])).toEqual([
+      ["added", "0/c.md", "kfl_c.md"],
+      ["removed", "1/b.md", "kfl_b.md"],
+      ["changed", "1/a.md", "kfl_a.md"],
+    ]);
+    expect(drift.knowledgeFiles?.[2]?.fields).toEqual([{ field: "checksum", before: "1", after: "9" }]);
+    expect(drift.rules).toEqual([]);
+    // A stack that exports no file list keeps the earlier shape.
+    expect(compareDataSourceOutputs({}, {})).not.toHaveProperty("knowledgeFiles");
+  });
+
+  test("the Markdown report has a table of them", () => {
+    const changes = compareDataSourceOutputs({ k: [listed("a.md", "1")] }, { k: [listed("a.md", "2")] }).knowledgeFiles!;
+    const markdown = renderMarkdown({
+      ...reportOf(0, []),
+      drift: true,
+      listedKnowledgeFiles: changes,
+      summary: { ...reportOf(0, []).summary, listedKnowledgeFiles: { added: 0, removed: 0, changed: 1 } },
+    });
+    expect(markdown).toContain("### Knowledge files in outputs (0 added, 0 removed, 1 changed)");
+    expect(markdown).toContain("1 listed knowledge file");
   });
 });
