@@ -12,9 +12,6 @@
  * | `flashduty-automation-rule-guardrails` | stack | advisory |
  * | `flashduty-mcp-server-guardrails` | resource | advisory |
  *
- * Also `flashduty-knowledge-file-paths` (resource, mandatory; {@link knowledgeFilePathsPolicy}):
- * not in {@link flashdutyPolicies} yet, compose it into a pack by itself.
- *
  * Needs `@pulumi/policy` (and `@pulumi/pulumi`) installed next to this package.
  *
  * @packageDocumentation
@@ -36,14 +33,7 @@ export {
   type AutomationRuleGuardrailsConfig,
   type DeclaredRule,
 } from "./automationRuleGuardrails";
-export { AUTOMATION_RULE_TYPE, KNOWLEDGE_FILE_TYPE, MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE } from "../provider/engine/typeToken";
-export {
-  KNOWLEDGE_FILE_PATHS,
-  isKnowledgeFile,
-  knowledgeFilePathsPolicy,
-  knowledgeFileViolations,
-  type KnowledgeFilePathsConfig,
-} from "./knowledgeFilePaths";
+export { AUTOMATION_RULE_TYPE, MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE } from "../provider/engine/typeToken";
 export { MCP_SERVER_GUARDRAILS, mcpServerGuardrailsPolicy, mcpServerViolations, type McpServerGuardrailsConfig } from "./mcpServerGuardrails";
 export {
   declaredDisablements,
