@@ -11,5 +11,8 @@ export const AUTOMATION_RULE_TYPE = "pulumi-nodejs:dynamic/flashduty:AutomationR
 /** The type token of `McpServer` in Pulumi state; a frozen contract like the ones above. */
 export const MCP_SERVER_TYPE = "pulumi-nodejs:dynamic/flashduty:McpServer";
 
+/** The type token of `Skill` in Pulumi state; a frozen contract like the ones above. */
+export const SKILL_TYPE = "pulumi-nodejs:dynamic/flashduty:Skill";
+
 /** The type token of `KnowledgeFile` in Pulumi state; a frozen contract like the ones above. */
 export const KNOWLEDGE_FILE_TYPE = "pulumi-nodejs:dynamic/flashduty:KnowledgeFile";

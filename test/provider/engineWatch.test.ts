@@ -61,6 +61,12 @@ function child(address: string, busy: boolean, env: NodeJS.ProcessEnv = {}) {
   return { proc, printed, ended, output: () => out };
 }
 
+/** The child has neither exited nor been killed yet. */
+function expectRunning(c: { proc: { exitCode: number | null; signalCode: NodeJS.Signals | null } }) {
+  expect(c.proc.exitCode).toBeNull();
+  expect(c.proc.signalCode).toBeNull();
+}
+
 describe("engineAddressFromArgs", () => {
   test.each([
     [["127.0.0.1:41234"], "127.0.0.1:41234"],
@@ -76,14 +82,19 @@ describe("engineAddressFromArgs", () => {
 });
 
 describe("a provider process whose engine is gone", () => {
-  test("idle: lives while the engine answers, then stops as SIGTERM would", async () => {
+  // A proxy where nothing listens: a check sent through it would find nothing (UNAVAILABLE), so a
+  // live engine on 127.0.0.1 must be reached directly whatever the environment says.
+  const PROXY = { https_proxy: "http://127.0.0.1:1", http_proxy: "http://127.0.0.1:1", grpc_proxy: "http://127.0.0.1:1", no_proxy: "", no_grpc_proxy: "" };
+  test.each([
+    ["no proxy", {}],
+    ["an HTTP proxy that is not used", PROXY],
+  ])("idle (%s): lives while the engine answers, then stops as SIGTERM would", async (_label, env) => {
     const engine = await startEngine();
-    const c = child(engine.address, false);
+    const c = child(engine.address, false, env);
     await c.printed("ready");
     // Twenty checks and more, all answered (UNIMPLEMENTED): still alive.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(c.proc.exitCode).toBeNull();
-    expect(c.proc.signalCode).toBeNull();
+    expectRunning(c);
     engine.stop();
     expect(await c.ended).toEqual({ code: null, signal: "SIGTERM" });
   });
@@ -95,24 +106,10 @@ describe("a provider process whose engine is gone", () => {
     engine.stop();
     // The engine is gone, but the call has not settled: the process waits for it.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(c.proc.exitCode).toBeNull();
-    expect(c.proc.signalCode).toBeNull();
+    expectRunning(c);
     c.proc.stdin.write("settle\n");
     expect(await c.ended).toEqual({ code: null, signal: "SIGTERM" });
     expect(c.output()).toContain("settled");
-  });
-
-  test("an HTTP proxy in the environment is not used: a live engine on 127.0.0.1 stays alive", async () => {
-    const engine = await startEngine();
-    // A proxy where nothing listens: a check sent through it would find nothing (UNAVAILABLE).
-    const proxy = { https_proxy: "http://127.0.0.1:1", http_proxy: "http://127.0.0.1:1", grpc_proxy: "http://127.0.0.1:1", no_proxy: "", no_grpc_proxy: "" };
-    const c = child(engine.address, false, proxy);
-    await c.printed("ready");
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(c.proc.exitCode).toBeNull();
-    expect(c.proc.signalCode).toBeNull();
-    engine.stop();
-    expect(await c.ended).toEqual({ code: null, signal: "SIGTERM" });
   });
 
   test("a write into the closed stderr pipe with a call in flight: no loop, the call settles, then the process stops", async () => {
@@ -127,8 +124,7 @@ describe("a provider process whose engine is gone", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     c.proc.stdin.write("write\nping\n");
     await c.printed("pong");
-    expect(c.proc.exitCode).toBeNull();
-    expect(c.proc.signalCode).toBeNull();
+    expectRunning(c);
     c.proc.stdin.write("settle\n");
     expect(await c.ended).toEqual({ code: null, signal: "SIGTERM" });
     expect(c.output()).toContain("settled");
