@@ -9,7 +9,9 @@
  * - a skill list (`getSkills`) is an array whose elements are all objects with a string `skillId`
  *   and a string `skillName`;
  * - a template list is an array whose elements are all objects with a string `name` and a string
- *   `prompt` and no `ruleId`; its locale is the `locale` string next to it, if any.
+ *   `prompt` and no `ruleId`; its locale is the `locale` string next to it, if any;
+ * - a knowledge file list (`getKnowledgeFiles`) is an array whose elements are all objects with a
+ *   string `fileId` and a string `path` (and no `ruleId`); a file is named `<teamId>/<path>`.
  * An empty array counts as a list of the kind found at the same place on the other side.
  */
 import { isDeepStrictEqual } from "node:util";
@@ -43,7 +45,7 @@ export const VALUE_NOT_SHOWN = "(value not shown)";
 /** How the platform answers a secret value of `env` or `headers`. */
 const MASKED_SECRET = "******";
 
-type ListKind = "rules" | "templates" | "mcpServers" | "skills";
+type ListKind = "rules" | "templates" | "mcpServers" | "skills" | "knowledgeFiles";
 type Item = Record<string, unknown>;
 
 interface FoundList {
@@ -63,6 +65,8 @@ export interface DataSourceDrift {
   mcpServers?: ItemChange[];
   /** Skill changes; present only when a skill list was compared. */
   skills?: ItemChange[];
+  /** Knowledge file changes; present only when a knowledge file list was compared. */
+  knowledgeFiles?: ItemChange[];
   /** Output paths of the lists compared (present before and now), sorted. */
   checkedOutputs: string[];
   /**
@@ -83,6 +87,7 @@ function listKind(value: unknown[]): ListKind | "empty" | undefined {
   if (value.every((v) => isObject(v) && typeof v.serverId === "string" && typeof v.serverName === "string" && !("ruleId" in v))) return "mcpServers";
   if (value.every((v) => isObject(v) && typeof v.skillId === "string" && typeof v.skillName === "string" && !("ruleId" in v))) return "skills";
   if (value.every((v) => isObject(v) && typeof v.name === "string" && typeof v.prompt === "string" && !("ruleId" in v))) return "templates";
+  if (value.every((v) => isObject(v) && typeof v.fileId === "string" && typeof v.path === "string" && !("ruleId" in v))) return "knowledgeFiles";
   return undefined;
 }
 
@@ -107,10 +112,21 @@ function findLists(value: unknown, path: string, locale: string | undefined, int
 }
 
 function identity(kind: ListKind, item: Item): string {
-  return String(kind === "rules" ? item.ruleId : kind === "mcpServers" ? item.serverId : kind === "skills" ? item.skillId : item.name);
+  return String(
+    kind === "rules"
+      ? item.ruleId
+      : kind === "mcpServers"
+        ? item.serverId
+        : kind === "skills"
+          ? item.skillId
+          : kind === "knowledgeFiles"
+            ? item.fileId
+            : item.name,
+  );
 }
 
 function displayName(kind: ListKind, item: Item): string {
+  if (kind === "knowledgeFiles") return `${typeof item.teamId === "number" ? item.teamId : 0}/${String(item.path)}`;
   const name = kind === "mcpServers" ? item.serverName : kind === "skills" ? item.skillName : item.name;
   return typeof name === "string" ? name : identity(kind, item);
 }
@@ -201,11 +217,21 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
   findLists(after, "", undefined, news);
   const result: DataSourceDrift = { rules: [], templates: [], checkedOutputs: [], notes: [] };
   const label = (kind: ListKind) =>
-    kind === "rules" ? "rule list" : kind === "mcpServers" ? "MCP server list" : kind === "skills" ? "skill list" : "template list";
+    kind === "rules"
+      ? "rule list"
+      : kind === "mcpServers"
+        ? "MCP server list"
+        : kind === "skills"
+          ? "skill list"
+          : kind === "knowledgeFiles"
+            ? "knowledge file list"
+            : "template list";
   const mcpServers: ItemChange[] = [];
   const skills: ItemChange[] = [];
   let serverListsCompared = 0;
   let skillListsCompared = 0;
+  const knowledgeFiles: ItemChange[] = [];
+  let fileListsCompared = 0;
   for (const [path, now] of news) {
     const then = olds.get(path);
     const kind = now.kind !== "empty" ? now.kind : then?.kind !== "empty" ? then?.kind : undefined;
@@ -222,6 +248,9 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
     } else if (kind === "skills") {
       skillListsCompared++;
       skills.push(...changes);
+    } else if (kind === "knowledgeFiles") {
+      fileListsCompared++;
+      knowledgeFiles.push(...changes);
     } else result[kind].push(...changes);
   }
   for (const [path, then] of olds) {
@@ -233,6 +262,7 @@ export function compareDataSourceOutputs(before: Record<string, unknown>, after:
   result.templates.sort(compareItemChanges);
   if (serverListsCompared > 0) result.mcpServers = mcpServers.sort(compareItemChanges);
   if (skillListsCompared > 0) result.skills = skills.sort(compareItemChanges);
+  if (fileListsCompared > 0) result.knowledgeFiles = knowledgeFiles.sort(compareItemChanges);
   result.checkedOutputs.sort(compareText);
   result.notes.sort(compareText);
   return result;

@@ -5,6 +5,7 @@ import { readRefreshEvents } from "./refreshEvents";
 import { runRefreshPreview } from "./refreshPreview";
 import { DRIFT_REPORT_VERSION, type ChangeCounts, type DriftReport, type ItemChange } from "./report";
 import { ruleResourceDrifts } from "./automationRules";
+import { knowledgeFileResourceDrifts } from "./knowledgeFiles";
 import { mcpServerResourceDrifts } from "./mcpServers";
 import { a2aAgentResourceDrifts } from "./a2aAgents";
 import { serverDrifts } from "./servers";
@@ -36,7 +37,8 @@ function counts(changes: readonly ItemChange[]): ChangeCounts {
  * has (with what the next `up` will do), every `AutomationRule` whose rule was edited in the
  * console (the declared fields that differ) or deleted, the same for every `McpServer` (keys of
  * `env` and `headers` named, never a value), the same for every `Skill` (a console re-upload as
- * `sourceHash`), and every automation rule, template, MCP server or skill added,
+ * `sourceHash`), every `KnowledgeFile` whose text was edited in the console (named by checksum and
+ * line count, never the text) or deleted, and every automation rule, template, MCP server or skill added,
  * removed or changed in the data sources' exported outputs (found at any output name; secret
  * values of a server's `env` and `headers` are never shown).
  *
@@ -60,6 +62,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
   const declaredServers = mcpServerResourceDrifts(observations.resources);
   const declaredSkills = skillResourceDrifts(observations.resources);
   const declaredAgents = a2aAgentResourceDrifts(observations.resources);
+  const declaredFiles = knowledgeFileResourceDrifts(observations.resources);
   const notes: string[] = [];
   const data =
     observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
@@ -79,10 +82,12 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
         declaredServers.drifts.length +
         declaredSkills.drifts.length +
         declaredAgents.drifts.length +
+        declaredFiles.drifts.length +
         data.rules.length +
         data.templates.length +
         (data.mcpServers?.length ?? 0) +
-        (data.skills?.length ?? 0) >
+        (data.skills?.length ?? 0) +
+        (data.knowledgeFiles?.length ?? 0) >
       0,
     checkedServers: servers.checked,
     checkedOutputs: data.checkedOutputs,
@@ -95,6 +100,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
       templates: counts(data.templates),
       ...(data.mcpServers !== undefined ? { mcpServers: counts(data.mcpServers) } : {}),
       ...(data.skills !== undefined ? { skills: counts(data.skills) } : {}),
+      ...(data.knowledgeFiles !== undefined ? { listedKnowledgeFiles: counts(data.knowledgeFiles) } : {}),
     },
     notes,
     ...(declaredRules.checked > 0 ? { checkedAutomationRules: declaredRules.checked, automationRules: declaredRules.drifts } : {}),
@@ -103,5 +109,7 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
     ...(data.skills !== undefined ? { skills: data.skills } : {}),
     ...(declaredSkills.checked > 0 ? { checkedSkillResources: declaredSkills.checked, skillResources: declaredSkills.drifts } : {}),
     ...(declaredAgents.checked > 0 ? { checkedA2aAgentResources: declaredAgents.checked, a2aAgentResources: declaredAgents.drifts } : {}),
+    ...(data.knowledgeFiles !== undefined ? { listedKnowledgeFiles: data.knowledgeFiles } : {}),
+    ...(declaredFiles.checked > 0 ? { checkedKnowledgeFiles: declaredFiles.checked, knowledgeFiles: declaredFiles.drifts } : {}),
   };
 }

@@ -27,6 +27,7 @@ export {
   type FieldChange,
   type ItemChange,
   type ItemChangeKind,
+  type KnowledgeFileResourceDrift,
   type McpServerResourceDrift,
   type NextUpAction,
   type ObservedServerState,

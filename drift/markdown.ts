@@ -17,6 +17,7 @@ import type {
   DriftReport,
   FieldChange,
   ItemChange,
+  KnowledgeFileResourceDrift,
   McpServerResourceDrift,
   RuleResourceDrift,
   ServerDrift,
@@ -94,6 +95,7 @@ function verdict(report: DriftReport): string {
       ...(report.checkedMcpServerResources !== undefined ? [plural(report.checkedMcpServerResources, "declared MCP server")] : []),
       ...(report.checkedSkillResources !== undefined ? [plural(report.checkedSkillResources, "declared skill")] : []),
       ...(report.checkedA2aAgentResources !== undefined ? [plural(report.checkedA2aAgentResources, "declared A2A agent")] : []),
+      ...(report.checkedKnowledgeFiles !== undefined ? [plural(report.checkedKnowledgeFiles, "declared knowledge file")] : []),
       plural(report.checkedOutputs.length, report.mcpServers !== undefined ? "rule, template or MCP server output" : "rule or template output"),
     ];
     return `**No drift** ${where}: ${list(checked)} match the platform.`;
@@ -102,12 +104,14 @@ function verdict(report: DriftReport): string {
   if (report.servers.length > 0) parts.push(plural(report.servers.length, "MCP server"));
   if ((report.automationRules ?? []).length > 0) parts.push(plural(report.automationRules!.length, "declared automation rule"));
   if ((report.mcpServerResources ?? []).length > 0) parts.push(plural(report.mcpServerResources!.length, "declared MCP server"));
+  if ((report.knowledgeFiles ?? []).length > 0) parts.push(plural(report.knowledgeFiles!.length, "declared knowledge file"));
   if ((report.a2aAgentResources ?? []).length > 0) parts.push(plural(report.a2aAgentResources!.length, "declared A2A agent"));
   if (report.rules.length > 0) parts.push(plural(report.rules.length, "automation rule"));
   if (report.templates.length > 0) parts.push(plural(report.templates.length, "template"));
   if ((report.mcpServers ?? []).length > 0) parts.push(plural(report.mcpServers!.length, "listed MCP server"));
   if ((report.skillResources ?? []).length > 0) parts.push(plural(report.skillResources!.length, "declared skill"));
   if ((report.skills ?? []).length > 0) parts.push(plural(report.skills!.length, "listed skill"));
+  if ((report.listedKnowledgeFiles ?? []).length > 0) parts.push(plural(report.listedKnowledgeFiles!.length, "listed knowledge file"));
   return `**Drift found** ${where}: ${list(parts)} changed on the platform since the last \`pulumi up\`.`;
 }
 
@@ -300,6 +304,25 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
       ),
     );
   }
+  const declaredFiles = report.knowledgeFiles ?? [];
+  if (declaredFiles.length > 0) {
+    const row = (r: KnowledgeFileResourceDrift) => [
+      code(r.path),
+      String(r.teamId),
+      code(r.resourceName),
+      r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`,
+      r.nextUp === "update" ? "writes the declared text back (one put, same file)" : "writes the file again (the refresh drops it from state)",
+    ];
+    blocks.push(
+      table(
+        "### Knowledge files declared in the stack (`KnowledgeFile`)",
+        ["Path", "Team", "Resource", "Observed", "Next `pulumi up`"],
+        declaredFiles,
+        row,
+        "declared knowledge files",
+      ),
+    );
+  }
   if (report.rules.length > 0) {
     const s = report.summary.rules;
     const heading = `### Automation rules (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
@@ -322,12 +345,23 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     const heading = `### Skills in outputs (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
     blocks.push(table(heading, ["Change", "Skill", "Id", "Output", "Fields"], listedSkills, (c) => itemRow(c, true), "skill changes"));
   }
+  const listedFiles = report.listedKnowledgeFiles ?? [];
+  if (listedFiles.length > 0) {
+    const s = report.summary.listedKnowledgeFiles ?? { added: 0, removed: 0, changed: 0 };
+    const heading = `### Knowledge files in outputs (${s.added} added, ${s.removed} removed, ${s.changed} changed)`;
+    blocks.push(table(heading, ["Change", "File", "Id", "Output", "Fields"], listedFiles, (c) => itemRow(c, true), "knowledge file changes"));
+  }
   const between =
-    listedServers.length + listedSkills.length > 0
-      ? ["", "Rule, template and MCP server changes are the platform's; the next `pulumi up` records them in the stack outputs."]
-      : report.rules.length + report.templates.length > 0
-        ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
-        : [];
+    listedFiles.length > 0
+      ? [
+          "",
+          "Changes in the listed rules, templates, MCP servers and knowledge files are the platform's; the next `pulumi up` records them in the stack outputs.",
+        ]
+      : listedServers.length + listedSkills.length > 0
+        ? ["", "Rule, template and MCP server changes are the platform's; the next `pulumi up` records them in the stack outputs."]
+        : report.rules.length + report.templates.length > 0
+          ? ["", "Rule and template changes are the platform's; the next `pulumi up` records them in the stack outputs."]
+          : [];
   const notes: Block = {
     head: [],
     size: report.notes.length,

@@ -127,6 +127,25 @@ export interface A2aAgentResourceDrift {
   nextUp: "update" | "create" | "failNotFound";
 }
 
+/**
+ * One `KnowledgeFile` resource whose file the platform holds otherwise than the stack declares:
+ * its text edited in the console (`changed`: one field `content`, each side
+ * `sha256:<12 hex>, <n> lines`, never the text) or the file deleted (`deleted`). The next
+ * `pulumi up` writes the declared text back (`update`) or writes the file again (`create`).
+ */
+export interface KnowledgeFileResourceDrift {
+  urn: string;
+  /** The resource's name in the program (the last URN segment). */
+  resourceName: string;
+  /** 0 for the account's pack; otherwise the pack's team. */
+  teamId: number;
+  /** The file's path in its pack. */
+  path: string;
+  observed: "changed" | "deleted";
+  fields: FieldChange[];
+  nextUp: "update" | "create";
+}
+
 /** How one rule or template differs between the last `up` and now. */
 export type ItemChangeKind = "added" | "removed" | "changed";
 
@@ -190,7 +209,14 @@ export interface DriftReport {
   /**
    * Counts of each list; `mcpServers` is present only when {@link DriftReport.mcpServers} is.
    */
-  summary: { servers: number; rules: ChangeCounts; templates: ChangeCounts; mcpServers?: ChangeCounts; skills?: ChangeCounts };
+  summary: {
+    servers: number;
+    rules: ChangeCounts;
+    templates: ChangeCounts;
+    mcpServers?: ChangeCounts;
+    skills?: ChangeCounts;
+    listedKnowledgeFiles?: ChangeCounts;
+  };
   /** Things the reader should know that are not drift (e.g. an output the program added since the last `up`). */
   notes: string[];
   /** `AutomationRule` resources found in state; present only when the stack has any. */
@@ -220,6 +246,15 @@ export interface DriftReport {
   checkedA2aAgentResources?: number;
   /** Drifted `A2aAgent` resources, sorted by `agentName`, then URN; present only when the stack has any. */
   a2aAgentResources?: A2aAgentResourceDrift[];
+  /**
+   * Knowledge file changes in exported file lists (`getKnowledgeFiles`), sorted like `rules` (the
+   * name is `<teamId>/<path>`, the id the `fileId`); present only when such a list was compared.
+   */
+  listedKnowledgeFiles?: ItemChange[];
+  /** `KnowledgeFile` resources found in state; present only when the stack has any. */
+  checkedKnowledgeFiles?: number;
+  /** Drifted `KnowledgeFile` resources, sorted by team, path, then URN; present only when the stack has any. */
+  knowledgeFiles?: KnowledgeFileResourceDrift[];
 }
 
 /** Code-point order of two strings, independent of the machine's locale (reports are reproducible). */

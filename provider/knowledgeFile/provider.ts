@@ -11,7 +11,7 @@ import * as log from "@pulumi/pulumi/log";
 import type { FlashdutyClient, KnowledgeFile, KnowledgeWarning } from "../../sdk";
 import { isFlashdutyApiError } from "../../sdk/errors";
 import { knowledgeContentProblem } from "../../sdk/resources/knowledgeModel";
-import { escapeTerminalControls } from "../../sdk/terminalText";
+import { escapeTerminalControls, escapeTerminalControlsInLines } from "../../sdk/terminalText";
 import { KNOWLEDGE_RULES, knowledgeRelPathProblem } from "../../wire/protocol";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { stackSettings } from "../client/stackSettings";
@@ -142,7 +142,8 @@ async function findPack(api: FlashdutyClient, teamId: number): Promise<string | 
 
 /**
  * `file/get`: the text the platform holds, so a console edit shows line by line in
- * `pulumi preview --refresh --diff` and the next `up` puts the declared text back. A file (or
+ * `pulumi preview --refresh --diff` (its terminal controls escaped, line breaks kept) and the
+ * next `up` puts the declared text back. A file (or
  * pack) gone from the platform leaves the stack. Also serves `pulumi import` by the id
  * `<teamId>/<path>` (an unknown file fails it).
  */
@@ -171,8 +172,13 @@ export async function read(id: string, props: Partial<KnowledgeFileOutputs>): Pr
     }
     throw err;
   }
-  const outs = toOutputs(file, content, teamId, props.force ?? false);
-  const inputs: KnowledgeFileInputs = { teamId, path, content, force: outs.force };
+  // The CLI shows this text (`preview --refresh --diff`): text the stack did not write (another
+  // checksum: a console edit, an import) is untrusted platform text, given with its terminal
+  // controls escaped (line breaks kept; the diff still sees the change and `up` writes the
+  // declared text); the text the stack wrote is the state's, as it was declared.
+  const unchanged = props.checksum !== undefined && props.content !== undefined && file.checksum === props.checksum;
+  const outs = toOutputs(file, unchanged ? (props.content as string) : escapeTerminalControlsInLines(content), teamId, props.force ?? false);
+  const inputs: KnowledgeFileInputs = { teamId, path, content: outs.content, force: outs.force };
   return { id: resourceId(teamId, path), props: outs, inputs: inputs as unknown as KnowledgeFileOutputs };
 }
 

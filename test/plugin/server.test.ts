@@ -7,6 +7,8 @@
  * that never carry the app key.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
@@ -15,7 +17,7 @@ import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import { fromStruct, isSecret, secret, toStruct } from "../../plugin/properties";
+import { fromStruct, isSecret, SPECIAL_SIG_KEY, secret, toStruct } from "../../plugin/properties";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { digestMatches } from "../../provider/engine/secretDigest";
 import { UNKNOWN_VALUE } from "../../provider/engine/unknown";
@@ -23,6 +25,7 @@ import { UNKNOWN_VALUE } from "../../provider/engine/unknown";
 const PROJECT_VERSION = (require("../../package.json") as { version: string }).version;
 const RULE_URN = "urn:pulumi:test::p::flashduty:index:AutomationRule::digest";
 const SERVER_URN = "urn:pulumi:test::p::flashduty:index:McpServer::grafana";
+const KNOWLEDGE_URN = "urn:pulumi:test::p::flashduty:index:KnowledgeFile::duty";
 
 let emulator: Emulator;
 /** Stands in for the engine at the address the plugin is given: a gRPC server with no services (a health check answers UNIMPLEMENTED: alive). */
@@ -228,6 +231,53 @@ describe("pulumi-resource-flashduty over gRPC", () => {
     expect(
       (await call<proto.ReadResponse>(client.read, new proto.ReadRequest().setUrn(RULE_URN).setId(ruleId).setProperties(created.getProperties()!))).getId(),
     ).toBe("");
+  });
+
+  it("KnowledgeFile: Check reads a source asset in its Struct form (path, text) into content; Create, Diff on the text, Read by <teamId>/<path>, Delete", async () => {
+    await configure(emulator.keys.admin);
+    const dir = mkdtempSync(path.join(tmpdir(), "fd-grpc-knowledge-"));
+    try {
+      const file = path.join(dir, "DUTY.md");
+      writeFileSync(file, "# Duty from a file\n");
+      const asset = (part: Record<string, string>) => ({ [SPECIAL_SIG_KEY]: "c44067f5952c0a294b673a41bacd8c17", ...part });
+      const checkOf = (news: Record<string, unknown>) =>
+        call<proto.CheckResponse>(client.check, new proto.CheckRequest().setUrn(KNOWLEDGE_URN).setNews(toStruct(news)));
+      const fromFile = await checkOf({ path: "DUTY.md", source: asset({ path: file }) });
+      expect(fromFile.getFailuresList()).toEqual([]);
+      expect(fromStruct(fromFile.getInputs())).toEqual({ path: "DUTY.md", content: "# Duty from a file\n", teamId: 0, force: false });
+      expect(fromStruct((await checkOf({ path: "DUTY.md", source: asset({ text: "t" }) })).getInputs()).content).toBe("t");
+      const refused = await checkOf({ path: "../x.md", source: asset({ uri: "https://example.com/x.md" }) });
+      expect(refused.getFailuresList().map((f) => f.getProperty())).toEqual(["path", "source"]);
+
+      const news = fromFile.getInputs()!;
+      const created = await call<proto.CreateResponse>(client.create, new proto.CreateRequest().setUrn(KNOWLEDGE_URN).setProperties(news));
+      expect(created.getId()).toBe("0/DUTY.md");
+      const same = await call<proto.DiffResponse>(
+        client.diff,
+        new proto.DiffRequest().setUrn(KNOWLEDGE_URN).setId("0/DUTY.md").setOlds(created.getProperties()!).setNews(news),
+      );
+      expect(same.getChanges()).toBe(proto.DiffResponse.DiffChanges.DIFF_NONE);
+      const changed = await call<proto.DiffResponse>(
+        client.diff,
+        new proto.DiffRequest()
+          .setUrn(KNOWLEDGE_URN)
+          .setId("0/DUTY.md")
+          .setOlds(created.getProperties()!)
+          .setNews(toStruct({ ...fromStruct(news), content: "other\n", teamId: 1 })),
+      );
+      const kinds: Record<string, number> = {};
+      changed.getDetaileddiffMap().forEach((value, key) => {
+        kinds[key] = value.getKind();
+      });
+      expect(kinds).toEqual({ content: proto.PropertyDiff.Kind.UPDATE, teamId: proto.PropertyDiff.Kind.UPDATE_REPLACE });
+      const read = await call<proto.ReadResponse>(client.read, new proto.ReadRequest().setUrn(KNOWLEDGE_URN).setId("0/DUTY.md"));
+      expect(fromStruct(read.getInputs())).toEqual({ teamId: 0, path: "DUTY.md", content: "# Duty from a file\n", force: false });
+      await call<Empty>(client.delete, new proto.DeleteRequest().setUrn(KNOWLEDGE_URN).setId("0/DUTY.md").setProperties(created.getProperties()!));
+      const accountPack = emulator.knowledgePacks().find((p) => p.scope === "account" && p.account_id === 1)!;
+      expect(emulator.knowledgeFiles(accountPack.pack_id).map((f) => f.rel_path)).not.toContain("DUTY.md");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("Invoke runs the three functions with the configured client; unknown tokens and a refused key fail without the key", async () => {

@@ -1,5 +1,5 @@
 /**
- * The example policy pack (examples/policy-pack, the seven policies of pulumi-flashduty/policy)
+ * The example policy pack (examples/policy-pack, the eight policies of pulumi-flashduty/policy)
  * run by the real Pulumi CLI (`pulumi preview --policy-pack`, through the language host's
  * RunPlugin) on a stack of the test program, against the emulator over HTTP.
  */

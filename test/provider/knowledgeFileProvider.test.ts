@@ -181,3 +181,19 @@ describe("create, read, update, delete against the emulator", () => {
     expect(emulator.knowledgeFiles(pack.pack_id).map((f) => f.rel_path)).toEqual(["DUTY.md", "index.md"]);
   });
 });
+
+describe("platform text in read", () => {
+  test("a console edit's terminal controls come back escaped (line breaks kept); the stack's own text as declared", async () => {
+    const declared = "tab\there\r\nline two\n";
+    const created = await impl.create({ teamId: 0, path: "notes.md", content: declared, force: false });
+    // Unchanged on the platform: the declared text, CR and tab included.
+    expect((await impl.read(created.id, created.outs!)).props?.content).toBe(declared);
+    const pack = emulator.knowledgePacks().find((p) => p.scope === "account")!;
+    emulator.editKnowledgeFile(pack.pack_id, "notes.md", "one\n\u001b]0;title\u0007\u001b[2J two\n");
+    const drifted = await impl.read(created.id, created.outs!);
+    expect(drifted.props?.content).toBe("one\n\\u001b]0;title\\u0007\\u001b[2J two\n");
+    expect(await impl.diff(created.id, drifted.props as KnowledgeFileOutputs, { teamId: 0, path: "notes.md", content: declared, force: false })).toMatchObject({
+      changes: true,
+    });
+  });
+});

@@ -25,6 +25,8 @@ export interface EngineStackOptions {
     gets?: unknown[];
     skills?: unknown[];
     a2aAgents?: unknown[];
+    knowledgeFiles?: unknown[];
+    knowledgeQuery?: unknown;
   };
   /** Extra environment for every command. */
   env?: NodeJS.ProcessEnv;
@@ -68,6 +70,7 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
   let usesMcpServers = false;
   let usesSkills = false;
   let usesA2aAgents = false;
+  let usesKnowledge = false;
   const setProgram = async (program: NonNullable<EngineStackOptions["program"]>): Promise<void> => {
     // automationRules, gets, mcpServers and skills only once a program used them: one CLI call less for every other test.
     if (program.automationRules !== undefined) usesAutomationRules = true;
@@ -75,12 +78,14 @@ export async function createEngineStack(options: EngineStackOptions): Promise<En
     if (program.mcpServers !== undefined) usesMcpServers = true;
     if (program.skills !== undefined) usesSkills = true;
     if (program.a2aAgents !== undefined) usesA2aAgents = true;
+    if (program.knowledgeFiles !== undefined || program.knowledgeQuery !== undefined) usesKnowledge = true;
     const optional = [
       ...(usesAutomationRules ? ["automationRules" as const] : []),
       ...(usesGets ? ["gets" as const] : []),
       ...(usesMcpServers ? ["mcpServers" as const] : []),
       ...(usesSkills ? ["skills" as const] : []),
       ...(usesA2aAgents ? ["a2aAgents" as const] : []),
+      ...(usesKnowledge ? (["knowledgeFiles", "knowledgeQuery"] as const) : []),
     ];
     for (const key of ["servers", "rules", "templates", "restoreOnDelete", ...optional] as const) {
       if (program[key] === undefined) await ws.run(["config", "rm", key], { check: false });

@@ -15,6 +15,10 @@
 //                    exported under `mcpServers.<name>` (env and headers stay secrets)
 //   a2aAgents:       JSON list of { name, args } for A2aAgent resources; their outputs are
 //                    exported under `a2aAgents.<name>` (authConfig stays a secret)
+//   knowledgeFiles:  JSON list of { name, args, sourceFile?, sourceText? } for KnowledgeFile
+//                    resources (sourceFile / sourceText: a FileAsset / StringAsset as `source`);
+//                    their outputs are exported under `knowledgeFiles.<name>`
+//   knowledgeQuery:  JSON args of getKnowledgeFiles, exported under `knowledge`
 //   gets:            JSON list of { kind: "McpServerDisablement" | "AutomationRule", name, id,
 //                    state? }: objects read with `<kind>.get`, exported under `gets.<name>`
 
@@ -196,3 +200,25 @@ if (skills !== undefined) {
     .getSkillsOutput({ scope: "all" }, { dependsOn: made })
     .skills.apply((list) => list.map((s) => `${s.skillName}@${s.teamId}: ${s.description}`));
 }
+
+const knowledgeFiles = config.getObject("knowledgeFiles");
+if (knowledgeFiles !== undefined) {
+  exports.knowledgeFiles = Object.fromEntries(
+    knowledgeFiles.map((entry) => {
+      const source =
+        entry.sourceFile !== undefined
+          ? { source: new pulumi.asset.FileAsset(entry.sourceFile) }
+          : entry.sourceText !== undefined
+            ? { source: new pulumi.asset.StringAsset(entry.sourceText) }
+            : {};
+      const file = new flashduty.KnowledgeFile(entry.name, { ...entry.args, ...source });
+      return [
+        entry.name,
+        { fileId: file.fileId, packId: file.packId, teamId: file.teamId, path: file.path, checksum: file.checksum, sizeBytes: file.sizeBytes },
+      ];
+    }),
+  );
+}
+
+const knowledgeQuery = config.getObject("knowledgeQuery");
+if (knowledgeQuery !== undefined) exports.knowledge = flashduty.getKnowledgeFilesOutput(knowledgeQuery);
