@@ -5,43 +5,16 @@
  * edit shown line by line by `preview --refresh --diff`, `up --refresh`, `pulumi import` by
  * `<teamId>/<path>` with a clean next preview, and destroy.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startEmulator, type Emulator } from "../../emulator";
-import { ensurePulumiCli, ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
+import { describe, expect, test } from "vitest";
+import { yamlPluginHeader, yamlPluginStack, yamlPluginSuite } from "../support/yamlPluginStack";
 
-let emulator: Emulator;
-let dir: string;
-let yamlHost: string;
-
-beforeAll(() => {
-  yamlHost = ensurePulumiYaml();
-}, 1_200_000);
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, seed: { rules: 0 } });
-  const root = path.join(REPO_ROOT, ".pulumi-state", "work");
-  mkdirSync(root, { recursive: true });
-  dir = mkdtempSync(path.join(root, "plugin-yaml-knowledge-"));
-});
-
-afterAll(async () => {
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  await emulator?.close();
-});
+const world = yamlPluginSuite("plugin-yaml-knowledge-");
 
 const RUNBOOK = "# DB runbook\n\n1. Check the lag.\n2. Restart the replica.\n";
 const DUTY = "# DUTY.md\n\nSee @runbooks/db.md.\n";
 
 function program(): string {
-  return `name: flashduty-plugin-yaml-knowledge
-runtime: yaml
-plugins:
-  providers:
-    - name: flashduty
-      path: ${path.join(REPO_ROOT, "dist", "plugin")}
-resources:
+  return `${yamlPluginHeader("flashduty-plugin-yaml-knowledge")}resources:
   runbook:
     type: flashduty:index:KnowledgeFile
     properties:
@@ -70,31 +43,21 @@ outputs:
 `;
 }
 
+const emulator = () => world().emulator;
 const pack = (teamId: number) =>
-  emulator.knowledgePacks().find((p) => (teamId === 0 ? p.scope === "account" && p.account_id === 1 : p.scope === "team" && p.scope_id === teamId))!;
-const text = (teamId: number, relPath: string) => emulator.knowledgeFiles(pack(teamId).pack_id).find((f) => f.rel_path === relPath)?.content;
-const puts = () => emulator.counters()["knowledgeFile.put"].requests;
+  emulator()
+    .knowledgePacks()
+    .find((p) => (teamId === 0 ? p.scope === "account" && p.account_id === 1 : p.scope === "team" && p.scope_id === teamId))!;
+const text = (teamId: number, relPath: string) =>
+  emulator()
+    .knowledgeFiles(pack(teamId).pack_id)
+    .find((f) => f.rel_path === relPath)?.content;
+const puts = () => emulator().counters()["knowledgeFile.put"].requests;
 
 describe("KnowledgeFile on the provider plugin with the YAML language host", () => {
   test("up from a file asset, console edit shown by preview --refresh --diff, up --refresh, import, destroy", async () => {
-    emulator.reset();
-    const projectDir = path.join(dir, "project");
-    mkdirSync(projectDir, { recursive: true });
-    writeFileSync(path.join(projectDir, "Pulumi.yaml"), program());
-    writeFileSync(path.join(projectDir, "db.md"), RUNBOOK);
-    const ws = new PulumiWorkspace({
-      projectDir,
-      stateDir: path.join(dir, "state"),
-      stack: "test",
-      env: {
-        PATH: `${ensurePulumiCli()}${path.delimiter}${yamlHost}${path.delimiter}${process.env.PATH ?? ""}`,
-        FLASHDUTY_APP_KEY: undefined,
-        FLASHDUTY_BASE_URL: undefined,
-      },
-    });
-    await ws.initFresh();
-    await ws.setConfig("flashduty:baseUrl", emulator.url);
-    await ws.setConfig("flashduty:appKey", emulator.keys.admin, true);
+    emulator().reset();
+    const ws = await yamlPluginStack(world(), { program: program(), files: { "db.md": RUNBOOK }, appKey: emulator().keys.admin });
 
     await ws.run(["up", "--yes"]);
     expect(text(1, "runbooks/db.md")).toBe(RUNBOOK);
@@ -105,7 +68,7 @@ describe("KnowledgeFile on the provider plugin with the YAML language host", () 
     await ws.run(["preview", "--refresh", "--expect-no-changes"]);
 
     // A console edit: the changed line is shown, nothing is written until up.
-    emulator.editKnowledgeFile(pack(1).pack_id, "runbooks/db.md", RUNBOOK.replace("Restart the replica", "Drop the database"));
+    emulator().editKnowledgeFile(pack(1).pack_id, "runbooks/db.md", RUNBOOK.replace("Restart the replica", "Drop the database"));
     const before = puts();
     const drift = await ws.run(["preview", "--refresh", "--diff"]);
     expect(drift.stdout).toContain("Drop the database");

@@ -5,41 +5,17 @@
  * content in place (same skillId), a console re-upload shown by `preview --refresh --diff` and
  * undone by `up --refresh`, the function's rows, and destroy.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startEmulator, type Emulator } from "../../emulator";
-import { ensurePulumiCli, ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
+import { describe, expect, test } from "vitest";
 import { skillMd } from "../support/skillArchives";
+import { yamlPluginHeader, yamlPluginStack, yamlPluginSuite } from "../support/yamlPluginStack";
 
-let emulator: Emulator;
-let dir: string;
-let yamlHost: string;
-
-beforeAll(() => {
-  yamlHost = ensurePulumiYaml();
-}, 1_200_000);
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, seed: { rules: 0 } });
-  const root = path.join(REPO_ROOT, ".pulumi-state", "work");
-  mkdirSync(root, { recursive: true });
-  dir = mkdtempSync(path.join(root, "plugin-skill-yaml-"));
-});
-
-afterAll(async () => {
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  await emulator?.close();
-});
+const world = yamlPluginSuite("plugin-skill-yaml-");
+const emulator = () => world().emulator;
 
 function program(skillFolder: string): string {
-  return `name: flashduty-plugin-skill
-runtime: yaml
-plugins:
-  providers:
-    - name: flashduty
-      path: ${path.join(REPO_ROOT, "dist", "plugin")}
-resources:
+  return `${yamlPluginHeader("flashduty-plugin-skill")}resources:
   triage:
     type: flashduty:index:Skill
     properties:
@@ -61,33 +37,18 @@ outputs:
 
 describe("Skill through the provider plugin and the YAML language host", () => {
   test("up from fn::fileArchive, no-op, content in place, console re-upload shown and undone, getSkills, destroy", async () => {
-    emulator.reset();
-    const skillFolder = path.join(dir, "skills", "plugin-triage");
+    emulator().reset();
+    const skillFolder = path.join(world().dir, "skills", "plugin-triage");
     mkdirSync(path.join(skillFolder, "scripts"), { recursive: true });
     writeFileSync(path.join(skillFolder, "SKILL.md"), skillMd({ name: "plugin-triage", description: "From YAML" }));
     writeFileSync(path.join(skillFolder, "scripts", "run.sh"), "echo one\n");
-    const projectDir = path.join(dir, "project");
-    mkdirSync(projectDir, { recursive: true });
-    writeFileSync(path.join(projectDir, "Pulumi.yaml"), program(skillFolder));
-    const ws = new PulumiWorkspace({
-      projectDir,
-      stateDir: path.join(dir, "state"),
-      stack: "test",
-      env: {
-        PATH: `${ensurePulumiCli()}${path.delimiter}${yamlHost}${path.delimiter}${process.env.PATH ?? ""}`,
-        FLASHDUTY_APP_KEY: undefined,
-        FLASHDUTY_BASE_URL: undefined,
-      },
-    });
-    await ws.initFresh();
-    await ws.setConfig("flashduty:baseUrl", emulator.url);
-    await ws.setConfig("flashduty:appKey", emulator.keys.admin, true);
-    const uploads = () => emulator.counters()["skill.upload"].requests;
+    const ws = await yamlPluginStack(world(), { program: program(skillFolder), appKey: emulator().keys.admin });
+    const uploads = () => emulator().counters()["skill.upload"].requests;
 
     await ws.run(["up", "--yes"]);
     expect(uploads()).toBe(1);
     const outs = (await ws.outputs()) as { skillId: string; sourceHash: string; listed: { total: number; skills: Array<{ skillId: string }> } };
-    expect(emulator.skill(outs.skillId)).toMatchObject({ skill_name: "plugin-triage", team_id: 1, description: "From YAML", checksum: outs.sourceHash });
+    expect(emulator().skill(outs.skillId)).toMatchObject({ skill_name: "plugin-triage", team_id: 1, description: "From YAML", checksum: outs.sourceHash });
     expect(outs.listed.skills.map((s) => s.skillId)).toEqual([outs.skillId]);
 
     await ws.run(["preview", "--refresh", "--expect-no-changes"]);
@@ -99,14 +60,14 @@ describe("Skill through the provider plugin and the YAML language host", () => {
     expect(second.skillId).toBe(outs.skillId);
     expect(second.sourceHash).not.toBe(outs.sourceHash);
 
-    emulator.updateSkill(outs.skillId, { content: skillMd({ name: "plugin-triage", description: "Console" }) });
+    emulator().updateSkill(outs.skillId, { content: skillMd({ name: "plugin-triage", description: "Console" }) });
     const drift = await ws.run(["preview", "--refresh", "--diff"]);
     expect(drift.stdout).toMatch(/description/);
     await ws.run(["up", "--refresh", "--yes"]);
-    expect(emulator.skill(outs.skillId)).toMatchObject({ description: "From YAML", is_modified: false, checksum: second.sourceHash });
+    expect(emulator().skill(outs.skillId)).toMatchObject({ description: "From YAML", is_modified: false, checksum: second.sourceHash });
     await ws.run(["preview", "--refresh", "--expect-no-changes"]);
 
     await ws.run(["destroy", "--yes"]);
-    expect(emulator.skill(outs.skillId)).toBeUndefined();
+    expect(emulator().skill(outs.skillId)).toBeUndefined();
   });
 });
