@@ -71,7 +71,7 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
     },
     importId: "a2a_0123456789abcdef",
     importNote:
-      "The platform answers secret `authConfig` values masked, so after an import that output holds the mask, while the state's inputs hold the program's values (a masked value is no change in a diff).",
+      "The platform answers secret `authConfig` values masked, so after an import that output holds the mask (and a digest of each value it shows), while the state's inputs hold the program's values (a masked value is no change in a diff).",
   },
   "flashduty:index:getAutomationRules": { name: "rules", values: { scope: "team", enabled: true }, importNote: "" },
   "flashduty:index:getAutomationTemplates": { name: "templates", values: { locale: "en-US" }, importNote: "" },

@@ -24,8 +24,10 @@ export interface A2aAgentArgs {
   /** `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Default `"shared"`. */
   authMode?: pulumi.Input<"shared" | "per_user_secret" | "per_user_oauth">;
   /**
-   * Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value
-   * may be empty: leave a key out to remove it. Default `{}`.
+   * Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted
+   * digest of each value (`scrypt:<salt>:<hash>`), never the value
+   * (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty:
+   * leave a key out to remove it. Default `{}`.
    */
   authConfig?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** The per-user secret's schema, as a structured value (sent as JSON text); JSON text of an object or array is read as that value. */
@@ -65,8 +67,10 @@ export interface A2aAgentState {
   /** `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Default `"shared"`. */
   authMode?: pulumi.Input<string>;
   /**
-   * Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value
-   * may be empty: leave a key out to remove it. Default `{}`.
+   * Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted
+   * digest of each value (`scrypt:<salt>:<hash>`), never the value
+   * (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty:
+   * leave a key out to remove it. Default `{}`.
    */
   authConfig?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** The per-user secret's schema, as a structured value (sent as JSON text); JSON text of an object or array is read as that value. */
@@ -135,13 +139,16 @@ export const STORED_PROVIDER_TEXT = storedProviderText("pulumi-flashduty/provide
  *   its scope before any retry), read back; `enabled: false` then disables it. A name taken in
  *   the scope fails naming the agent and how to adopt it with `agentId`.
  * - refresh: `a2a-agent/get`; a console edit shows as an update naming the fields. Secret values
- *   come back masked (`******`): a masked value reads as the value in state, so no phantom drift.
- *   An agent deleted on the platform leaves the stack.
+ *   come back masked (`******`): a masked value reads as the digest in state, so no phantom drift;
+ *   a key added or removed shows. An agent deleted on the platform leaves the stack.
  * - update: one partial `a2a-agent/update` with only the changed fields (`teamId` moves the agent
  *   in place; `authConfig` is sent whole), read back; `enabled` through enable/disable after
  *   reading the agent, since both refuse a no-op.
  * - delete: `a2a-agent/delete`; an agent already gone is success.
- * - secrets: `authConfig` is always a Pulumi secret.
+ * - secrets: `authConfig` is always a Pulumi secret, and write-only: the outputs hold a salted
+ *   digest of each value, never the value, and the diff compares the program's values with those
+ *   digests (a changed value is a change named `authConfig`, its value not shown)
+ *   (docs/reliability.md "Secrets in logs").
  */
 export class A2aAgent extends pulumi.CustomResource {
   /**
@@ -180,8 +187,10 @@ export class A2aAgent extends pulumi.CustomResource {
   /** `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Default `"shared"`. */
   declare public readonly authMode: pulumi.Output<string>;
   /**
-   * Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value
-   * may be empty: leave a key out to remove it. Default `{}`.
+   * Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted
+   * digest of each value (`scrypt:<salt>:<hash>`), never the value
+   * (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty:
+   * leave a key out to remove it. Default `{}`.
    */
   declare public readonly authConfig: pulumi.Output<Record<string, string>>;
   /** The per-user secret's schema, as a structured value (sent as JSON text); JSON text of an object or array is read as that value. */

@@ -56,7 +56,7 @@ export const A2A_AGENT = {
         type: "string",
       },
       description:
-        "Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.",
+        "Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.",
       secret: true,
       required: true,
       declared: true,

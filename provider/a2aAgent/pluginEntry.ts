@@ -4,7 +4,9 @@
  * @packageDocumentation
  */
 import { pluginResource } from "../engine/pluginEntry";
+import { sealedPreviewState } from "../engine/secretMap";
 import { A2A_AGENT } from "./declaration";
+import { SECRET_FIELDS } from "./fields";
 import * as implementation from "./provider";
 
 export const A2A_AGENT_PLUGIN = pluginResource({
@@ -14,5 +16,9 @@ export const A2A_AGENT_PLUGIN = pluginResource({
     const names = new Set<string>(implementation.changedFields(olds, news));
     for (const name of result.replaces ?? []) names.add(name);
     return [...names];
+  },
+  // The planned state at preview holds `authConfig` as digests, as the real outputs do.
+  previewState(inputs, olds) {
+    return sealedPreviewState(inputs, olds, SECRET_FIELDS);
   },
 });

@@ -14,6 +14,7 @@ import { MASKED_VALUE } from "../../wire/protocol";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
+import { sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { describeAgentAccessDenied } from "./accessDenied";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
@@ -100,7 +101,11 @@ export async function check(_olds: Partial<A2aAgentInputs>, news: Record<string,
 
 /**
  * Every declared field is an in-place update (a team move keeps the agent); only an `agentId`
- * input naming another agent replaces.
+ * input naming another agent replaces. `authConfig` compares the new values with the digests in
+ * state: a changed value is a change (named `authConfig`, its value never shown), an unchanged one
+ * is none, and a masked value on either side is none. State holding a value itself rather than its
+ * digest (never written by a released version) compares by value and is sealed at the next
+ * refresh or update.
  */
 export async function diff(_id: string, olds: A2aAgentOutputs, news: A2aAgentInputs): Promise<pulumi.dynamic.DiffResult> {
   const changed = changedDeclaredFields(olds, news);
@@ -265,7 +270,11 @@ async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInpu
   const agentId = olds.agentId ?? id;
   beginRateLimitNotice(subject(`'${agentId}'`));
   const changes = changedFields(olds, news);
-  if (changes.length === 0) return { outs: { ...olds, ...pick(news, DECLARED_FIELDS) } as A2aAgentOutputs };
+  if (changes.length === 0) {
+    // No API call: the outputs take the inputs, `authConfig` values as digests (an unchanged value keeps its digest).
+    const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as A2aAgentOutputs;
+    return { outs: { ...outs, authConfig: sealSecretMap(news.authConfig ?? {}, olds.authConfig) } };
+  }
   const api = await client();
   let current: A2aAgent | undefined;
   if (changes.every((key) => key === "enabled")) {
@@ -278,7 +287,7 @@ async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInpu
   }
   // With fields to write, the update's read back is the agent `applyEnabled` starts from.
   const agent = await writeChanges(api, { ...olds, agentId }, news, current ?? ({ agentId, teamId: olds.teamId } as A2aAgent));
-  return { outs: toOutputs(agent, news, olds.adoptedAgentId) };
+  return { outs: toOutputs(agent, news, olds.adoptedAgentId, olds) };
 }
 
 /** `a2a-agent/delete`; an agent already gone is success. */

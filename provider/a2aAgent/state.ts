@@ -1,6 +1,7 @@
 /**
  * The state of an `A2aAgent`: the shape of its declared fields, inputs and outputs, how two
- * declared values compare (a masked secret equals any value of its key), and the mapping between
+ * declared values compare (a digest in state stands for the value it digests, a masked secret
+ * equals any value of its key), and the mapping between
  * them and the client's model (`A2aAgent` of the SDK). The provider functions are in
  * `provider.ts`.
  *
@@ -8,8 +9,8 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { A2aAgent, A2aAgentAuthMode, A2aAgentAuthType, A2aAgentCardSkill, A2aAgentFields } from "../../sdk";
-import { MASKED_VALUE } from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";
+import { sealSecretMap, secretMapsMatch, unmaskSecretMap } from "../engine/secretMap";
 import { isUnknown } from "../engine/unknown";
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 
@@ -52,7 +53,12 @@ export interface A2aAgentInputs extends A2aAgentDeclared {
   agentId?: string;
 }
 
-/** Outputs (state); see `A2aAgent` of the SDK for the meaning of each. */
+/**
+ * Outputs (state); see `A2aAgent` of the SDK for the meaning of each. `authConfig` is write-only:
+ * under each key a salted digest of the value (`scrypt:<salt>:<hash>`, `../engine/secretDigest.ts`),
+ * or the platform's mask `******` where the value is not known; never the value
+ * (docs/reliability.md "Secrets in logs").
+ */
 export interface A2aAgentOutputs extends A2aAgentDeclared {
   agentId: string;
   /** The `agentId` input when the agent was adopted. */
@@ -104,19 +110,14 @@ export function toSdkFields(
 }
 
 /**
- * Whether the declared `a` and `b` of `key` are the same (a masked value equals any value of its key).
+ * Whether the declared `a` (held in state) and `b` (new) of `key` are the same. In `authConfig` a
+ * digest in state stands for the value it digests, and a masked value equals any value of its key
+ * (`secretMapsMatch` of `../engine/secretMap.ts`).
  *
  * @internal
  */
 export function same(key: DeclaredField, a: unknown, b: unknown): boolean {
-  if (key === "authConfig") {
-    const x = (a ?? {}) as Record<string, string>;
-    const y = (b ?? {}) as Record<string, string>;
-    const keys = Object.keys(x);
-    if (keys.length !== Object.keys(y).length) return false;
-    // A masked value matches any value of its key: the platform never shows a secret (see McpServer).
-    return keys.every((k) => Object.hasOwn(y, k) && (x[k] === y[k] || x[k] === MASKED_VALUE || y[k] === MASKED_VALUE));
-  }
+  if (key === "authConfig") return secretMapsMatch(a as Record<string, string> | undefined, b as Record<string, string> | undefined);
   if (key === "environments") return isDeepStrictEqual(a ?? [], b ?? []);
   return isDeepStrictEqual(a, b);
 }
@@ -141,24 +142,13 @@ function parseJson(text: string | undefined): JsonValue | undefined {
 }
 
 /**
- * A map as the platform answered it, with each masked value replaced by the one `known` holds for
- * that key: a refresh then reports no phantom drift for masked values, but a key added or
- * removed in the console, or a value shown unmasked, does show.
- */
-function unmask(answered: Record<string, string> | undefined, known: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(answered ?? {})) {
-    out[key] = value === MASKED_VALUE && known !== undefined && Object.hasOwn(known, key) ? (known[key] as string) : value;
-  }
-  return out;
-}
-
-/**
- * Outputs for `agent` as the platform holds it; `known` supplies the values of masked secrets.
+ * Outputs for `agent` as the platform holds it; `known` supplies the values (or digests) of
+ * masked secrets, `previous` (default `known`) the digests an unchanged secret value keeps. Every
+ * `authConfig` value is sealed (`sealSecretMap` of `../engine/secretMap.ts`): digests, never values.
  *
  * @internal
  */
-export function toOutputs(agent: A2aAgent, known: Partial<A2aAgentDeclared>, adopted?: string): A2aAgentOutputs {
+export function toOutputs(agent: A2aAgent, known: Partial<A2aAgentDeclared>, adopted?: string, previous: Partial<A2aAgentDeclared> = known): A2aAgentOutputs {
   const outs: A2aAgentOutputs = {
     agentId: agent.agentId,
     accountId: agent.accountId,
@@ -167,7 +157,7 @@ export function toOutputs(agent: A2aAgent, known: Partial<A2aAgentDeclared>, ado
     cardUrl: agent.cardUrl,
     authType: agent.authType as A2aAgentAuthType,
     authMode: (agent.authMode || "shared") as A2aAgentAuthMode,
-    authConfig: unmask(agent.authConfig, known.authConfig),
+    authConfig: sealSecretMap(unmaskSecretMap(agent.authConfig, known.authConfig), previous.authConfig),
     streaming: agent.streaming,
     teamId: agent.teamId,
     environments: [...agent.environments],

@@ -4,10 +4,11 @@
  * @packageDocumentation
  */
 import { pluginResource } from "../engine/pluginEntry";
+import { sealedPreviewState } from "../engine/secretMap";
 import { MCP_SERVER } from "./declaration";
 import * as implementation from "./provider";
 import { SECRET_FIELDS } from "./fields";
-import { sealValues, unsealedFields } from "./state";
+import { unsealedFields } from "./state";
 
 export const MCP_SERVER_PLUGIN = pluginResource({
   declaration: MCP_SERVER,
@@ -20,13 +21,6 @@ export const MCP_SERVER_PLUGIN = pluginResource({
     return [...names];
   },
   previewState(inputs, olds) {
-    const planned: Record<string, unknown> = { ...olds, ...inputs };
-    for (const key of SECRET_FIELDS) {
-      const values = inputs[key];
-      if (typeof values === "object" && values !== null && !Array.isArray(values)) {
-        planned[key] = sealValues(values as Record<string, string>, olds?.[key]);
-      }
-    }
-    return planned;
+    return sealedPreviewState(inputs, olds, SECRET_FIELDS);
   },
 });

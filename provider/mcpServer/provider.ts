@@ -7,6 +7,7 @@ import { MASKED_VALUE } from "../../wire/protocol";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
+import { sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerControl/serverClaims";
 import { describeAccessDenied } from "../mcpServerControl/accessDenied";
@@ -19,7 +20,6 @@ import {
   toOutputs,
   createFields,
   pick,
-  sealValues,
   unsealedFields,
   type McpServerDeclared,
   type McpServerInputs,
@@ -311,7 +311,7 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
   if (changes.length === 0) {
     // No API call: the outputs take the inputs, secret values as digests (the update of state written by 0.2 or earlier).
     const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as McpServerOutputs;
-    return { outs: { ...outs, env: sealValues(news.env ?? {}, olds.env), headers: sealValues(news.headers ?? {}, olds.headers) } };
+    return { outs: { ...outs, env: sealSecretMap(news.env ?? {}, olds.env), headers: sealSecretMap(news.headers ?? {}, olds.headers) } };
   }
   const api = await client();
   const current: McpServer =

@@ -8,9 +8,8 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { McpServer, McpServerAuthMode, McpServerFields, McpServerTransport } from "../../sdk";
-import { MASKED_VALUE } from "../../wire/protocol";
 import type { Equal } from "../../wire/typeAssert";
-import { isSecretDigest, sealSecret, storedSecretMatches } from "../engine/secretDigest";
+import { holdsSecretValue, sealSecretMap, secretMapsMatch, unmaskSecretMap } from "../engine/secretMap";
 import { isUnknown } from "../engine/unknown";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
 
@@ -131,20 +130,7 @@ export const FROM_SDK_FIELD: Record<string, DeclaredField> = { connectTimeout: "
  * @internal
  */
 export function same(key: DeclaredField, a: unknown, b: unknown): boolean {
-  if (key === "env" || key === "headers") {
-    const x = (a ?? {}) as Record<string, string>;
-    const y = (b ?? {}) as Record<string, string>;
-    const keys = Object.keys(x);
-    if (keys.length !== Object.keys(y).length) return false;
-    // A masked value matches any value of its key: the platform never shows a secret, so an
-    // imported server's masked state is taken as the declared value (a clean preview after
-    // `pulumi import`, as for write-only secrets elsewhere); adoption writes it (see `create`).
-    return keys.every((k) => {
-      if (!Object.hasOwn(y, k)) return false;
-      const [held, wanted] = [x[k] as string, y[k] as string];
-      return held === wanted || held === MASKED_VALUE || wanted === MASKED_VALUE || storedSecretMatches(held, wanted);
-    });
-  }
+  if (key === "env" || key === "headers") return secretMapsMatch(a as Record<string, string> | undefined, b as Record<string, string> | undefined);
   if (key === "environments" || key === "args") return isDeepStrictEqual(a ?? [], b ?? []);
   if (key === "command" || key === "url") return (a ?? "") === (b ?? "");
   return isDeepStrictEqual(a, b);
@@ -168,24 +154,7 @@ export function changedFields(olds: Partial<McpServerDeclared>, news: Partial<Mc
  * @internal
  */
 export function unsealedFields(olds: Partial<McpServerDeclared>): DeclaredField[] {
-  return SECRET_FIELDS.filter((key) => Object.values(olds[key] ?? {}).some((value) => value !== MASKED_VALUE && !isSecretDigest(value)));
-}
-
-/**
- * A secret map as outputs hold it: each value replaced by its digest (the one `previous` holds
- * for its key when that digest matches, else a new one); a digest, the mask or an unknown value
- * is kept as it is.
- *
- * @internal
- */
-export function sealValues(values: Record<string, string>, previous: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(values)) {
-    // Unknown at preview (the plugin's planned state): kept, to be known at the update.
-    const kept = typeof value !== "string" || value === MASKED_VALUE || isSecretDigest(value) || isUnknown(value);
-    out[key] = kept ? value : sealSecret(value, [previous?.[key]]);
-  }
-  return out;
+  return SECRET_FIELDS.filter((key) => holdsSecretValue(olds[key]));
 }
 
 function parseJson(text: string | undefined): JsonValue | undefined {
@@ -198,23 +167,9 @@ function parseJson(text: string | undefined): JsonValue | undefined {
 }
 
 /**
- * A map as the platform answered it, with each masked value replaced by the one `known` holds for
- * that key (the platform never shows a secret, so the declared value is the best knowledge): a
- * refresh then reports no phantom drift for masked values, but a key added or removed in the
- * console, or a value the platform shows unmasked, does show.
- */
-function unmask(answered: Record<string, string> | undefined, known: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(answered ?? {})) {
-    out[key] = value === MASKED_VALUE && known !== undefined && Object.hasOwn(known, key) ? (known[key] as string) : value;
-  }
-  return out;
-}
-
-/**
  * Outputs for `server` as the platform holds it; `known` supplies the values (or digests) of
  * masked secrets, `previous` (default `known`) the digests an unchanged secret value keeps. Every
- * `env` and `headers` value is sealed (see {@link sealValues}).
+ * `env` and `headers` value is sealed (`sealSecretMap` of `../engine/secretMap.ts`).
  *
  * @internal
  */
@@ -231,8 +186,8 @@ export function toOutputs(
     description: server.description,
     transport: server.transport as McpServerTransport,
     args: [...(server.args ?? [])],
-    env: sealValues(unmask(server.env, known.env), previous.env),
-    headers: sealValues(unmask(server.headers, known.headers), previous.headers),
+    env: sealSecretMap(unmaskSecretMap(server.env, known.env), previous.env),
+    headers: sealSecretMap(unmaskSecretMap(server.headers, known.headers), previous.headers),
     teamId: server.teamId,
     environments: [...server.environments],
     connectTimeoutSeconds: server.connectTimeout,

@@ -69,7 +69,7 @@ export class A2aAgent extends pulumi.CustomResource {
      */
     declare public readonly allowInsecureTlsSkipVerify: pulumi.Output<boolean>;
     /**
-     * Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+     * Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
      */
     declare public readonly authConfig: pulumi.Output<{[key: string]: string}>;
     /**
@@ -231,7 +231,7 @@ export interface A2aAgentArgs {
      */
     allowInsecureTlsSkipVerify?: pulumi.Input<boolean | undefined>;
     /**
-     * Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+     * Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
      */
     authConfig?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**

@@ -2,13 +2,14 @@
  * `A2aAgent` and `getA2aAgents` on the provider plugin (dist/plugin) with the real Pulumi CLI and
  * the YAML language host, against the emulator over HTTP: up, a console edit named by
  * `preview --refresh --diff`, `up --refresh`, `pulumi import` by agent id with a clean next
- * preview and no write, the function, destroy. The `authConfig` secret in no output and not in
- * the state in plaintext.
+ * preview and no write, the function, destroy. The `authConfig` secret in no output (its output
+ * holds digests) and not in the state in plaintext.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
+import { digestMatches } from "../../provider/engine/secretDigest";
 import { ensurePulumiCli, ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 
 let emulator: Emulator;
@@ -106,7 +107,11 @@ describe("A2aAgent on the provider plugin with the YAML language host", () => {
       auth_config: { api_key: "******", header_name: "X-Api-Key" },
     });
     expect(emulator.a2aAgentAuthConfig(agentId)).toEqual({ header_name: "X-Api-Key", api_key: API_KEY });
-    expect(outs.authConfig).toEqual({ header_name: "X-Api-Key", api_key: API_KEY });
+    // authConfig is write-only: the output holds a digest of each value, never the value.
+    expect(Object.keys(outs.authConfig).sort()).toEqual(["api_key", "header_name"]);
+    expect(digestMatches(outs.authConfig.api_key, API_KEY)).toBe(true);
+    expect(digestMatches(outs.authConfig.header_name, "X-Api-Key")).toBe(true);
+    expect(JSON.stringify(outs)).not.toContain(API_KEY);
     expect(outs.agents).toMatchObject({ total: 1, agents: [{ agentId, agentName: "plugin-yaml-agent", authConfig: { api_key: "******" } }] });
 
     const state = await ws.exportState();

@@ -1,6 +1,7 @@
 /**
  * The A2aAgent provider's check and diff (pure), and its create, read, update and delete called
- * directly, as the engine's plugin would, against the emulator over real HTTP.
+ * directly, as the engine's plugin would, against the emulator over real HTTP. `authConfig` is
+ * write-only: outputs hold a digest of each value, never the value (issue 49).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
@@ -8,6 +9,9 @@ import * as impl from "../../provider/a2aAgent/provider";
 import type { A2aAgentInputs, A2aAgentOutputs } from "../../provider/a2aAgent/provider";
 import { readAgents } from "../../provider/a2aAgent/readA2aAgents";
 import { FlashdutyClient } from "../../sdk";
+import { A2A_AGENT_PLUGIN } from "../../provider/a2aAgent/pluginEntry";
+import { digestMatches, isSecretDigest } from "../../provider/engine/secretDigest";
+import { sealSecretMap } from "../../provider/engine/secretMap";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
@@ -78,10 +82,25 @@ describe("check", () => {
   });
 });
 
+/** Whether any secret value of `AGENT` (or `more`) occurs anywhere in `value`. */
+function holdsAgentSecret(value: unknown, more: readonly string[] = []): boolean {
+  const text = JSON.stringify(value);
+  return [...Object.values(AGENT.authConfig), ...more].some((secret) => text.includes(secret));
+}
+
 describe("diff", () => {
+  const sealedConfig = sealSecretMap(AGENT.authConfig, undefined);
   const olds = (over: Partial<A2aAgentOutputs> = {}) =>
-    ({ ...(AGENT as unknown as A2aAgentOutputs), agentId: "a2a_x", authMode: "shared", environments: [], enabled: true, ...over }) as A2aAgentOutputs;
-  const news = (over: Partial<A2aAgentInputs> = {}) => ({ ...(olds() as unknown as A2aAgentInputs), ...over }) as A2aAgentInputs;
+    ({
+      ...(AGENT as unknown as A2aAgentOutputs),
+      authConfig: sealedConfig,
+      agentId: "a2a_x",
+      authMode: "shared",
+      environments: [],
+      enabled: true,
+      ...over,
+    }) as A2aAgentOutputs;
+  const news = (over: Partial<A2aAgentInputs> = {}) => ({ ...(olds() as unknown as A2aAgentInputs), authConfig: AGENT.authConfig, ...over }) as A2aAgentInputs;
 
   test("a masked value is not a change; a new value, key or team is an in-place update; a new agentId replaces", async () => {
     expect((await impl.diff("a2a_x", olds(), news({ authConfig: { api_key: "******", header_name: "X-Api-Key" } }))).changes).toBe(false);
@@ -90,22 +109,67 @@ describe("diff", () => {
     expect(await impl.diff("a2a_x", olds(), news({ teamId: 1 }))).toMatchObject({ changes: true, replaces: [] });
     expect(await impl.diff("a2a_x", olds(), news({ agentId: "a2a_other" }))).toMatchObject({ replaces: ["agentId"], deleteBeforeReplace: true });
   });
+
+  test("state holds digests of the authConfig values; the diff compares the new values with them", async () => {
+    for (const [key, value] of Object.entries(AGENT.authConfig)) {
+      const digest = sealedConfig[key]!;
+      expect(isSecretDigest(digest)).toBe(true);
+      expect(digestMatches(digest, value)).toBe(true);
+    }
+    expect(holdsAgentSecret(olds())).toBe(false);
+    // An unchanged value: no change, so no update and no write.
+    expect(await impl.diff("a2a_x", olds(), news())).toMatchObject({ changes: false, replaces: [] });
+    // A changed value: a change named authConfig, its value nowhere in the answer.
+    const rotated = news({ authConfig: { ...AGENT.authConfig, api_key: "r0tated-value" } });
+    const changed = await impl.diff("a2a_x", olds(), rotated);
+    expect(changed).toMatchObject({ changes: true, replaces: [] });
+    expect(JSON.stringify(changed)).not.toContain("r0tated-value");
+    expect(impl.changedFields(olds(), rotated)).toEqual(["authConfig"]);
+    // The plugin names the field, never the value.
+    const properties = A2A_AGENT_PLUGIN.changedProperties(olds() as never, rotated as never, changed);
+    expect(properties).toEqual(["authConfig"]);
+    // A masked value held in state (an imported agent's) is no change either.
+    expect(impl.changedFields(olds({ authConfig: { api_key: "******", header_name: sealedConfig.header_name! } }), news())).toEqual([]);
+  });
+
+  test("state holding the values themselves (old form) compares by value without failing", async () => {
+    const plain = olds({ authConfig: AGENT.authConfig });
+    expect(impl.changedFields(plain, news())).toEqual([]);
+    expect(impl.changedFields(plain, news({ authConfig: { ...AGENT.authConfig, api_key: "other" } }))).toEqual(["authConfig"]);
+  });
+
+  test("the plugin's planned state at preview holds digests, unknown values kept; an unchanged value keeps the digest in state", () => {
+    const planned = A2A_AGENT_PLUGIN.previewState!({ ...news(), authConfig: { ...AGENT.authConfig, extra: UNKNOWN } }, undefined);
+    const config = planned.authConfig as Record<string, string>;
+    expect(digestMatches(config.api_key!, "s3cret-value")).toBe(true);
+    expect(config.extra).toBe(UNKNOWN);
+    expect(holdsAgentSecret(planned)).toBe(false);
+    const plannedUpdate = A2A_AGENT_PLUGIN.previewState!({ ...news(), instructions: "new" }, olds() as never);
+    expect(plannedUpdate).toMatchObject({ agentId: "a2a_x", instructions: "new", authConfig: sealedConfig });
+    expect(holdsAgentSecret(plannedUpdate)).toBe(false);
+  });
 });
 
 describe("create, read, update, delete against the emulator", () => {
-  test("the lifecycle: secrets kept in outputs, masked round trip without drift, console edits undone, one write per change", async () => {
+  test("the lifecycle: digests in outputs, masked round trip without drift, console edits undone, one write per change", async () => {
     const { inputs } = await checked(AGENT);
     const created = await impl.create(inputs);
     const id = created.id;
     expect(id).toMatch(/^a2a_/);
-    expect(created.outs).toMatchObject({ authConfig: AGENT.authConfig, authConfigKeys: ["api_key", "header_name"], enabled: true, teamId: 4 });
+    expect(created.outs).toMatchObject({ authConfigKeys: ["api_key", "header_name"], enabled: true, teamId: 4 });
+    const sealed = created.outs!.authConfig;
+    expect(Object.keys(sealed).sort()).toEqual(["api_key", "header_name"]);
+    for (const [key, value] of Object.entries(AGENT.authConfig)) expect(digestMatches(sealed[key]!, value)).toBe(true);
+    expect(holdsAgentSecret(created.outs)).toBe(false);
     expect(emulator.a2aAgent(id)?.auth_config).toEqual({ api_key: "******", header_name: "X-Api-Key" });
     expect(emulator.counters()["a2aAgent.create"].requests).toBe(1);
 
-    // A refresh with no console edit: the masked value reads as the one in state.
+    // A refresh with no console edit: the masked value reads as the digest in state, the shown one matches its digest.
     const read = await impl.read(id, created.outs!);
-    expect(read.props?.authConfig).toEqual(AGENT.authConfig);
+    expect(read.props?.authConfig).toEqual(sealed);
+    expect(holdsAgentSecret(read)).toBe(false);
     expect(impl.changedFields(read.props as A2aAgentOutputs, inputs)).toEqual([]);
+    expect((await impl.diff(id, read.props as A2aAgentOutputs, inputs)).changes).toBe(false);
 
     // Console edits show; update puts them back with one update (partial) and a read.
     emulator.updateA2aAgent(id, { instructions: "edited", auth_config: { api_key: "s3cret-value", header_name: "X-Other", extra: "y" }, streaming: true });
@@ -114,13 +178,34 @@ describe("create, read, update, delete against the emulator", () => {
     const updatesBefore = emulator.counters()["a2aAgent.update"].requests;
     const updated = await impl.update(id, drifted.props as A2aAgentOutputs, inputs);
     expect(emulator.counters()["a2aAgent.update"].requests).toBe(updatesBefore + 1);
-    expect(updated.outs).toMatchObject({ instructions: AGENT.instructions, streaming: false, authConfig: AGENT.authConfig });
+    expect(updated.outs).toMatchObject({ instructions: AGENT.instructions, streaming: false, authConfigKeys: ["api_key", "header_name"] });
+    expect(impl.changedFields(updated.outs as A2aAgentOutputs, inputs)).toEqual([]);
+    expect(holdsAgentSecret(updated.outs)).toBe(false);
     expect(emulator.a2aAgentAuthConfig(id)).toEqual(AGENT.authConfig);
 
-    // A changed secret is written; a removed key is left out of the whole map.
-    const rotated = await impl.update(id, updated.outs as A2aAgentOutputs, { ...inputs, authConfig: { api_key: "n3w-value" } });
+    // An unchanged value: no change, no write, the digest kept.
+    const writes = () => emulator.counters()["a2aAgent.update"].requests;
+    const writesBeforeSame = writes();
+    expect((await impl.diff(id, updated.outs as A2aAgentOutputs, inputs)).changes).toBe(false);
+    const same = await impl.update(id, updated.outs as A2aAgentOutputs, inputs);
+    expect(writes()).toBe(writesBeforeSame);
+    expect(same.outs?.authConfig).toEqual(updated.outs?.authConfig);
+
+    // A changed secret is a change, written with the new value; a removed key is left out of the whole map.
+    const rotatedInputs = { ...inputs, authConfig: { api_key: "n3w-value" } };
+    expect((await impl.diff(id, updated.outs as A2aAgentOutputs, rotatedInputs)).changes).toBe(true);
+    const rotated = await impl.update(id, updated.outs as A2aAgentOutputs, rotatedInputs);
     expect(emulator.a2aAgentAuthConfig(id)).toEqual({ api_key: "n3w-value" });
     expect(rotated.outs?.authConfigKeys).toEqual(["api_key"]);
+    expect(digestMatches(rotated.outs!.authConfig.api_key!, "n3w-value")).toBe(true);
+    expect(holdsAgentSecret(rotated.outs, ["n3w-value"])).toBe(false);
+    expect((await impl.diff(id, rotated.outs as A2aAgentOutputs, rotatedInputs)).changes).toBe(false);
+
+    // State holding the value itself (old form): a refresh seals it and finds no drift.
+    const plain = await impl.read(id, { ...(rotated.outs as A2aAgentOutputs), authConfig: { api_key: "n3w-value" } });
+    expect(digestMatches((plain.props as A2aAgentOutputs).authConfig.api_key!, "n3w-value")).toBe(true);
+    expect(holdsAgentSecret(plain, ["n3w-value"])).toBe(false);
+    expect(impl.changedFields(plain.props as A2aAgentOutputs, rotatedInputs)).toEqual([]);
 
     // enabled: false goes through disable; a team move keeps the id.
     const disabled = await impl.update(id, rotated.outs as A2aAgentOutputs, { ...inputs, authConfig: { api_key: "n3w-value" }, enabled: false });
@@ -200,6 +285,8 @@ describe("create, read, update, delete against the emulator", () => {
     const adopted = await impl.create(inputs);
     expect(adopted.id).toBe("a2a_payments_oncall");
     expect(adopted.outs).toMatchObject({ adoptedAgentId: "a2a_payments_oncall", instructions: "Declared", agentCardName: "Payments On-call" });
+    expect(digestMatches(adopted.outs!.authConfig.api_key!, "declared-key")).toBe(true);
+    expect(JSON.stringify(adopted.outs)).not.toContain("declared-key");
     expect(emulator.a2aAgentAuthConfig("a2a_payments_oncall")).toEqual({ header_name: "X-Api-Key", api_key: "declared-key" });
     const { inputs: clash } = await checked({ agentName: "PAYMENTS-oncall", instructions: "x", cardUrl: "https://p.example", teamId: 2 });
     await expect(impl.create(clash)).rejects.toThrow(/already exists in team 2 \('a2a_payments_oncall'\).*agentId/);

@@ -7,7 +7,7 @@ import { startEmulator, type Emulator } from "../../emulator";
 import * as impl from "../../provider/mcpServer/provider";
 import type { McpServerInputs, McpServerOutputs } from "../../provider/mcpServer/provider";
 import { digestMatches, isSecretDigest } from "../../provider/engine/secretDigest";
-import { sealValues } from "../../provider/mcpServer/state";
+import { sealSecretMap } from "../../provider/engine/secretMap";
 
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
@@ -94,7 +94,7 @@ describe("check", () => {
 });
 
 describe("diff", () => {
-  const sealedHeaders = sealValues(REMOTE.headers, undefined);
+  const sealedHeaders = sealSecretMap(REMOTE.headers, undefined);
   const olds = (over: Partial<McpServerOutputs> = {}) =>
     ({
       ...(REMOTE as unknown as McpServerOutputs),
@@ -130,9 +130,9 @@ describe("diff", () => {
     }
     // A fresh salt for each value: the same value twice gives two digests.
     expect(JSON.stringify(sealedHeaders)).not.toMatch(/s3cret-value/);
-    expect(sealValues({ a: "same" }, undefined).a).not.toBe(sealValues({ a: "same" }, undefined).a);
+    expect(sealSecretMap({ a: "same" }, undefined).a).not.toBe(sealSecretMap({ a: "same" }, undefined).a);
     // An unchanged value keeps its digest.
-    expect(sealValues(REMOTE.headers, sealedHeaders)).toEqual(sealedHeaders);
+    expect(sealSecretMap(REMOTE.headers, sealedHeaders)).toEqual(sealedHeaders);
     expect((await impl.diff("mcp_x", olds(), news())).changes).toBe(false);
   });
 

@@ -2,14 +2,15 @@
  * Secrets in debug output (issue 49): one stack of the test program (test/engine/program, the
  * package's dynamic resources on `@pulumi/pulumi`'s Node.js runtime, as a TypeScript program
  * runs them) with every kind of secret: the app key (secret stack config), an `env` value and a
- * `headers` value of `McpServer`s, and an `AutomationRule`'s generated HTTP POST token. Each
+ * `headers` value of `McpServer`s, an `authConfig` value of an `A2aAgent`, and an
+ * `AutomationRule`'s generated HTTP POST token. Each
  * debug mode runs over it: `up --debug`, `preview --refresh --debug` with the policy pack,
  * `--event-log` (with `PULUMI_DEBUG_COMMANDS`), `PULUMI_DEBUG_GRPC`, `--logtostderr -v=9`, the
  * drift report, and the state (`stack export`, the backend's files).
  *
  * What is asserted (docs/reliability.md "Secrets in logs"): the app key never appears but where
- * the engine prints the config it holds (the `-v=9` trace, the gRPC log's requests); the env and
- * header values never appear in a provider's answer or a real update's events, only where
+ * the engine prints the config it holds (the `-v=9` trace, the gRPC log's requests); the env,
+ * header and authConfig values never appear in a provider's answer or a real update's events, only where
  * Pulumi prints the inputs it holds (those same places, and `@pulumi/pulumi`'s
  * `RegisterResource RPC finished` debug line at preview, whose planned state the engine makes of
  * a dynamic resource's inputs); the token only in that debug line, in `-v=9` and in the gRPC
@@ -32,6 +33,7 @@ const suite = reliabilitySuite({ port: 0 });
 
 const ENV_SECRET = "ghp_debuglogs_env_secret_0123456789";
 const HEADER_SECRET = "Bearer debuglogs_header_secret_0123456789";
+const A2A_SECRET = "debuglogs_a2a_api_key_secret_0123456789";
 const PACK = path.join(REPO_ROOT, "examples", "policy-pack");
 const DRIFT_CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 
@@ -52,6 +54,21 @@ const MCP_SERVERS = [
   {
     name: "local",
     args: { serverName: "debuglogs-local", transport: "stdio", command: "github-mcp-server", env: { GITHUB_PERSONAL_ACCESS_TOKEN: ENV_SECRET } },
+  },
+];
+const A2A_AGENTS = [
+  {
+    name: "agent",
+    args: {
+      agentName: "debuglogs-agent",
+      instructions: "Answer billing questions.",
+      cardUrl: "https://billing.example/.well-known/agent-card.json",
+      authType: "api_key",
+      authConfig: { api_key: A2A_SECRET, header_name: "X-Api-Key" },
+      teamId: 1,
+      // The A2A guardrails policy reports it: the pack's diagnostics name this agent.
+      allowInsecureTlsSkipVerify: true,
+    },
   },
 ];
 const RULES = [
@@ -75,7 +92,7 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The secrets by name, for messages that never print them. */
-type Secrets = Record<"appKey" | "env" | "header" | "token", string>;
+type Secrets = Record<"appKey" | "env" | "header" | "authConfig" | "token", string>;
 
 /** The names of the secrets `text` holds. */
 function leaked(text: string, secrets: Secrets): string[] {
@@ -143,6 +160,12 @@ function serverOutputs(deployment: { resources?: Array<Record<string, any>> }): 
   return Object.fromEntries(servers.map((r) => [String(r.urn).split("::").pop(), r.outputs]));
 }
 
+/** The A2aAgent outputs of a deployment (`stack export --show-secrets`), by resource name. */
+function agentOutputs(deployment: { resources?: Array<Record<string, any>> }): Record<string, Record<string, any>> {
+  const agents = (deployment.resources ?? []).filter((r) => String(r.type).endsWith("flashduty:A2aAgent"));
+  return Object.fromEntries(agents.map((r) => [String(r.urn).split("::").pop(), r.outputs]));
+}
+
 /** A secret value of an exported deployment, decrypted (`--show-secrets` writes `plaintext`, JSON text). */
 function plain(value: any): any {
   return value !== null && typeof value === "object" && "plaintext" in value ? JSON.parse(value.plaintext) : value;
@@ -151,7 +174,7 @@ function plain(value: any): any {
 describe("secrets in debug output", () => {
   test("up --debug, preview --refresh --debug with the policy pack, the event log, PULUMI_DEBUG_GRPC, the drift report, the state, and -v=9 on the move from 0.2's state", async () => {
     const stack = await suite.newStack({ program: {} });
-    await stack.setProgram({ mcpServers: MCP_SERVERS, automationRules: RULES });
+    await stack.setProgram({ mcpServers: MCP_SERVERS, automationRules: RULES, a2aAgents: A2A_AGENTS });
     const debugEnv = (name: string) => ({ PULUMI_DEBUG_COMMANDS: "true", PULUMI_DEBUG_GRPC: path.join(work, `${name}.grpc.json`) });
     const eventLog = (name: string) => ["--event-log", path.join(work, `${name}.events.json`)];
     const read = (file: string) => readFileSync(path.join(work, file), "utf8");
@@ -161,7 +184,13 @@ describe("secrets in debug output", () => {
       automationRules: Record<string, { httpPostToken: string }>;
       mcpServers: Record<string, { serverId: string }>;
     };
-    const secrets: Secrets = { appKey: suite.emulator.keys.admin, env: ENV_SECRET, header: HEADER_SECRET, token: outputs.automationRules.hook!.httpPostToken };
+    const secrets: Secrets = {
+      appKey: suite.emulator.keys.admin,
+      env: ENV_SECRET,
+      header: HEADER_SECRET,
+      authConfig: A2A_SECRET,
+      token: outputs.automationRules.hook!.httpPostToken,
+    };
     expect(secrets.token).toMatch(/\S{8,}/);
 
     // Drift for the refresh and the report: a console edit of the remote server.
@@ -171,6 +200,7 @@ describe("secrets in debug output", () => {
     });
     expect(preview.output).toMatch(/edited in the console/);
     expect(preview.output).toMatch(/flashduty-mcp-server-guardrails/);
+    expect(preview.output).toMatch(/flashduty-a2a-agent-guardrails/);
     const drift = await driftReport(stack.projectDir, stack.ws.environment());
     expect(drift).toMatch(/description/);
 
@@ -178,6 +208,7 @@ describe("secrets in debug output", () => {
     // is in the rule's outputs, which @pulumi/pulumi prints in its debug line (documented).
     const upEvents = diagnostics(read("up.events.json"));
     expect(upEvents.some((d) => d.severity === "debug" && d.message.startsWith(registerFinished("remote")))).toBe(true);
+    expect(upEvents.some((d) => d.severity === "debug" && d.message.startsWith(registerFinished("agent")))).toBe(true);
     for (const d of upEvents) {
       const names = leaked(d.message, secrets);
       expect({ message: d.message.slice(0, 80), names }).toEqual({
@@ -187,7 +218,7 @@ describe("secrets in debug output", () => {
     }
     // The refresh preview: the engine answers a planned update with the program's inputs, which
     // that same line prints (the remote server's header; documented); the unchanged local
-    // server's answer is its state, digests only.
+    // server's and the unchanged agent's answers are their state, digests only.
     for (const d of diagnostics(read("preview.events.json"))) {
       const names = leaked(d.message, secrets);
       const allowed = d.message.startsWith(registerFinished("hook")) ? ["token"] : d.message.startsWith(registerFinished("remote")) ? ["header"] : [];
@@ -208,13 +239,13 @@ describe("secrets in debug output", () => {
     expectOnlyIn(
       up.output,
       secrets,
-      { token: [registerFinished("hook")], header: [registerFinished("remote")], env: [registerFinished("local")] },
+      { token: [registerFinished("hook")], header: [registerFinished("remote")], env: [registerFinished("local")], authConfig: [registerFinished("agent")] },
       "up --debug",
     );
     expectOnlyIn(preview.output, secrets, { token: [registerFinished("hook")], header: [registerFinished("remote")] }, "preview --refresh --debug");
 
     // The gRPC log: what the provider answers (Create, Read, Update) holds no app key and no
-    // env or header value; the token only in the rule's. The rest is the engine's own traffic.
+    // env, header or authConfig value; the token only in the rule's. The rest is the engine's own traffic.
     for (const file of ["up.grpc.json", "preview.grpc.json"]) {
       const entries = grpcEntries(read(file), secrets);
       const answers = entries.filter((e) => /ResourceProvider\/(Create|Read|Update)$/.test(e.method));
@@ -237,6 +268,10 @@ describe("secrets in debug output", () => {
     expect(digestMatches(plain(servers.remote!.headers).Authorization, HEADER_SECRET)).toBe(true);
     expect(digestMatches(plain(servers.local!.env).GITHUB_PERSONAL_ACCESS_TOKEN, ENV_SECRET)).toBe(true);
     expect(leaked(JSON.stringify(Object.values(servers)), secrets)).toEqual([]);
+    const agents = agentOutputs(revealed.deployment);
+    expect(digestMatches(plain(agents.agent!.authConfig).api_key, A2A_SECRET)).toBe(true);
+    expect(plain(agents.agent!.authConfigKeys)).toEqual(["api_key", "header_name"]);
+    expect(leaked(JSON.stringify(Object.values(agents)), secrets)).toEqual([]);
 
     // State written by 0.2 (the values themselves in the outputs): the next `up` moves it to
     // digests with no write to the platform; traced with -v=9.

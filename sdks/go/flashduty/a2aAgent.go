@@ -32,7 +32,7 @@ type A2aAgent struct {
 	AllowInsecureOauthHttp pulumi.BoolOutput `pulumi:"allowInsecureOauthHttp"`
 	// Testing only: skip TLS certificate checks.
 	AllowInsecureTlsSkipVerify pulumi.BoolOutput `pulumi:"allowInsecureTlsSkipVerify"`
-	// Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+	// Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
 	AuthConfig pulumi.StringMapOutput `pulumi:"authConfig"`
 	// The keys of `authConfig`, sorted: not secret, so drift reports can name a key added or removed in the console.
 	AuthConfigKeys pulumi.StringArrayOutput `pulumi:"authConfigKeys"`
@@ -151,7 +151,7 @@ type a2aAgentArgs struct {
 	AllowInsecureOauthHttp *bool `pulumi:"allowInsecureOauthHttp"`
 	// Testing only: skip TLS certificate checks.
 	AllowInsecureTlsSkipVerify *bool `pulumi:"allowInsecureTlsSkipVerify"`
-	// Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+	// Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
 	AuthConfig map[string]string `pulumi:"authConfig"`
 	// `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
 	AuthMode *string `pulumi:"authMode"`
@@ -185,7 +185,7 @@ type A2aAgentArgs struct {
 	AllowInsecureOauthHttp pulumi.BoolPtrInput
 	// Testing only: skip TLS certificate checks.
 	AllowInsecureTlsSkipVerify pulumi.BoolPtrInput
-	// Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+	// Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
 	AuthConfig pulumi.StringMapInput
 	// `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
 	AuthMode pulumi.StringPtrInput
@@ -286,7 +286,7 @@ func (o A2aAgentOutput) AllowInsecureTlsSkipVerify() pulumi.BoolOutput {
 	return o.ApplyT(func(v *A2aAgent) pulumi.BoolOutput { return v.AllowInsecureTlsSkipVerify }).(pulumi.BoolOutput)
 }
 
-// Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+// Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
 func (o A2aAgentOutput) AuthConfig() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *A2aAgent) pulumi.StringMapOutput { return v.AuthConfig }).(pulumi.StringMapOutput)
 }

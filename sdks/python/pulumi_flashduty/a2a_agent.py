@@ -44,7 +44,7 @@ class A2aAgentArgs:
         :param pulumi.Input[_builtins.str] agent_id: Adopts an existing agent instead of creating one: create reads it and updates it to the declared fields. Naming another agent replaces the resource.
         :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP.
         :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] auth_config: Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] auth_config: Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
         :param pulumi.Input[_builtins.str] auth_mode: `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
         :param pulumi.Input[_builtins.str] auth_type: `none`, `api_key` or `bearer`.
         :param pulumi.Input[_builtins.bool] enabled: Whether the agent is enabled.
@@ -172,7 +172,7 @@ class A2aAgentArgs:
     @pulumi.getter(name="authConfig")
     def auth_config(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+        Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
         """
         return pulumi.get(self, "auth_config")
 
@@ -308,7 +308,7 @@ class A2aAgent(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] agent_name: 1 to 128 characters; unique in its scope (account-wide, or one team), case-insensitively.
         :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP.
         :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] auth_config: Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] auth_config: Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
         :param pulumi.Input[_builtins.str] auth_mode: `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
         :param pulumi.Input[_builtins.str] auth_type: `none`, `api_key` or `bearer`.
         :param pulumi.Input[_builtins.str] card_url: Absolute `http` or `https` URL of the agent card (the platform does not fetch it at create).
@@ -530,7 +530,7 @@ class A2aAgent(pulumi.CustomResource):
     @pulumi.getter(name="authConfig")
     def auth_config(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
-        Credentials (e.g. `api_key`, `header_name`). Secret: encrypted in state, never shown. No value may be empty: leave a key out to remove it. Default `{}`.
+        Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
         """
         return pulumi.get(self, "auth_config")
 
