@@ -32,7 +32,7 @@ import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
 import { benchThroughput, type ThroughputResult } from "./throughput";
 import { SHARED_LATENCY_MS, benchSharedReads, benchSharedStacks, type SharedReadsResult, type SharedStacksResult } from "./sharedAccount";
 
-/** Goals of issue 7 (1, 2) and issue 20 (6, 7). */
+/** Goals of issue 7 (1, 2), issue 20 (6, 7) and issues 24, 34, 46 and 45 (8 to 11: time / (floor + engine run), issue 47). */
 const GOALS = { rulesRatio: 1.2, upRatio: 1.2, sharedReadsRatio: 1.3, fairness: 1.5, sharedStacksRatio: 1.5, lifecycleRatio: 1.2 } as const;
 const TIME_BUDGET_S = 300;
 
