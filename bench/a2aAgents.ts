@@ -50,8 +50,7 @@ export async function benchA2aAgents(): Promise<A2aBenchResult> {
       noun: "A2A agents",
       emu,
       project,
-      configKey: "a2aAgents",
-      resources: A2A_RESOURCES,
+      counts: { a2aAgents: A2A_RESOURCES },
       latencyMs: A2A_LATENCY_MS,
       afterUp: () => {
         agentsAfterUp = benchAgents();

@@ -38,8 +38,7 @@ export async function benchAutomationRules(): Promise<RulesBenchResult> {
       noun: "automation rules",
       emu,
       project,
-      configKey: "automationRules",
-      resources: RULE_RESOURCES,
+      counts: { automationRules: RULE_RESOURCES },
       latencyMs: RULE_LATENCY_MS,
     });
     return {

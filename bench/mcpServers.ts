@@ -51,8 +51,7 @@ export async function benchMcpServers(): Promise<McpBenchResult> {
       noun: "MCP servers",
       emu,
       project,
-      configKey: "mcpServers",
-      resources: MCP_RESOURCES,
+      counts: { mcpServers: MCP_RESOURCES },
       latencyMs: MCP_LATENCY_MS,
       afterUp: () => {
         serversAfterUp = benchServers();

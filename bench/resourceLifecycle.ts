@@ -1,5 +1,5 @@
 /**
- * The lifecycle measurement benchmarks 8 and 9 share: in one throw-away project, the engine's
+ * The lifecycle measurement benchmarks 8 to 11 share: in one throw-away project, the engine's
  * own cost first (the empty project's `up`, then `up`, `preview --refresh` and `destroy` of as
  * many do-nothing dynamic resources, which make no API call), then the same three commands for
  * the resources under test, each with the API requests it cost (the emulator's counters).
@@ -34,11 +34,15 @@ export interface LifecycleSpec {
   /** The resources, for progress lines, e.g. "automation rules". */
   noun: string;
   emu: Emulator;
-  /** A project of `bench/program`; the program makes `resources` of the kind under `configKey`. */
+  /** A project of `bench/program`; the program makes the resources {@link counts} names. */
   project: TempProject;
-  /** The program's config key for how many resources to declare (`automationRules`, `mcpServers`). */
-  configKey: string;
-  resources: number;
+  /**
+   * The program's config keys for how many resources of each kind to declare, and how many
+   * (`{ automationRules: 200 }`, `{ skills: 30, knowledgeFiles: 200 }`); 0 each for the empty project.
+   */
+  counts: Record<string, number>;
+  /** Further config the program needs, set before anything runs (e.g. `skillsDir`). */
+  config?: Record<string, string>;
   /** Added to every API request of the measured commands (not the reference's), ms. */
   latencyMs: number;
   /** Runs after the measured `up`, before `preview --refresh` (e.g. to count what was made). */
@@ -64,10 +68,13 @@ function phaseSince(emu: Emulator, before: ReturnType<Emulator["counters"]>, sec
 
 /** Measures the engine's reference, then `up`, `preview --refresh` and `destroy` of the resources (see the file comment). */
 export async function measureLifecycle(spec: LifecycleSpec): Promise<LifecycleResult> {
-  const { emu, project, resources } = spec;
+  const { emu, project } = spec;
+  // All resources under test: as many do-nothing resources make the engine's reference.
+  const resources = Object.values(spec.counts).reduce((sum, n) => sum + n, 0);
   const UP = ["up", "--yes", "--skip-preview"];
   // Engine start-up: the same project with no resources (one warm-up, then the median of 2).
-  await project.ws.setConfig(spec.configKey, "0");
+  for (const [key, value] of Object.entries(spec.config ?? {})) await project.ws.setConfig(key, value);
+  for (const key of Object.keys(spec.counts)) await project.ws.setConfig(key, "0");
   const empty: number[] = [];
   for (let i = 0; i < 3; i++) {
     const { seconds } = await project.timedRun(UP);
@@ -83,7 +90,7 @@ export async function measureLifecycle(spec: LifecycleSpec): Promise<LifecycleRe
   };
   await project.ws.run(["config", "rm", "noop"]);
   await project.ws.run(["config", "rm", "servers"]);
-  await project.ws.setConfig(spec.configKey, String(resources));
+  for (const [key, n] of Object.entries(spec.counts)) await project.ws.setConfig(key, String(n));
   emu.setFaults([{ operation: "*", kind: "latency", latencyMs: spec.latencyMs }]);
 
   const measure = async (command: string, args: string[]): Promise<CommandPhase> => {

@@ -10,6 +10,12 @@
 //            secret Authorization header each) for the MCP server benchmark (bench/mcpServers.ts).
 //   a2aAgents: a number N of A2aAgent resources (api_key auth, team 1, distinct names, a secret
 //            api_key each) for the A2A agent benchmark (bench/a2aAgents.ts).
+//   skills: a number N of Skill resources (team 1), each from the folder
+//            <skillsDir>/bench-skill-<i> (a SKILL.md named bench-skill-<i>, written by
+//            bench/skillsAndKnowledge.ts), for the skill and knowledge benchmark.
+//   skillsDir: absolute path of the folder holding those skill folders.
+//   knowledgeFiles: a number N of KnowledgeFile resources in team 1's pack (bench/file-<i>.md,
+//            distinct text each) for the same benchmark.
 // The app key and base URL come from FLASHDUTY_APP_KEY / FLASHDUTY_BASE_URL.
 const pulumi = require("@pulumi/pulumi");
 
@@ -70,4 +76,24 @@ if (a2aAgentCount > 0) {
     });
   }
 }
-exports.count = servers.length + ruleCount + mcpServerCount + a2aAgentCount;
+const skillCount = config.getNumber("skills") || 0;
+if (skillCount > 0) {
+  const flashduty = require("pulumi-flashduty");
+  const path = require("node:path");
+  const skillsDir = config.require("skillsDir");
+  for (let i = 0; i < skillCount; i++) {
+    new flashduty.Skill(`skill-${i}`, { source: new pulumi.asset.FileArchive(path.join(skillsDir, `bench-skill-${i}`)), teamId: 1 });
+  }
+}
+const knowledgeFileCount = config.getNumber("knowledgeFiles") || 0;
+if (knowledgeFileCount > 0) {
+  const flashduty = require("pulumi-flashduty");
+  for (let i = 0; i < knowledgeFileCount; i++) {
+    new flashduty.KnowledgeFile(`file-${i}`, {
+      teamId: 1,
+      path: `bench/file-${i}.md`,
+      content: `# Bench note ${i}\n\nService ${i} is owned by team 1; page the on-call of shard ${i % 7}.\n`,
+    });
+  }
+}
+exports.count = servers.length + ruleCount + mcpServerCount + a2aAgentCount + skillCount + knowledgeFileCount;
