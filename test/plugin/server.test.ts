@@ -18,6 +18,7 @@ import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { fromStruct, isSecret, SPECIAL_SIG_KEY, secret, toStruct } from "../../plugin/properties";
+import { RESOURCE_DECLARATIONS } from "../../plugin/schemaBuild";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { digestMatches } from "../../provider/engine/secretDigest";
 import { UNKNOWN_VALUE } from "../../provider/engine/unknown";
@@ -83,7 +84,7 @@ describe("pulumi-resource-flashduty over gRPC", () => {
     expect((await call<PluginInfo>(client.getPluginInfo, new Empty())).getVersion()).toBe(PROJECT_VERSION);
     const schema = JSON.parse((await call<proto.GetSchemaResponse>(client.getSchema, new proto.GetSchemaRequest())).getSchema());
     expect(schema).toMatchObject({ name: "flashduty", version: PROJECT_VERSION });
-    expect(Object.keys(schema.resources)).toHaveLength(4);
+    expect(Object.keys(schema.resources).sort()).toEqual(RESOURCE_DECLARATIONS.map((d) => d.token).sort());
     expect(
       (await call<proto.GetMappingResponse>(client.getMapping, new proto.GetMappingRequest().setKey("tf").setProvider("flashduty"))).getData(),
     ).toHaveLength(0);
