@@ -5,44 +5,18 @@
  * preview and no write, the function, destroy. The `authConfig` secret in no output (its output
  * holds digests) and not in the state in plaintext.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startEmulator, type Emulator } from "../../emulator";
+import { describe, expect, test } from "vitest";
 import { digestMatches } from "../../provider/engine/secretDigest";
-import { ensurePulumiCli, ensurePulumiYaml, PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
+import { yamlPluginHeader, yamlPluginStack, yamlPluginSuite } from "../support/yamlPluginStack";
 
-let emulator: Emulator;
-let dir: string;
-let yamlHost: string;
-
-beforeAll(() => {
-  yamlHost = ensurePulumiYaml();
-}, 1_200_000);
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, seed: { rules: 0 } });
-  const root = path.join(REPO_ROOT, ".pulumi-state", "work");
-  mkdirSync(root, { recursive: true });
-  dir = mkdtempSync(path.join(root, "plugin-yaml-a2a-"));
-});
-
-afterAll(async () => {
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  await emulator?.close();
-});
+const world = yamlPluginSuite("plugin-yaml-a2a-");
+const emulator = () => world().emulator;
 
 const API_KEY = "ak_plugin_yaml_secret_0123456789";
 const INSTRUCTIONS = "Ask about refunds";
 
 function program(): string {
-  return `name: flashduty-plugin-yaml-a2a
-runtime: yaml
-plugins:
-  providers:
-    - name: flashduty
-      path: ${path.join(REPO_ROOT, "dist", "plugin")}
-config:
+  return `${yamlPluginHeader("flashduty-plugin-yaml-a2a")}config:
   apiKey:
     type: string
     secret: true
@@ -72,41 +46,26 @@ outputs:
 }
 
 const writes = () => {
-  const c = emulator.counters();
+  const c = emulator().counters();
   return { create: c["a2aAgent.create"].requests, update: c["a2aAgent.update"].requests, delete: c["a2aAgent.delete"].requests };
 };
 
 describe("A2aAgent on the provider plugin with the YAML language host", () => {
   test("up, console edit named by preview --refresh --diff, up --refresh, import with a clean preview, the function, destroy; secrets", async () => {
-    const appKey = emulator.keys.admin;
-    const projectDir = path.join(dir, "project");
-    mkdirSync(projectDir, { recursive: true });
-    writeFileSync(path.join(projectDir, "Pulumi.yaml"), program());
-    const ws = new PulumiWorkspace({
-      projectDir,
-      stateDir: path.join(dir, "state"),
-      stack: "test",
-      env: {
-        PATH: `${ensurePulumiCli()}${path.delimiter}${yamlHost}${path.delimiter}${process.env.PATH ?? ""}`,
-        FLASHDUTY_APP_KEY: undefined,
-        FLASHDUTY_BASE_URL: undefined,
-      },
-    });
-    await ws.initFresh();
-    await ws.setConfig("flashduty:baseUrl", emulator.url);
-    await ws.setConfig("flashduty:appKey", appKey, true);
+    const appKey = emulator().keys.admin;
+    const ws = await yamlPluginStack(world(), { program: program(), appKey });
     await ws.setConfig("apiKey", API_KEY, true);
 
     const up = await ws.run(["up", "--yes"]);
     expect(writes()).toEqual({ create: 1, update: 0, delete: 0 });
     const outs = (await ws.outputs()) as Record<string, any>;
     const agentId = outs.agentId as string;
-    expect(emulator.a2aAgent(agentId)).toMatchObject({
+    expect(emulator().a2aAgent(agentId)).toMatchObject({
       agent_name: "plugin-yaml-agent",
       team_id: 1,
       auth_config: { api_key: "******", header_name: "X-Api-Key" },
     });
-    expect(emulator.a2aAgentAuthConfig(agentId)).toEqual({ header_name: "X-Api-Key", api_key: API_KEY });
+    expect(emulator().a2aAgentAuthConfig(agentId)).toEqual({ header_name: "X-Api-Key", api_key: API_KEY });
     // authConfig is write-only: the output holds a digest of each value, never the value.
     expect(Object.keys(outs.authConfig).sort()).toEqual(["api_key", "header_name"]);
     expect(digestMatches(outs.authConfig.api_key, API_KEY)).toBe(true);
@@ -122,13 +81,13 @@ describe("A2aAgent on the provider plugin with the YAML language host", () => {
     await ws.run(["preview", "--refresh", "--expect-no-changes"]);
 
     // A console edit: refresh names the field with no write; up --refresh puts it back in place.
-    emulator.updateA2aAgent(agentId, { instructions: "Edited in the console" });
+    emulator().updateA2aAgent(agentId, { instructions: "Edited in the console" });
     const before = writes();
     const drift = await ws.run(["preview", "--refresh", "--diff"]);
     expect(writes()).toEqual(before);
     expect(drift.stdout).toMatch(/~ instructions: "Edited in the console" => "Ask about refunds"/);
     await ws.run(["up", "--refresh", "--yes"]);
-    expect(emulator.a2aAgent(agentId)?.instructions).toBe(INSTRUCTIONS);
+    expect(emulator().a2aAgent(agentId)?.instructions).toBe(INSTRUCTIONS);
     expect(writes()).toEqual({ create: 1, update: 1, delete: 0 });
 
     // pulumi import by id: the program fragment printed, no secret, a clean preview, nothing written.
@@ -142,7 +101,7 @@ describe("A2aAgent on the provider plugin with the YAML language host", () => {
     expect(writes()).toEqual(afterImport);
 
     await ws.run(["destroy", "--yes"]);
-    expect(emulator.a2aAgent(agentId)).toBeUndefined();
+    expect(emulator().a2aAgent(agentId)).toBeUndefined();
     expect(writes()).toMatchObject({ create: 1, delete: 1 });
   });
 });
