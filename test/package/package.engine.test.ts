@@ -15,6 +15,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_USERS } from "../../emulator";
 import { PulumiWorkspace, REPO_ROOT, ensurePulumiCli } from "../../scripts/pulumiCli";
+import { RESOURCE_DECLARATIONS } from "../../plugin/schemaBuild";
 import { TSCONFIG_COMMONJS, TSCONFIG_NODENEXT, createFreshProject, typeCheck, type FreshProject } from "../support/freshProject";
 
 const run = promisify(execFile);
@@ -245,13 +246,7 @@ describe("the provider plugin", () => {
     });
     const schema = JSON.parse(stdout) as { name: string; version: string; resources: Record<string, unknown> };
     expect(schema).toMatchObject({ name: "flashduty", version: rootPkg.version });
-    expect(Object.keys(schema.resources).sort()).toEqual([
-      "flashduty:index:A2aAgent",
-      "flashduty:index:AutomationRule",
-      "flashduty:index:McpServer",
-      "flashduty:index:McpServerDisablement",
-      "flashduty:index:Skill",
-    ]);
+    expect(Object.keys(schema.resources).sort()).toEqual(RESOURCE_DECLARATIONS.map((d) => d.token).sort());
   });
 });
 
