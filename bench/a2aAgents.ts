@@ -39,7 +39,7 @@ export function a2aWrites(p: CommandPhase): number {
 }
 
 /** Runs benchmark 10 (about a minute on a quiet machine). */
-export async function benchA2aAgents(): Promise<A2aBenchResult> {
+export async function benchA2aAgents(runs?: number): Promise<A2aBenchResult> {
   const emu = await startEmulator({ port: 0, limits: productionLimits() });
   const project = await tempProject("a2a", (dir) => copyFromRepo("bench/program", dir), { baseUrl: emu.url, appKey: emu.keys.admin });
   const benchAgents = () => emu.a2aAgents().filter((a) => a.agent_name.startsWith("bench-a2a-")).length;
@@ -51,6 +51,7 @@ export async function benchA2aAgents(): Promise<A2aBenchResult> {
       emu,
       project,
       counts: { a2aAgents: A2A_RESOURCES },
+      runs,
       latencyMs: A2A_LATENCY_MS,
       afterUp: () => {
         agentsAfterUp = benchAgents();

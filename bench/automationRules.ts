@@ -29,7 +29,7 @@ export interface RulesBenchResult extends LifecycleResult {
 }
 
 /** Runs benchmark 8 (about a minute). */
-export async function benchAutomationRules(): Promise<RulesBenchResult> {
+export async function benchAutomationRules(runs?: number): Promise<RulesBenchResult> {
   const emu = await startEmulator({ port: 0 });
   const project = await tempProject("rules", (dir) => copyFromRepo("bench/program", dir), { baseUrl: emu.url, appKey: emu.keys.admin });
   try {
@@ -39,6 +39,7 @@ export async function benchAutomationRules(): Promise<RulesBenchResult> {
       emu,
       project,
       counts: { automationRules: RULE_RESOURCES },
+      runs,
       latencyMs: RULE_LATENCY_MS,
     });
     return {

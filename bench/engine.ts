@@ -21,6 +21,7 @@ import * as path from "node:path";
 import { startEmulator, type Emulator, type OperationName } from "pulumi-flashduty-emulator";
 import { FlashdutyClient } from "pulumi-flashduty/sdk";
 import { PRODUCTION, productionLimits, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
+import { operationFloorSeconds } from "./floors";
 
 export const RESOURCES = 200;
 /** Empty-stack `up`s measured (after one unmeasured warm-up); their median is subtracted. */
@@ -80,15 +81,9 @@ export interface ClientAlone {
   status429: number;
 }
 
-/**
- * Shortest time in which one rate-limit bucket (50/s and 1000/min) admits `n` requests, by the
- * convention of benchmark 1 (n at the per-second rate): full minutes of 1000 first, then the
- * remainder at 50/s. With n <= 1000 the per-minute limit does not bind.
- */
+/** Shortest time, s, in which one bucket of the production limits (50/s, 1000/min) admits `n` requests ({@link operationFloorSeconds}). */
 export function bucketFloorSeconds(n: number): number {
-  if (n <= 0) return 0;
-  const fullMinutes = Math.floor((n - 1) / PRODUCTION.perMinute);
-  return fullMinutes * 60 + (n - fullMinutes * PRODUCTION.perMinute) / PRODUCTION.perSecond;
+  return operationFloorSeconds(n, PRODUCTION);
 }
 
 /**

@@ -40,7 +40,7 @@ export function mcpWrites(p: CommandPhase): number {
 }
 
 /** Runs benchmark 9 (about a minute on a quiet machine). */
-export async function benchMcpServers(): Promise<McpBenchResult> {
+export async function benchMcpServers(runs?: number): Promise<McpBenchResult> {
   const emu = await startEmulator({ port: 0, limits: productionLimits() });
   const project = await tempProject("mcp", (dir) => copyFromRepo("bench/program", dir), { baseUrl: emu.url, appKey: emu.keys.admin });
   const benchServers = () => emu.servers().filter((s) => s.server_name.startsWith("bench-mcp-")).length;
@@ -52,6 +52,7 @@ export async function benchMcpServers(): Promise<McpBenchResult> {
       emu,
       project,
       counts: { mcpServers: MCP_RESOURCES },
+      runs,
       latencyMs: MCP_LATENCY_MS,
       afterUp: () => {
         serversAfterUp = benchServers();

@@ -6,6 +6,8 @@
  *   npm run bench -- --only 1,5    # some of them (results.json then holds only those)
  *   npm run bench -- --window sliding --clock-offset-ms=-30000   # the emulator's rate-limit windows
  *   npm run bench -- --only 11 --skills 2 --knowledge-files 4     # benchmark 11 at a smaller size
+ *   npm run bench -- --only 12 --sizes 100,1000 --runs 1 --profile  # benchmark 12 at some sizes, one run each, CPU profiles at the largest
+ *   npm run bench -- --only 9,10 --runs 3                          # runs per figure of benchmarks 8 to 12 (default 3)
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -13,27 +15,22 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { REPO_ROOT, ensurePulumiCli } from "../scripts/pulumiCli";
-import { platformWindows, progress, secondsSince } from "./common";
+import { median, platformWindows, progress, secondsSince } from "./common";
 import { benchAutomationRules, type RulesBenchResult } from "./automationRules";
 import { benchEngine, type EngineResult, type PhaseCalls } from "./engine";
 import { benchMcpServers, mcpWrites, type McpBenchResult } from "./mcpServers";
 import { a2aWrites, benchA2aAgents, type A2aBenchResult } from "./a2aAgents";
-import {
-  KNOWLEDGE_FILE_RESOURCES,
-  SKILL_RESOURCES,
-  benchSkillsAndKnowledge,
-  skillKnowledgeWrites,
-  type Floor,
-  type SkillsBenchResult,
-} from "./skillsAndKnowledge";
-import type { CommandPhase } from "./resourceLifecycle";
+import { KNOWLEDGE_FILE_RESOURCES, SKILL_RESOURCES, benchSkillsAndKnowledge, skillKnowledgeWrites, type SkillsBenchResult } from "./skillsAndKnowledge";
+import type { Floor } from "./floors";
+import type { CommandPhase, ReferencePhases } from "./resourceLifecycle";
+import { GROWTH_LATENCY_MS, GROWTH_SIZES, benchGrowthSize, driftRatio, growthWrites, type GrowthSizeResult } from "./growth";
 import { benchPreview, type PreviewResult } from "./preview";
 import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
 import { benchThroughput, type ThroughputResult } from "./throughput";
 import { SHARED_LATENCY_MS, benchSharedReads, benchSharedStacks, type SharedReadsResult, type SharedStacksResult } from "./sharedAccount";
 
 /** Goals of issue 7 (1, 2), issue 20 (6, 7) and issues 24, 34, 46 and 45 (8 to 11: time / (floor + engine run), issue 47). */
-const GOALS = { rulesRatio: 1.2, upRatio: 1.2, sharedReadsRatio: 1.3, fairness: 1.5, sharedStacksRatio: 1.5, lifecycleRatio: 1.2 } as const;
+const GOALS = { rulesRatio: 1.2, upRatio: 1.2, sharedReadsRatio: 1.3, fairness: 1.5, sharedStacksRatio: 1.5, lifecycleRatio: 1.2, driftRatio: 1.1 } as const;
 const TIME_BUDGET_S = 300;
 
 interface Row {
@@ -58,7 +55,7 @@ function rulesRows(r: RulesResult): Row[] {
       no: "1",
       measurement: `\`getAutomationRules\`: ${RULES.toLocaleString("en-US")} rules (100 pages of 100), 50/s + 1000/min, +${LATENCY_MS} ms per request; median of ${r.ours.seconds.length}`,
       result: `${s(r.ours.median)} (${r.ours.seconds.map((v) => v.toFixed(2)).join(" / ")}); ${status429} × 429`,
-      reference: `burst-aware floor ${s(r.floorSeconds)} (${r.floorDerivation})`,
+      reference: `floor ${s(r.floorSeconds)} (${r.floorDerivation})`,
       ratio: x(ours),
       goal: `<= ${GOALS.rulesRatio}x`,
       met: yes(ours <= GOALS.rulesRatio),
@@ -245,9 +242,28 @@ function lifecycleRatios(seconds: number, floor: number, engine: number): { goal
   return { goalRatio, excess, ratioText: `${x(goalRatio)} (excess over the floor, (time − engine) / floor: ${x(excess)})` };
 }
 
-/** The reference cell of benchmarks 8 to 11: floor + the engine's own run, the empty project's `up` beside it. */
-function lifecycleReference(name: string, floor: number, engine: number, resources: number, emptyUp: number): string {
-  return `${name} floor ${s(floor)} + engine ${s(engine)} = ${s(floor + engine)} (the engine: the same command for ${resources} do-nothing dynamic resources; the empty project's \`up\`: ${s(emptyUp)})`;
+/** The engine's own run of one command: its median and every run, s. */
+interface EngineRef {
+  median: number;
+  runs: readonly number[];
+}
+
+function engineRef(noop: ReferencePhases, command: "up" | "previewRefresh" | "destroy"): EngineRef {
+  return { median: noop[command], runs: noop.runs[command] };
+}
+
+/** `9.64 s (median of 9.50 / 9.64 / 9.80 s)`: a median and its runs. */
+function timesText(median: number, runs: readonly number[]): string {
+  return runs.length > 1 ? `${s(median)} (median of ${runs.map((v) => v.toFixed(2)).join(" / ")} s)` : s(median);
+}
+
+/**
+ * The reference cell of benchmarks 8 to 12: floor + the engine's own run of the same program with
+ * every resource a do-nothing dynamic resource with the same inputs (issue 47), the empty
+ * project's `up` beside it.
+ */
+function lifecycleReference(name: string, floor: number, engine: number, engineRuns: readonly number[], emptyUp: number): string {
+  return `${name} floor ${s(floor)} + engine ${timesText(engine, engineRuns)} = ${s(floor + engine)} (the engine: the same command for the same program, every resource a do-nothing dynamic resource with the same inputs and secrets; the empty project's \`up\`: ${s(emptyUp)})`;
 }
 
 const LIFECYCLE_GOAL = `time / (floor + engine) <= ${GOALS.lifecycleRatio}x`;
@@ -257,68 +273,68 @@ function automationRuleRows(r: RulesBenchResult): Row[] {
   // dynamic resources (no API call), measured in the same run; the empty project's `up` is shown beside it.
   const writesPerRule = (p: CommandPhase, op: string) => (p.calls[op] ?? 0) / r.resources;
   const label = `${r.resources} \`AutomationRule\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
-  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: number, write?: string): Row => {
-    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor, engine);
+  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: EngineRef, write?: string): Row => {
+    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor, engine.median);
     return {
       no: "8",
       measurement: `\`pulumi ${command}\` of ${label}`,
-      result: `${s(p.seconds)}; ${ruleCalls(p, r.resources)}`,
-      reference: lifecycleReference(floorName, floor, engine, r.resources, r.engineSeconds),
+      result: `${timesText(p.seconds, p.runs)}; ${ruleCalls(p, r.resources)}`,
+      reference: lifecycleReference(floorName, floor, engine.median, engine.runs, r.engineSeconds),
       ratio: ratioText,
       goal: `${LIFECYCLE_GOAL}${write ? ", 0 × 429, 1 write/rule" : ", 0 × 429"}`,
       met: yes(goalRatio <= GOALS.lifecycleRatio && p.status429 === 0 && (write === undefined || writesPerRule(p, write) === 1)),
     };
   };
   return [
-    row("up", r.up, "write", r.writeFloorSeconds, r.noop.up, "automationRule.create"),
-    row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, r.noop.previewRefresh),
-    row("destroy", r.destroy, "write", r.writeFloorSeconds, r.noop.destroy, "automationRule.delete"),
+    row("up", r.up, "write", r.writeFloorSeconds, engineRef(r.noop, "up"), "automationRule.create"),
+    row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, engineRef(r.noop, "previewRefresh")),
+    row("destroy", r.destroy, "write", r.writeFloorSeconds, engineRef(r.noop, "destroy"), "automationRule.delete"),
   ];
 }
 
 function mcpServerRows(r: McpBenchResult): Row[] {
   // As benchmark 8: "floor plus one engine run".
   const label = `${r.resources} \`McpServer\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
-  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: number, writesPerServer: number, servers?: string): Row => {
+  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: EngineRef, writesPerServer: number, servers?: string): Row => {
     const writesOk = mcpWrites(p) === writesPerServer * r.resources;
-    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor, engine);
+    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor, engine.median);
     return {
       no: "9",
       measurement: `\`pulumi ${command}\` of ${label}`,
-      result: `${s(p.seconds)}; ${ruleCalls(p, r.resources)}${servers ? `; ${servers}` : ""}`,
-      reference: lifecycleReference(floorName, floor, engine, r.resources, r.engineSeconds),
+      result: `${timesText(p.seconds, p.runs)}; ${ruleCalls(p, r.resources)}${servers ? `; ${servers}` : ""}`,
+      reference: lifecycleReference(floorName, floor, engine.median, engine.runs, r.engineSeconds),
       ratio: ratioText,
       goal: `${LIFECYCLE_GOAL}, 0 × 429, ${writesPerServer} write/server`,
       met: yes(goalRatio <= GOALS.lifecycleRatio && p.status429 === 0 && writesOk),
     };
   };
   return [
-    row("up", r.up, "write", r.writeFloorSeconds, r.noop.up, 1, `${r.serversAfterUp} servers after`),
-    row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, r.noop.previewRefresh, 0),
-    row("destroy", r.destroy, "write", r.writeFloorSeconds, r.noop.destroy, 1, `${r.serversAfterDestroy} servers after`),
+    row("up", r.up, "write", r.writeFloorSeconds, engineRef(r.noop, "up"), 1, `${r.serversAfterUp} servers after`),
+    row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, engineRef(r.noop, "previewRefresh"), 0),
+    row("destroy", r.destroy, "write", r.writeFloorSeconds, engineRef(r.noop, "destroy"), 1, `${r.serversAfterDestroy} servers after`),
   ];
 }
 
 function a2aAgentRows(r: A2aBenchResult): Row[] {
   // As benchmark 9: "floor plus one engine run".
   const label = `${r.resources} \`A2aAgent\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
-  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: number, writesPerAgent: number, agents?: string): Row => {
+  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: EngineRef, writesPerAgent: number, agents?: string): Row => {
     const writesOk = a2aWrites(p) === writesPerAgent * r.resources;
-    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor, engine);
+    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor, engine.median);
     return {
       no: "10",
       measurement: `\`pulumi ${command}\` of ${label}`,
-      result: `${s(p.seconds)}; ${ruleCalls(p, r.resources)}${agents ? `; ${agents}` : ""}`,
-      reference: lifecycleReference(floorName, floor, engine, r.resources, r.engineSeconds),
+      result: `${timesText(p.seconds, p.runs)}; ${ruleCalls(p, r.resources)}${agents ? `; ${agents}` : ""}`,
+      reference: lifecycleReference(floorName, floor, engine.median, engine.runs, r.engineSeconds),
       ratio: ratioText,
       goal: `${LIFECYCLE_GOAL}, 0 × 429, ${writesPerAgent} write/agent`,
       met: yes(goalRatio <= GOALS.lifecycleRatio && p.status429 === 0 && writesOk),
     };
   };
   return [
-    row("up", r.up, "write", r.writeFloorSeconds, r.noop.up, 1, `${r.agentsAfterUp} agents after`),
-    row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, r.noop.previewRefresh, 0),
-    row("destroy", r.destroy, "write", r.writeFloorSeconds, r.noop.destroy, 1, `${r.agentsAfterDestroy} agents after`),
+    row("up", r.up, "write", r.writeFloorSeconds, engineRef(r.noop, "up"), 1, `${r.agentsAfterUp} agents after`),
+    row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, engineRef(r.noop, "previewRefresh"), 0),
+    row("destroy", r.destroy, "write", r.writeFloorSeconds, engineRef(r.noop, "destroy"), 1, `${r.agentsAfterDestroy} agents after`),
   ];
 }
 
@@ -337,26 +353,89 @@ function skillKnowledgeRows(r: SkillsBenchResult): Row[] {
     p: CommandPhase,
     floorName: string,
     floor: Floor,
-    engine: number,
+    engine: EngineRef,
     writesPerResource: number,
     after?: { skills: number; files: number },
   ): Row => {
     const writesOk = skillKnowledgeWrites(p) === writesPerResource * r.resources;
-    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor.seconds, engine);
+    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor.seconds, engine.median);
     return {
       no: "11",
       measurement: `\`pulumi ${command}\` of ${label}`,
-      result: `${s(p.seconds)}; ${ruleCalls(p, r.resources)}${after ? `; ${after.skills} skills and ${after.files} files after` : ""}`,
-      reference: `${lifecycleReference(floorName, floor.seconds, engine, r.resources, r.engineSeconds)}; floor per bucket: ${floorText(floor)}`,
+      result: `${timesText(p.seconds, p.runs)}; ${ruleCalls(p, r.resources)}${after ? `; ${after.skills} skills and ${after.files} files after` : ""}`,
+      reference: `${lifecycleReference(floorName, floor.seconds, engine.median, engine.runs, r.engineSeconds)}; floor per bucket: ${floorText(floor)}`,
       ratio: ratioText,
       goal: `${LIFECYCLE_GOAL}, 0 × 429, ${writesPerResource} write/resource (pack ensures apart)`,
       met: yes(goalRatio <= GOALS.lifecycleRatio && p.status429 === 0 && writesOk),
     };
   };
   return [
-    row("up", r.up, "write", r.writeFloor, r.noop.up, 1, r.after.up),
-    row("preview --refresh", r.previewRefresh, "read", r.readFloor, r.noop.previewRefresh, 0),
-    row("destroy", r.destroy, "delete", r.deleteFloor, r.noop.destroy, 1, r.after.destroy),
+    row("up", r.up, "write", r.writeFloor, engineRef(r.noop, "up"), 1, r.after.up),
+    row("preview --refresh", r.previewRefresh, "read", r.readFloor, engineRef(r.noop, "previewRefresh"), 0),
+    row("destroy", r.destroy, "delete", r.deleteFloor, engineRef(r.noop, "destroy"), 1, r.after.destroy),
+  ];
+}
+
+const mib = (v: number) => `${v.toFixed(0)} MiB`;
+
+function growthRows(r: GrowthSizeResult): Row[] {
+  const label = `${r.resources.toLocaleString("en-US")} mixed (${r.mix.disablements} \`McpServerDisablement\`, ${r.mix.mcpServers} \`McpServer\`, ${r.mix.automationRules} \`AutomationRule\`), +${GROWTH_LATENCY_MS} ms per request`;
+  const memoryText = (m: GrowthSizeResult["memory"]["up"]) => `peak memory: engine ${mib(m.engine)}, program ${mib(m.program)}, provider ${mib(m.provider)}`;
+  const row = (
+    command: string,
+    p: CommandPhase,
+    floorName: string,
+    floor: Floor,
+    engine: EngineRef,
+    writes: number,
+    memory: GrowthSizeResult["memory"]["up"],
+    after?: string,
+  ): Row => {
+    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor.seconds, engine.median);
+    const writesOk = growthWrites(p) === writes;
+    return {
+      no: "12",
+      measurement: `\`pulumi ${command}\` of ${label}`,
+      result: `${timesText(p.seconds, p.runs)}; ${ruleCalls(p, r.resources)}; ${growthWrites(p)} writes; ${memoryText(memory)}${after ? `; ${after}` : ""}`,
+      reference: `${lifecycleReference(floorName, floor.seconds, engine.median, engine.runs, r.engineSeconds)}; floor per bucket: ${floorText(floor)}`,
+      ratio: ratioText,
+      goal: `${LIFECYCLE_GOAL}, 0 × 429, ${writes === 0 ? "no write" : "1 write/resource"}`,
+      met: yes(goalRatio <= GOALS.lifecycleRatio && p.status429 === 0 && writesOk),
+    };
+  };
+  const driftSeconds = r.drift.map((d) => d.seconds);
+  const ratio = driftRatio(r);
+  return [
+    row(
+      "up",
+      r.up,
+      "write",
+      r.floors.up,
+      engineRef(r.noop, "up"),
+      r.resources,
+      r.memory.up,
+      `${r.afterUp.disabled} seeded servers disabled, ${r.afterUp.servers} servers made`,
+    ),
+    row("preview --refresh", r.previewRefresh, "read", r.floors.refresh, engineRef(r.noop, "previewRefresh"), 0, r.memory.previewRefresh),
+    {
+      no: "12",
+      measurement: `\`pulumi-flashduty drift\` of the same stack (wraps \`preview --refresh\`)`,
+      result: `${timesText(median(driftSeconds), driftSeconds)}; exit codes ${r.drift.map((d) => d.exitCode).join(", ")}; ${memoryText(r.memory.drift)}`,
+      reference: `the \`preview --refresh\` of the same run: ${r.drift.map((d) => d.previewRefreshSeconds.toFixed(2)).join(" / ")} s`,
+      ratio: `${x(ratio)} (median of drift / refresh per run: ${r.drift.map((d) => (d.seconds / d.previewRefreshSeconds).toFixed(2)).join(" / ")})`,
+      goal: `<= ${GOALS.driftRatio}x, exit 0 (no drift)`,
+      met: yes(ratio <= GOALS.driftRatio && r.drift.every((d) => d.exitCode === 0)),
+    },
+    row(
+      "destroy",
+      r.destroy,
+      "write",
+      r.floors.destroy,
+      engineRef(r.noop, "destroy"),
+      r.resources,
+      r.memory.destroy,
+      `${r.afterDestroy.disabled} seeded servers disabled, ${r.afterDestroy.servers} servers left`,
+    ),
   ];
 }
 
@@ -445,6 +524,9 @@ async function main(argv: string[]): Promise<void> {
       "clock-offset-ms": { type: "string" },
       skills: { type: "string" },
       "knowledge-files": { type: "string" },
+      sizes: { type: "string" },
+      runs: { type: "string" },
+      profile: { type: "boolean" },
     },
   });
   const only = values.only !== undefined ? new Set(values.only.split(",").map((v) => v.trim())) : undefined;
@@ -465,6 +547,13 @@ async function main(argv: string[]): Promise<void> {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number >= 1, got "${v}"`);
     return n;
   };
+  let runs: number | undefined;
+  if (values.runs !== undefined) {
+    runs = Number(values.runs);
+    if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number >= 1, got "${values.runs}"`);
+  }
+  const sizes = values.sizes === undefined ? [...GROWTH_SIZES] : values.sizes.split(",").map((v) => Number(v.trim()));
+  for (const n of sizes) if (!Number.isInteger(n) || n < 3) throw new Error(`--sizes must list whole numbers >= 3, got "${values.sizes}"`);
   const size11 = { skills: count("skills", SKILL_RESOURCES), knowledgeFiles: count("knowledge-files", KNOWLEDGE_FILE_RESOURCES) };
   progress(`emulator rate-limit windows: ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off ours`);
 
@@ -517,28 +606,48 @@ async function main(argv: string[]): Promise<void> {
   }
   if (wanted("8")) {
     progress("8. automation rules: up, preview --refresh, destroy of 200");
-    const r = await benchAutomationRules();
+    const r = await benchAutomationRules(runs);
     results.automationRules = r;
     rows.push(...automationRuleRows(r));
   }
 
   if (wanted("9")) {
     progress("9. MCP servers: up, preview --refresh, destroy of 100");
-    const r = await benchMcpServers();
+    const r = await benchMcpServers(runs);
     results.mcpServers = r;
     rows.push(...mcpServerRows(r));
   }
   if (wanted("10")) {
     progress("10. A2A agents: up, preview --refresh, destroy of 100");
-    const r = await benchA2aAgents();
+    const r = await benchA2aAgents(runs);
     results.a2aAgents = r;
     rows.push(...a2aAgentRows(r));
   }
   if (wanted("11")) {
     progress(`11. skills and knowledge files: up, preview --refresh, destroy of ${size11.skills} + ${size11.knowledgeFiles}`);
-    const r = await benchSkillsAndKnowledge(size11);
+    const r = await benchSkillsAndKnowledge(size11, runs);
     results.skillsAndKnowledge = r;
     rows.push(...skillKnowledgeRows(r));
+  }
+
+  if (wanted("12")) {
+    const growth: GrowthSizeResult[] = [];
+    const largest = Math.max(...sizes);
+    for (const n of sizes) {
+      progress(`12. mixed stack of ${n}: up, preview --refresh, drift, destroy`);
+      const profileDir = values.profile === true && n === largest ? path.join(REPO_ROOT, ".pulumi-state", "profiles", `growth-${n}`) : undefined;
+      const r = await benchGrowthSize(n, { runs: runs ?? 3, profileDir });
+      growth.push(r);
+      rows.push(...growthRows(r));
+      for (const p of r.profile ?? []) {
+        for (const summary of p.summaries) {
+          progress(`12. profile of ${p.command} (${s(p.seconds)}), ${summary.process}: ${path.basename(summary.file)}, ${summary.totalMs} ms sampled`);
+          for (const t of summary.byPackage.slice(0, 8)) progress(`      ${t.name}: ${t.ms} ms (${(t.share * 100).toFixed(1)}%)`);
+          for (const t of summary.topFunctions.slice(0, 8)) progress(`      fn ${t.name}: ${t.ms} ms`);
+        }
+      }
+    }
+    results.growth = growth;
   }
 
   const totalSeconds = secondsSince(t0);

@@ -24,7 +24,8 @@ import { FlashdutyClient } from "pulumi-flashduty/sdk";
 import { runWorkers } from "../test/support/sharedAccount";
 import { PRODUCTION, productionLimits, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
 import { bucketFloorSeconds } from "./engine";
-import { burstAwareFloor, seedSizeFor } from "./rules";
+import { burstAwareFloor } from "./floors";
+import { seedSizeFor } from "./rules";
 
 const RULES = 10_000;
 const PAGE_SIZE = 100;

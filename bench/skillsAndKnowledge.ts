@@ -3,7 +3,7 @@
  * `pulumi preview --refresh` of them and `pulumi destroy`, against the emulator at production
  * limits with 40 ms added to every request (see bench/README.md; issue 45).
  *
- * Floors, from `OPERATION_RATE_LIMITS` in wire/protocol.ts (see {@link operationFloorSeconds}):
+ * Floors, from `OPERATION_RATE_LIMITS` in wire/protocol.ts (see `operationFloorSeconds` in bench/floors.ts):
  * a skill create is one `skill/upload` (3/s and 30/min per app key), so 30 uploads take 30 / 3 =
  * 10 s (the 30/min window admits all 30, so it does not bind); a knowledge file create is one
  * `pack/ensure` and one `file/put` (20/s and 300/min each, separate buckets), so 200 puts take
@@ -19,7 +19,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "pulumi-flashduty-emulator";
 import { stringify as yamlStringify } from "yaml";
-import { OPERATIONS, OPERATION_RATE_LIMITS, type OperationRateLimit } from "../wire/protocol";
+import type { OPERATIONS } from "../wire/protocol";
+import { type Floor, floorOf } from "./floors";
 import { copyFromRepo, productionLimits, tempProject } from "./common";
 import { type CommandPhase, measureLifecycle, type LifecycleResult } from "./resourceLifecycle";
 
@@ -52,12 +53,6 @@ export interface SkillsBenchSize {
   knowledgeFiles: number;
 }
 
-/** One floor: its seconds and, per operation, the requests and seconds that bucket needs. */
-export interface Floor {
-  seconds: number;
-  perOperation: Record<string, { requests: number; seconds: number }>;
-}
-
 export interface SkillsBenchResult extends LifecycleResult {
   skills: number;
   knowledgeFiles: number;
@@ -72,29 +67,6 @@ export interface SkillsBenchResult extends LifecycleResult {
   deleteFloor: Floor;
   /** Skills named `bench-skill-*`, and files of team 1's pack under `bench/`, after `up` and after `destroy`. */
   after: { up: { skills: number; files: number }; destroy: { skills: number; files: number } };
-}
-
-/**
- * Shortest time, in s, in which one operation's bucket admits `n` requests, by benchmark 1's
- * convention (`bucketFloorSeconds` in bench/engine.ts, for any limit): full minute windows of
- * `perMinute` first, then the rest at `perSecond`. With `n <= perMinute` one minute window admits
- * them all and the per-minute limit does not bind: `n / perSecond` (30 uploads at 3/s and
- * 30/min: 10 s; the last three start 9 s after the first, so the time is 9 s plus a round trip
- * to finish, counted as 10 s as every floor here is).
- */
-export function operationFloorSeconds(n: number, limit: Pick<OperationRateLimit, "perSecond" | "perMinute">): number {
-  if (n <= 0) return 0;
-  const fullMinutes = Math.floor((n - 1) / limit.perMinute);
-  return fullMinutes * 60 + (n - fullMinutes * limit.perMinute) / limit.perSecond;
-}
-
-/** The floor of requests of several operations, a bucket each (so the slowest bucket's). */
-export function floorOf(requests: Partial<Record<OperationName, number>>): Floor {
-  const perOperation: Floor["perOperation"] = {};
-  for (const [op, n] of Object.entries(requests) as Array<[OperationName, number]>) {
-    perOperation[op] = { requests: n, seconds: operationFloorSeconds(n, OPERATION_RATE_LIMITS[OPERATIONS[op]]) };
-  }
-  return { seconds: Math.max(0, ...Object.values(perOperation).map((b) => b.seconds)), perOperation };
 }
 
 /** Writes of every kind in a phase (see {@link SKILL_KNOWLEDGE_WRITE_OPERATIONS}). */
@@ -122,6 +94,7 @@ function writeSkillFolders(count: number): string {
 /** Runs benchmark 11 (about a minute and a half on a quiet machine at the default size). */
 export async function benchSkillsAndKnowledge(
   size: SkillsBenchSize = { skills: SKILL_RESOURCES, knowledgeFiles: KNOWLEDGE_FILE_RESOURCES },
+  runs?: number,
 ): Promise<SkillsBenchResult> {
   const emu = await startEmulator({ port: 0, limits: productionLimits() });
   const skillsDir = writeSkillFolders(size.skills);
@@ -144,6 +117,7 @@ export async function benchSkillsAndKnowledge(
       counts: { skills: size.skills, knowledgeFiles: size.knowledgeFiles },
       config: { skillsDir },
       latencyMs: SKILLS_LATENCY_MS,
+      runs,
       afterUp: () => {
         afterUp = count();
       },
