@@ -252,7 +252,8 @@ describe("stack policies on plugin resources, and on both forms in one stack", (
       {
         message:
           "MCP servers that must be disabled have no McpServerDisablement in this stack: mcp_github. " +
-          'Declare one per server (new flashduty.McpServerDisablement("<name>", { serverId: "<id>" })).',
+          'Declare one per server (TypeScript: new flashduty.McpServerDisablement("<name>", { serverId: "<id>" }); ' +
+          'YAML, Python, Go: a resource of type flashduty:index:McpServerDisablement with serverId "<id>").',
         urn: undefined,
       },
     ]);
