@@ -5,7 +5,7 @@
  * list; a value is never shown, and a masked value (`******`) is no change.
  */
 import { isDeepStrictEqual } from "node:util";
-import { A2A_AGENT_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import { DECLARED_FIELDS, SECRET_FIELDS } from "../provider/a2aAgent/fields";
 import { VALUE_NOT_SHOWN } from "./dataSources";
 import { holdsSecret, keyListChanges, opaque, secretMapChanges } from "./mcpServers";
@@ -50,7 +50,7 @@ function changedFields(before: Props, after: Props): FieldChange[] {
  * times or fields the platform sets, such as the card's name and skills).
  */
 export function a2aAgentResourceDrifts(resources: readonly RefreshedResource[]): { checked: number; drifts: A2aAgentResourceDrift[] } {
-  const ours = resources.filter((r) => r.type === A2A_AGENT_TYPE);
+  const ours = resources.filter((r) => isResourceType(r.type, "A2aAgent"));
   const drifts: A2aAgentResourceDrift[] = [];
   for (const resource of ours) {
     const base = {

@@ -1,5 +1,5 @@
 /** Drift of `AutomationRule` resources: the rule edited in the console or deleted on the platform. */
-import { AUTOMATION_RULE_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import { DECLARED_FIELDS } from "../provider/automationRule/fields";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type RuleResourceDrift } from "./report";
@@ -24,7 +24,7 @@ function same(field: string, a: unknown, b: unknown): boolean {
  * checked. Only the declared fields are compared (never the secret token, the ids or the times).
  */
 export function ruleResourceDrifts(resources: readonly RefreshedResource[]): { checked: number; drifts: RuleResourceDrift[] } {
-  const ours = resources.filter((r) => r.type === AUTOMATION_RULE_TYPE);
+  const ours = resources.filter((r) => isResourceType(r.type, "AutomationRule"));
   const drifts: RuleResourceDrift[] = [];
   for (const resource of ours) {
     const base = {

@@ -40,7 +40,9 @@ function counts(changes: readonly ItemChange[]): ChangeCounts {
  * `sourceHash`), every `KnowledgeFile` whose text was edited in the console (named by checksum and
  * line count, never the text) or deleted, and every automation rule, template, MCP server or skill added,
  * removed or changed in the data sources' exported outputs (found at any output name; secret
- * values of a server's `env` and `headers` are never shown).
+ * values of a server's `env` and `headers` are never shown). Resources of a TypeScript program
+ * (the dynamic resources) and of a YAML, Python or Go program (the provider plugin) alike: each
+ * noun is found by either form of its type token (provider/engine/typeToken.ts).
  *
  * Environment: the `pulumi` CLI on PATH, and whatever the stack needs to run (backend login or
  * `PULUMI_BACKEND_URL`, `PULUMI_CONFIG_PASSPHRASE`, `flashduty:*` config or `FLASHDUTY_*`

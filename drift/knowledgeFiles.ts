@@ -4,7 +4,7 @@
  * the report names the change by checksum and line count, never by the text itself (it may be
  * long, and it is the platform's).
  */
-import { KNOWLEDGE_FILE_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type KnowledgeFileResourceDrift } from "./report";
 
@@ -25,7 +25,7 @@ function summary(props: Record<string, unknown>): string {
  * (checksum and line count before and after); a deleted file is made again by the next `up`.
  */
 export function knowledgeFileResourceDrifts(resources: readonly RefreshedResource[]): { checked: number; drifts: KnowledgeFileResourceDrift[] } {
-  const ours = resources.filter((r) => r.type === KNOWLEDGE_FILE_TYPE);
+  const ours = resources.filter((r) => isResourceType(r.type, "KnowledgeFile"));
   const drifts: KnowledgeFileResourceDrift[] = [];
   for (const resource of ours) {
     const teamId = typeof resource.before.teamId === "number" ? resource.before.teamId : 0;

@@ -13,7 +13,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { DECLARED_FIELDS, SECRET_FIELDS } from "../provider/mcpServer/fields";
-import { MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import { MASKED_VALUE } from "../wire/protocol";
 import { VALUE_NOT_SHOWN } from "./dataSources";
 import type { RefreshedResource } from "./refreshEvents";
@@ -121,9 +121,9 @@ function changedFields(before: Props, after: Props, held: boolean): FieldChange[
  * provider's diff).
  */
 export function mcpServerResourceDrifts(resources: readonly RefreshedResource[]): { checked: number; drifts: McpServerResourceDrift[] } {
-  const ours = resources.filter((r) => r.type === MCP_SERVER_TYPE);
+  const ours = resources.filter((r) => isResourceType(r.type, "McpServer"));
   const heldIds = new Set(
-    resources.filter((r) => r.type === MCP_SERVER_DISABLEMENT_TYPE).map((r) => text((r.after ?? r.before).serverId) || text(r.before.serverId)),
+    resources.filter((r) => isResourceType(r.type, "McpServerDisablement")).map((r) => text((r.after ?? r.before).serverId) || text(r.before.serverId)),
   );
   const drifts: McpServerResourceDrift[] = [];
   for (const resource of ours) {

@@ -20,6 +20,11 @@ export const STACK_TYPE = "pulumi:pulumi:Stack";
 /** One resource's refresh: outputs in state before, and what the read found (undefined: gone). */
 export interface RefreshedResource {
   urn: string;
+  /**
+   * The type token; a Flashduty resource has either form (`pulumi-nodejs:dynamic/flashduty:<Noun>`
+   * or the provider plugin's `flashduty:index:<Noun>`), matched by `isResourceType`
+   * (provider/engine/typeToken.ts).
+   */
   type: string;
   before: Record<string, unknown>;
   after: Record<string, unknown> | undefined;

@@ -1,5 +1,5 @@
 /** Drift of `McpServerDisablement` resources: declared disabled, observed enabled or deleted. */
-import { MCP_SERVER_DISABLEMENT_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type ServerDrift } from "./report";
 
@@ -15,7 +15,7 @@ function text(value: unknown): string {
  * that was already recorded as enabled by an earlier `pulumi refresh` is still drift.
  */
 export function serverDrifts(resources: readonly RefreshedResource[]): { checked: number; drifts: ServerDrift[] } {
-  const ours = resources.filter((r) => r.type === MCP_SERVER_DISABLEMENT_TYPE);
+  const ours = resources.filter((r) => isResourceType(r.type, "McpServerDisablement"));
   const drifts: ServerDrift[] = [];
   for (const resource of ours) {
     const state = resource.after ?? resource.before;

@@ -4,7 +4,7 @@
  * `checksum` after); an edit as the declared field.
  */
 import { isDeepStrictEqual } from "node:util";
-import { SKILL_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import { DECLARED_FIELDS } from "../provider/skill/fields";
 import type { RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type SkillResourceDrift } from "./report";
@@ -19,7 +19,7 @@ function text(value: unknown): string {
  * `descriptionEn`, `enabled`, `sourceHash`), never the ids, times or fields the platform sets.
  */
 export function skillResourceDrifts(resources: readonly RefreshedResource[]): { checked: number; drifts: SkillResourceDrift[] } {
-  const ours = resources.filter((r) => r.type === SKILL_TYPE);
+  const ours = resources.filter((r) => isResourceType(r.type, "Skill"));
   const drifts: SkillResourceDrift[] = [];
   for (const resource of ours) {
     const base = {

@@ -45,7 +45,8 @@ export const FUNCTION_DECLARATIONS: readonly FunctionDeclaration[] = [
 const PACKAGE = {
   name: "flashduty",
   displayName: "Flashduty",
-  description: "Resources and data sources for the Flashduty AI SRE platform: MCP servers, their disablement, and automation rules.",
+  description:
+    "Resources and data sources for the Flashduty AI SRE platform: MCP servers, their disablements, automation rules, skills, knowledge files and A2A agents.",
   license: "Apache-2.0",
   repository: "https://github.com/flashcatcloud/pulumi-flashduty",
   publisher: "pulumi-flashduty",
@@ -59,7 +60,7 @@ const PACKAGE = {
       },
       respectSchemaVersion: true,
       readme:
-        "Pulumi provider for the [Flashduty](https://flashcat.cloud) AI SRE platform, for programs on the provider plugin: MCP servers, their disablement, automation rules, and data sources that read them.\n\n```sh\nnpm install @pulumi-flashduty/flashduty\npulumi config set --secret flashduty:appKey <app key from the Flashduty console>\n```\n\nThe engine installs the provider plugin `pulumi-resource-flashduty` of this package's version by itself (from the project's GitHub releases), or run `pulumi plugin install resource flashduty <version>`. Several accounts in one program: `new flashduty.Provider(\"prod\", { appKey })` and the `provider` resource option. (The npm package `pulumi-flashduty` holds the same resources as dynamic resources, configured by stack config only.)\n\nDocumentation: https://github.com/flashcatcloud/pulumi-flashduty/blob/main/docs/yaml.md\n",
+        "Pulumi provider for the [Flashduty](https://flashcat.cloud) AI SRE platform, for programs on the provider plugin: MCP servers, their disablements, automation rules, skills, knowledge files, A2A agents, and data sources that read them.\n\n```sh\nnpm install @pulumi-flashduty/flashduty\npulumi config set --secret flashduty:appKey <app key from the Flashduty console>\n```\n\nThe engine installs the provider plugin `pulumi-resource-flashduty` of this package's version by itself (from the project's GitHub releases), or run `pulumi plugin install resource flashduty <version>`. Several accounts in one program: `new flashduty.Provider(\"prod\", { appKey })` and the `provider` resource option. (The npm package `pulumi-flashduty` holds the same resources as dynamic resources, configured by stack config only.)\n\nDocumentation: https://github.com/flashcatcloud/pulumi-flashduty/blob/main/docs/yaml.md\n",
     },
     python: {
       packageName: "pulumi_flashduty",
@@ -68,7 +69,7 @@ const PACKAGE = {
       },
       respectSchemaVersion: true,
       readme:
-        "Pulumi provider for the [Flashduty](https://flashcat.cloud) AI SRE platform: MCP servers, their disablement, automation rules, and data sources that read them.\n\n```sh\npip install pulumi-flashduty\npulumi config set --secret flashduty:appKey <app key from the Flashduty console>\n```\n\nThe engine installs the provider plugin `pulumi-resource-flashduty` of this package's version by itself (from the project's GitHub releases), or run `pulumi plugin install resource flashduty <version>`; it needs no Node.js. Several accounts in one program: `flashduty.Provider(\"prod\", app_key=...)` and `opts=pulumi.ResourceOptions(provider=prod)`.\n\nDocumentation: https://github.com/flashcatcloud/pulumi-flashduty/blob/main/docs/python.md\n",
+        "Pulumi provider for the [Flashduty](https://flashcat.cloud) AI SRE platform: MCP servers, their disablements, automation rules, skills, knowledge files, A2A agents, and data sources that read them.\n\n```sh\npip install pulumi-flashduty\npulumi config set --secret flashduty:appKey <app key from the Flashduty console>\n```\n\nThe engine installs the provider plugin `pulumi-resource-flashduty` of this package's version by itself (from the project's GitHub releases), or run `pulumi plugin install resource flashduty <version>`; it needs no Node.js. Several accounts in one program: `flashduty.Provider(\"prod\", app_key=...)` and `opts=pulumi.ResourceOptions(provider=prod)`.\n\nDocumentation: https://github.com/flashcatcloud/pulumi-flashduty/blob/main/docs/python.md\n",
     },
     go: {
       importBasePath: "github.com/flashcatcloud/pulumi-flashduty/sdks/go/flashduty",

@@ -4,7 +4,7 @@
  * `authConfig`, never its values, and never shows the card URL.
  */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
-import { A2A_AGENT_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import { markdownCode } from "../sdk/markdownText";
 import { knownProp } from "./mcpServerResources";
 import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";
@@ -65,7 +65,7 @@ export function a2aAgentGuardrailsPolicy(options: PolicyOptions<A2aAgentGuardrai
     enforcementLevel: options.enforcementLevel ?? "advisory",
     configSchema: schema,
     validateResource: (args, reportViolation) => {
-      if (args.type !== A2A_AGENT_TYPE) return;
+      if (!isResourceType(args.type, "A2aAgent")) return;
       const config = readConfig<A2aAgentGuardrailsConfig>(schema, args.getConfig());
       for (const message of a2aAgentViolations(args.name, args.props, config)) reportViolation(message);
     },

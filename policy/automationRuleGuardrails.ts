@@ -3,7 +3,7 @@
  * Reads the rules through the SDK client (`POST /safari/automation/rule/list`, every page), with
  * the client's retries and its per-process rate limit (50/s, 1000/min per base URL and key).
  */
-import { AUTOMATION_RULE_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import type { StackValidationPolicy } from "@pulumi/policy";
 import { policyClient } from "../provider/client/programConfig";
 import type { AutomationRule } from "../sdk";
@@ -156,7 +156,9 @@ export interface DeclaredRule extends CheckedRule {
 }
 
 /**
- * The `AutomationRule` resources among `resources`, from their inputs. Values not known yet
+ * The `AutomationRule` resources among `resources` (by type token, the dynamic resource's or
+ * the provider plugin's), from their properties as a stack policy gets them (the inputs before
+ * the first update, the outputs after it: the same names in both forms). Values not known yet
  * (preview) read as the defaults or as empty, so a check that needs them passes.
  */
 export function declaredRules(resources: readonly { type: string; name: string; props: Record<string, unknown> }[]): DeclaredRule[] {
@@ -165,7 +167,7 @@ export function declaredRules(resources: readonly { type: string; name: string; 
   const str = (v: unknown, d: string) => (typeof v === "string" && v !== unknown ? v : d);
   const bool = (v: unknown, d: boolean) => (typeof v === "boolean" ? v : d);
   return resources
-    .filter((r) => r.type === AUTOMATION_RULE_TYPE)
+    .filter((r) => isResourceType(r.type, "AutomationRule"))
     .map((r) => {
       const p = r.props;
       const severities =

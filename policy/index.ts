@@ -15,6 +15,10 @@
  * | `flashduty-knowledge-file-guardrails` | resource | advisory |
  * | `flashduty-a2a-agent-guardrails` | resource | advisory |
  *
+ * Every policy recognises a resource by either form of its type token (`RESOURCE_TYPE_TOKENS`):
+ * the dynamic resource's of a TypeScript program (`pulumi-nodejs:dynamic/flashduty:McpServer`)
+ * and the provider plugin's of a YAML, Python or Go program (`flashduty:index:McpServer`).
+ *
  * Needs `@pulumi/policy` (and `@pulumi/pulumi`) installed next to this package.
  *
  * @packageDocumentation
@@ -40,12 +44,22 @@ export {
   type DeclaredRule,
 } from "./automationRuleGuardrails";
 export {
+  A2A_AGENT_PLUGIN_TYPE,
   A2A_AGENT_TYPE,
+  AUTOMATION_RULE_PLUGIN_TYPE,
   AUTOMATION_RULE_TYPE,
+  isResourceType,
+  KNOWLEDGE_FILE_PLUGIN_TYPE,
   KNOWLEDGE_FILE_TYPE,
+  MCP_SERVER_DISABLEMENT_PLUGIN_TYPE,
   MCP_SERVER_DISABLEMENT_TYPE,
+  MCP_SERVER_PLUGIN_TYPE,
   MCP_SERVER_TYPE,
+  RESOURCE_TYPE_TOKENS,
+  resourceNounOf,
+  SKILL_PLUGIN_TYPE,
   SKILL_TYPE,
+  type ResourceNoun,
 } from "../provider/engine/typeToken";
 export { A2A_AGENT_GUARDRAILS, a2aAgentGuardrailsPolicy, a2aAgentViolations, type A2aAgentGuardrailsConfig } from "./a2aAgentGuardrails";
 export {

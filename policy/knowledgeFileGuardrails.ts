@@ -6,7 +6,7 @@ import type { ResourceValidationPolicy } from "@pulumi/policy";
 // picomatch: the glob dialect users know from .gitignore-like settings and CI path filters,
 // maintained and dependency-free; a matcher of our own would be a dialect nobody knows.
 import picomatch from "picomatch";
-import { KNOWLEDGE_FILE_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import { markdownCode } from "../sdk/markdownText";
 import { knownProp } from "./mcpServerResources";
 import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";
@@ -40,9 +40,9 @@ const SCHEMA: DefaultedSchema = {
   },
 };
 
-/** True for a `KnowledgeFile` (by type token). */
+/** True for a `KnowledgeFile`, by type token in either form (`pulumi-nodejs:dynamic/flashduty:KnowledgeFile`, `flashduty:index:KnowledgeFile`). */
 export function isKnowledgeFile(type: string): boolean {
-  return type === KNOWLEDGE_FILE_TYPE;
+  return isResourceType(type, "KnowledgeFile");
 }
 
 /**

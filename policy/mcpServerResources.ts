@@ -1,11 +1,12 @@
 /**
  * The `McpServerDisablement` and `McpServer` resources of a stack as policies see them: the
- * engine's type token and the inputs (`__provider`, the serialized dynamic provider, is stripped
- * before policies run). Secret inputs arrive unwrapped, as plain values that cannot be told from
+ * engine's type token (the dynamic resource's or the provider plugin's, provider/engine/typeToken.ts)
+ * and the inputs, which have the same names and shapes in both forms (`__provider`, the
+ * serialized dynamic provider, is stripped before policies run). Secret inputs arrive unwrapped, as plain values that cannot be told from
  * values the program did not make secret (docs/policy-pack.md, "What the policies see").
  */
 import type { PolicyResource } from "@pulumi/policy";
-import { MCP_SERVER_DISABLEMENT_TYPE, MCP_SERVER_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 
 /** One declared disablement. */
 export interface DeclaredDisablement {
@@ -18,9 +19,13 @@ export interface DeclaredDisablement {
   restoreOnDelete?: boolean | "always";
 }
 
-/** True for an `McpServerDisablement` (by type token). */
+/**
+ * True for an `McpServerDisablement`, by type token in either form: the dynamic resource's
+ * (`pulumi-nodejs:dynamic/flashduty:McpServerDisablement`) or the provider plugin's
+ * (`flashduty:index:McpServerDisablement`, a YAML, Python or Go program).
+ */
 export function isMcpServerDisablement(type: string): boolean {
-  return type === MCP_SERVER_DISABLEMENT_TYPE;
+  return isResourceType(type, "McpServerDisablement");
 }
 
 /** The disablements among `resources`, in stack order. */
@@ -48,9 +53,9 @@ export interface DeclaredMcpServer {
   teamId?: number;
 }
 
-/** True for an `McpServer` (by type token). */
+/** True for an `McpServer`, by type token in either form (`pulumi-nodejs:dynamic/flashduty:McpServer`, `flashduty:index:McpServer`). */
 export function isMcpServer(type: string): boolean {
-  return type === MCP_SERVER_TYPE;
+  return isResourceType(type, "McpServer");
 }
 
 /** The `McpServer` resources among `resources`, in stack order. */

@@ -24,7 +24,8 @@ const SCHEMA: DefaultedSchema = {
 
 /**
  * Stack policy: each id in `serverIds` must be the `serverId` of an `McpServerDisablement` of
- * the stack; one violation names every missing id. Default enforcement: mandatory.
+ * the stack (either form of its type token); one violation names every missing id and how to
+ * declare one in TypeScript and on the provider plugin. Default enforcement: mandatory.
  */
 export function requiredDisabledServersPolicy(options: PolicyOptions<RequiredDisabledServersConfig> = {}): StackValidationPolicy {
   const schema = withDefaults(SCHEMA, options.defaults);
@@ -40,7 +41,8 @@ export function requiredDisabledServersPolicy(options: PolicyOptions<RequiredDis
       if (missing.length > 0) {
         reportViolation(
           `MCP servers that must be disabled have no McpServerDisablement in this stack: ${missing.join(", ")}. ` +
-            `Declare one per server (new flashduty.McpServerDisablement("<name>", { serverId: "<id>" })).`,
+            `Declare one per server (TypeScript: new flashduty.McpServerDisablement("<name>", { serverId: "<id>" }); ` +
+            'YAML, Python, Go: a resource of type flashduty:index:McpServerDisablement with serverId "<id>").',
         );
       }
     },

@@ -4,7 +4,7 @@
  * pull request that changes its folder).
  */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
-import { SKILL_TYPE } from "../provider/engine/typeToken";
+import { isResourceType } from "../provider/engine/typeToken";
 import { markdownCode } from "../sdk/markdownText";
 import { knownProp } from "./mcpServerResources";
 import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";
@@ -35,9 +35,9 @@ const SCHEMA: DefaultedSchema = {
   },
 };
 
-/** True for a `Skill` (by type token). */
+/** True for a `Skill`, by type token in either form (`pulumi-nodejs:dynamic/flashduty:Skill`, `flashduty:index:Skill`). */
 export function isSkill(type: string): boolean {
-  return type === SKILL_TYPE;
+  return isResourceType(type, "Skill");
 }
 
 /**

@@ -53,7 +53,8 @@ export function pluginReadme(version: string): string {
   return `# pulumi-resource-flashduty ${version}
 
 The Pulumi resource provider plugin of the Flashduty AI SRE platform: MCP servers, their
-disablement, automation rules, and functions that read them. One executable; no Node.js needed.
+disablements, automation rules, skills, knowledge files, A2A agents, and functions that read them.
+One executable; no Node.js needed.
 
 Install it into Pulumi's plugin cache (the engine also fetches it by itself for the SDKs, which
 name the download server):

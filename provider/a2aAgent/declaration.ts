@@ -8,10 +8,11 @@
  * @packageDocumentation
  */
 import type { FunctionDeclaration, ResourceDeclaration, TypeDeclaration } from "../engine/declaration";
+import { A2A_AGENT_PLUGIN_TYPE } from "../engine/typeToken";
 
 /** flashduty:index:A2aAgent: Declares one A2A agent (another team's agent the AI SRE talks to) whole. */
 export const A2A_AGENT = {
-  token: "flashduty:index:A2aAgent",
+  token: A2A_AGENT_PLUGIN_TYPE,
   description:
     "Declares one A2A agent (another team's agent the AI SRE talks to over A2A) whole. Importable: `pulumi import flashduty:index:A2aAgent <name> <agentId>`.",
   fields: {

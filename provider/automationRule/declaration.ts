@@ -7,10 +7,11 @@
  * @packageDocumentation
  */
 import type { FunctionDeclaration, ResourceDeclaration, TypeDeclaration } from "../engine/declaration";
+import { AUTOMATION_RULE_PLUGIN_TYPE } from "../engine/typeToken";
 
 /** flashduty:index:AutomationRule: Declares one automation rule: created by `pulumi up`, put back by `pulumi up --refresh` after a console edit, deleted by destroy. */
 export const AUTOMATION_RULE = {
-  token: "flashduty:index:AutomationRule",
+  token: AUTOMATION_RULE_PLUGIN_TYPE,
   description:
     "Declares one automation rule: created by `pulumi up`, put back by `pulumi up --refresh` after a console edit, deleted by destroy. Importable: `pulumi import flashduty:index:AutomationRule <name> <ruleId>`.",
   fields: {

@@ -7,10 +7,11 @@
  * @packageDocumentation
  */
 import type { FunctionDeclaration, ResourceDeclaration, TypeDeclaration } from "../engine/declaration";
+import { KNOWLEDGE_FILE_PLUGIN_TYPE } from "../engine/typeToken";
 
 /** flashduty:index:KnowledgeFile: One text file of a knowledge pack (the account's or a team's), declared whole. */
 export const KNOWLEDGE_FILE = {
-  token: "flashduty:index:KnowledgeFile",
+  token: KNOWLEDGE_FILE_PLUGIN_TYPE,
   description:
     "One text file of a knowledge pack (the account's or a team's), declared whole: `DUTY.md`, a runbook, service notes. The pack is made on first use and never deleted by a file. Importable: `pulumi import flashduty:index:KnowledgeFile <name> <teamId>/<path>`.",
   fields: {

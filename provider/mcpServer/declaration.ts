@@ -7,10 +7,11 @@
  * @packageDocumentation
  */
 import type { FunctionDeclaration, ResourceDeclaration, TypeDeclaration } from "../engine/declaration";
+import { MCP_SERVER_PLUGIN_TYPE } from "../engine/typeToken";
 
 /** flashduty:index:McpServer: Declares one MCP server (connector) whole. */
 export const MCP_SERVER = {
-  token: "flashduty:index:McpServer",
+  token: MCP_SERVER_PLUGIN_TYPE,
   description: "Declares one MCP server (connector) whole. Importable: `pulumi import flashduty:index:McpServer <name> <serverId>`.",
   fields: {
     serverName: {

@@ -7,10 +7,11 @@
  * @packageDocumentation
  */
 import type { ResourceDeclaration } from "../engine/declaration";
+import { MCP_SERVER_DISABLEMENT_PLUGIN_TYPE } from "../engine/typeToken";
 
 /** flashduty:index:McpServerDisablement: Disables an MCP server for as long as the resource exists; destroy enables it again per `restoreOnDelete`. */
 export const MCP_SERVER_DISABLEMENT = {
-  token: "flashduty:index:McpServerDisablement",
+  token: MCP_SERVER_DISABLEMENT_PLUGIN_TYPE,
   description:
     "Disables an MCP server for as long as the resource exists; destroy enables it again per `restoreOnDelete`. A server found already disabled is adopted.",
   fields: {

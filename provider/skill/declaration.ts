@@ -7,10 +7,11 @@
  * @packageDocumentation
  */
 import type { FunctionDeclaration, ResourceDeclaration, TypeDeclaration } from "../engine/declaration";
+import { SKILL_PLUGIN_TYPE } from "../engine/typeToken";
 
 /** flashduty:index:Skill: Declares one skill (a folder with a SKILL.md and its scripts), uploaded from the program's archive. */
 export const SKILL = {
-  token: "flashduty:index:Skill",
+  token: SKILL_PLUGIN_TYPE,
   description:
     "Declares one skill (a folder with a `SKILL.md` and its scripts), uploaded from the program's archive; a console re-upload or edit shows on refresh and `up` puts the stack's archive back. A skill made elsewhere is taken over with the `skillId` input (adoption), not `pulumi import`: no read returns the archive, which `source` must name.",
   fields: {

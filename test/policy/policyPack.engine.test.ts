@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LEGACY_RULE_NAME_SUFFIX, startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { createEngineStack, type EngineStack } from "../support/engineStack";
+import { printedViolations as violations } from "../support/policyOutput";
 
 const PACK = path.join(REPO_ROOT, "examples", "policy-pack");
 
@@ -45,20 +46,6 @@ async function previewWithPack(stack: EngineStack, config?: Record<string, unkno
     args.push("--policy-pack-config", file);
   }
   return stack.ws.run(args, { check: false });
-}
-
-/** The violations the CLI printed: `[level]  policy  (type: name)` followed by the message lines. */
-function violations(output: string): Array<{ level: string; policy: string; subject: string; text: string }> {
-  const found: Array<{ level: string; policy: string; subject: string; text: string }> = [];
-  const lines = output.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^\s*- \[(advisory|mandatory)\]\s+(\S+)\s+\((.*)\)\s*$/.exec(lines[i]!);
-    if (m === null) continue;
-    const text: string[] = [];
-    for (let j = i + 1; j < lines.length && !/^\s*- \[/.test(lines[j]!) && lines[j]!.trim() !== ""; j++) text.push(lines[j]!.trim());
-    found.push({ level: m[1]!, policy: m[2]!, subject: m[3]!, text: text.join("\n") });
-  }
-  return found;
 }
 
 const LENIENT_GUARDRAILS = { minScheduleIntervalMinutes: 1, maxEnabledRules: 10_000, checkPersonalHttpPostTriggers: false };
