@@ -127,7 +127,9 @@ export async function measureLifecycle(spec: LifecycleSpec): Promise<LifecycleRe
     progress(`${spec.bench}. pulumi ${command} of ${resources} ${spec.noun} (run ${run}/${runs})`);
     const before = emu.counters();
     const { seconds } = await project.timedRun(args);
-    return { seconds, runs: [seconds], ...phaseSince(emu, before) };
+    const phase = { seconds, runs: [seconds], ...phaseSince(emu, before) };
+    progress(`${spec.bench}. pulumi ${command}: ${seconds.toFixed(2)} s, ${phase.status429} × 429, calls ${JSON.stringify(phase.calls)}`);
+    return phase;
   };
   for (let run = 1; run <= runs; run++) {
     // The like-for-like reference: the same program, every resource a do-nothing one.
@@ -137,6 +139,7 @@ export async function measureLifecycle(spec: LifecycleSpec): Promise<LifecycleRe
     reference.up.push((await project.timedRun(UP)).seconds);
     reference.previewRefresh.push((await project.timedRun(REFRESH)).seconds);
     reference.destroy.push((await project.timedRun(DESTROY)).seconds);
+    progress(`${spec.bench}. the reference: up ${reference.up.at(-1)?.toFixed(2)} s, preview --refresh ${reference.previewRefresh.at(-1)?.toFixed(2)} s, destroy ${reference.destroy.at(-1)?.toFixed(2)} s`);
     await project.ws.run(["config", "rm", "noop"]);
 
     emu.setFaults([{ operation: "*", kind: "latency", latencyMs: spec.latencyMs }]);
