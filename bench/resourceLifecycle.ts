@@ -139,7 +139,9 @@ export async function measureLifecycle(spec: LifecycleSpec): Promise<LifecycleRe
     reference.up.push((await project.timedRun(UP)).seconds);
     reference.previewRefresh.push((await project.timedRun(REFRESH)).seconds);
     reference.destroy.push((await project.timedRun(DESTROY)).seconds);
-    progress(`${spec.bench}. the reference: up ${reference.up.at(-1)?.toFixed(2)} s, preview --refresh ${reference.previewRefresh.at(-1)?.toFixed(2)} s, destroy ${reference.destroy.at(-1)?.toFixed(2)} s`);
+    progress(
+      `${spec.bench}. the reference: up ${reference.up.at(-1)?.toFixed(2)} s, preview --refresh ${reference.previewRefresh.at(-1)?.toFixed(2)} s, destroy ${reference.destroy.at(-1)?.toFixed(2)} s`,
+    );
     await project.ws.run(["config", "rm", "noop"]);
 
     emu.setFaults([{ operation: "*", kind: "latency", latencyMs: spec.latencyMs }]);
