@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 /**
- * `pulumi-flashduty`: the package's command. One subcommand today:
+ * `pulumi-flashduty`: the package's command. Two subcommands:
  *
  *   pulumi-flashduty drift --stack NAME [--cwd DIR] [--json] [--output FILE] [--max-rows N]
+ *   pulumi-flashduty import-file [--team ID]... [--kind KIND]... [--name GLOB] [--disablements] [--output FILE]
  *
- * Exit codes as `terraform plan -detailed-exitcode`: 0 no drift, 2 drift found, 1 error (bad
+ * `import-file` (./importFileCommand.ts) exits 0 when the file was written, 1 on an error.
+ *
+ * drift's exit codes as `terraform plan -detailed-exitcode`: 0 no drift, 2 drift found, 1 error (bad
  * arguments, no Pulumi project, no such stack, no CLI, a failing preview or API errors), with
  * the error on stderr. Never prints the app key, nor a control character from platform text:
  * the Markdown shows platform text as inert code spans, the JSON escapes every control
@@ -12,8 +15,8 @@
  * are ours; the platform's parts were escaped where the message was built).
  *
  * Arguments are parsed with node:util `parseArgs`: it is part of Node.js (no dependency to
- * keep current), strict about unknown options and missing values, and one subcommand with five
- * options needs nothing more.
+ * keep current), strict about unknown options and missing values, and two subcommands with a
+ * handful of options each need nothing more.
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -21,6 +24,7 @@ import { detectDrift, DriftError, renderJson, renderMarkdown, DEFAULT_MAX_ROWS }
 import { redactAppKey } from "../drift/errors";
 import { escapeTerminalControlsInLines } from "../sdk/terminalText";
 import { VERSION } from "../sdk/version";
+import { importFileCommand } from "./importFileCommand";
 
 /** Exit codes of the command. */
 export const EXIT = { noDrift: 0, error: 1, drift: 2 } as const;
@@ -28,10 +32,12 @@ export const EXIT = { noDrift: 0, error: 1, drift: 2 } as const;
 const USAGE = `Usage: pulumi-flashduty <command> [options]
 
 Commands:
-  drift    Report what changed on the Flashduty platform since the stack's last \`pulumi up\`
+  drift          Report what changed on the Flashduty platform since the stack's last \`pulumi up\`
+  import-file    Write Pulumi's bulk import file (\`pulumi import --file\`) for the account's resources
+                 (docs/importing-an-account.md)
 
 Options:
-  -h, --help       Show help (\`pulumi-flashduty drift --help\` for the command's options)
+  -h, --help       Show help (\`pulumi-flashduty <command> --help\` for the command's options)
   -v, --version    Show the version
 `;
 
@@ -54,7 +60,7 @@ Needs the \`pulumi\` CLI on PATH and what the stack needs to run (backend login 
 PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, flashduty:* config or FLASHDUTY_* variables).
 `;
 
-/** Where the command writes; the defaults are the process's streams. */
+/** Where the command writes; the defaults are the process's streams (and, for import-file, its environment). */
 export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
@@ -67,7 +73,8 @@ const processIo: Io = {
 
 class UsageError extends Error {}
 
-function fail(io: Io, message: string, usage?: string): number {
+/** Writes `message` (the app key redacted, control characters escaped) and the usage, if given, to stderr; answers {@link EXIT}.error. */
+export function fail(io: Io, message: string, usage?: string): number {
   io.stderr(`pulumi-flashduty: error: ${escapeTerminalControlsInLines(redactAppKey(message))}\n`);
   if (usage !== undefined) io.stderr(`\n${usage}`);
   return EXIT.error;
@@ -128,6 +135,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   switch (command) {
     case "drift":
       return drift(rest, io);
+    case "import-file":
+      return importFileCommand(rest, io, fail);
     case "-h":
     case "--help":
     case "help":

@@ -41,14 +41,14 @@ describe("dependency rules", () => {
 
   it("sdk/ imports neither the provider, drift, policy, the emulator nor Pulumi", () => {
     const bad = importsOf("sdk").filter(
-      (i) => ["provider", "drift", "policy", "emulator", "cli"].includes(topFolder(i.target)) || i.target.startsWith("@pulumi/"),
+      (i) => ["provider", "drift", "importFile", "policy", "emulator", "cli"].includes(topFolder(i.target)) || i.target.startsWith("@pulumi/"),
     );
     expect(bad).toEqual([]);
   });
 
   it("the emulator shares only wire/ with the rest of the repository", () => {
     const bad = importsOf("emulator").filter(
-      (i) => i.target.startsWith("pulumi-flashduty") || ["sdk", "provider", "drift", "policy", "cli"].includes(topFolder(i.target)),
+      (i) => i.target.startsWith("pulumi-flashduty") || ["sdk", "provider", "drift", "importFile", "policy", "cli"].includes(topFolder(i.target)),
     );
     expect(bad).toEqual([]);
   });
@@ -59,7 +59,9 @@ describe("dependency rules", () => {
       (i) => !["plugin", "provider", "sdk"].includes(topFolder(i.target)) && !packages.includes(i.target) && !i.target.startsWith("@pulumi/pulumi"),
     );
     expect(bad).toEqual([]);
-    const intoPlugin = ["wire", "sdk", "provider", "drift", "policy", "cli", "emulator"].flatMap(importsOf).filter((i) => topFolder(i.target) === "plugin");
+    const intoPlugin = ["wire", "sdk", "provider", "drift", "importFile", "policy", "cli", "emulator"]
+      .flatMap(importsOf)
+      .filter((i) => topFolder(i.target) === "plugin");
     expect(intoPlugin).toEqual([]);
   });
 
@@ -78,12 +80,20 @@ describe("dependency rules", () => {
   });
 
   it("nothing published imports the emulator", () => {
-    for (const folder of ["wire", "sdk", "provider", "drift", "policy", "cli"]) {
+    for (const folder of ["wire", "sdk", "provider", "drift", "importFile", "policy", "cli"]) {
       expect(
         importsOf(folder).filter((i) => topFolder(i.target) === "emulator" || i.target.startsWith("pulumi-flashduty-emulator")),
         folder,
       ).toEqual([]);
     }
+  });
+
+  it("importFile/ depends on sdk/ (and its own files and picomatch) only, and only cli/ (and tests) import it", () => {
+    const bad = importsOf("importFile").filter((i) => !["importFile", "sdk"].includes(topFolder(i.target)) && i.target !== "picomatch");
+    expect(bad).toEqual([]);
+    const into = ["wire", "sdk", "provider", "drift", "policy", "plugin", "emulator"].flatMap(importsOf).filter((i) => topFolder(i.target) === "importFile");
+    expect(into).toEqual([]);
+    expect(importsOf("cli").some((i) => topFolder(i.target) === "importFile")).toBe(true);
   });
 
   it("no noun folder of provider/ imports another, and the shared folders import none of them", () => {

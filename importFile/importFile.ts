@@ -1,0 +1,148 @@
+/**
+ * Pulumi's bulk import file (`pulumi import --file`) for an account: which of the account's
+ * objects go in it (filters, what cannot be imported and why), their logical names, and what the
+ * user must fill in before the first `up` (the secrets the platform answers masked).
+ *
+ * The file's format is the Pulumi CLI's (`pulumi import --help`): `{ "resources": [{ "type",
+ * "name", "id" }] }`; `name` is both the resource's logical name and the variable of the program
+ * the CLI writes. Nothing else is written: no value, no provider, no version.
+ *
+ * @packageDocumentation
+ */
+import picomatch from "picomatch";
+import type { FlashdutyClient } from "../sdk";
+import { type Candidate, type Kind, KINDS, readCandidates, TYPE_TOKENS } from "./candidates";
+import { uniqueNames } from "./logicalNames";
+
+/** The choices of {@link buildImportFile}; every filter is optional. */
+export interface ImportFileOptions {
+  /** Only objects of these teams (0 = account-wide, and personal rules); absent = every team. */
+  teamIds?: readonly number[];
+  /** Only these kinds; absent = every kind. */
+  kinds?: readonly Kind[];
+  /** A glob (picomatch, case-insensitive; `*` does not cross `/` of a knowledge file's path) on the platform's name; absent = every name. */
+  namePattern?: string;
+  /** Disabled MCP servers as `McpServerDisablement`s (the program keeps them disabled, nothing more) instead of `McpServer`s; default false. */
+  disablements?: boolean;
+}
+
+/** One entry of the import file. */
+export interface ImportFileResource {
+  /** The plugin's type token, e.g. `flashduty:index:McpServer`. */
+  type: string;
+  /** Logical name and program variable: `[a-z][A-Za-z0-9]*`, unique in the file. */
+  name: string;
+  /** The id `pulumi import` reads the object by. */
+  id: string;
+}
+
+/** The file `pulumi import --file` reads. */
+export interface ImportFile {
+  resources: ImportFileResource[];
+}
+
+/** An object left out of the file, and why. */
+export interface SkippedObject {
+  /** The type token it would have had. */
+  type: string;
+  /** The platform's id (a skill's: the `skillId` to adopt it by). */
+  id: string;
+  /** The platform's name; untrusted text, escape it before showing it. */
+  platformName: string;
+  /** Why, in a sentence of ours. */
+  reason: string;
+}
+
+/** A secret of an imported resource that the program must be given before the first `up`. */
+export interface SecretToFill {
+  /** The resource's name in the file. */
+  name: string;
+  type: string;
+  /** `headers.<key>`, `env.<key>` or `authConfig.<key>`; the key is the platform's (untrusted) text. */
+  field: string;
+}
+
+/** What {@link buildImportFile} answers. */
+export interface ImportFileResult {
+  file: ImportFile;
+  skipped: SkippedObject[];
+  secretsToFill: SecretToFill[];
+}
+
+/** Why a skill is never in the file. */
+export const SKILL_REASON =
+  "pulumi import is not offered for Skill: no read returns a skill's archive, so no program could be written from it; declare the Skill with its folder and adopt it by this skillId";
+
+/** Why an object the key cannot edit is left out. */
+const CANNOT_EDIT: Record<Exclude<Kind, "skill">, string> = {
+  mcpServer: "the app key cannot edit this server (can_edit false: another team's, or an account-wide server and the key is no admin)",
+  automationRule: "the app key cannot edit this rule (can_edit false: a rule of another team or another member)",
+  a2aAgent: "the app key cannot edit this agent (can_edit false: another team's)",
+  knowledgeFile: "the app key cannot write this pack's files (can_edit false: another team's pack)",
+};
+
+/** The prefix of each kind's logical names. */
+const PREFIX = { mcpServer: "server", mcpServerDisablement: "disablement", automationRule: "rule", a2aAgent: "agent", knowledgeFile: "file" } as const;
+
+/**
+ * Reads the account (see `readCandidates` for the operations) and makes the import file: every
+ * object that passes the filters and that the key may edit, ordered by type token then id, with
+ * unique names (`logicalNames.ts`); skills and objects the key cannot edit in `skipped`; the
+ * masked secrets of the imported resources in `secretsToFill`.
+ *
+ * @throws Error naming `namePattern` for a pattern picomatch refuses, before any API call.
+ * @throws the client's errors.
+ */
+export async function buildImportFile(client: FlashdutyClient, options: ImportFileOptions = {}): Promise<ImportFileResult> {
+  const matches = nameMatcher(options.namePattern);
+  const kinds = new Set<Kind>(options.kinds ?? KINDS);
+  const candidates = await readCandidates(client, kinds);
+  return importFileOf(candidates, options, matches);
+}
+
+/** The name filter: everything, or picomatch's glob on the platform's name (case-insensitive). */
+function nameMatcher(pattern: string | undefined): (name: string) => boolean {
+  if (pattern === undefined) return () => true;
+  if (pattern === "") throw new Error("namePattern must be a non-empty glob (e.g. 'grafana-*')");
+  return picomatch(pattern, { nocase: true, dot: true });
+}
+
+/**
+ * The file, the skipped objects and the secrets to fill, from the candidates read; no API call.
+ *
+ * @internal exported for the unit tests and the benchmark's arithmetic.
+ */
+export function importFileOf(candidates: readonly Candidate[], options: ImportFileOptions, matches: (name: string) => boolean = () => true): ImportFileResult {
+  const teams = options.teamIds === undefined ? undefined : new Set(options.teamIds);
+  const kept: Array<{ candidate: Candidate; type: string; prefix: string }> = [];
+  const skipped: SkippedObject[] = [];
+  for (const candidate of candidates) {
+    if (teams !== undefined && !teams.has(candidate.teamId)) continue;
+    if (!matches(candidate.name)) continue;
+    const { kind } = candidate;
+    if (kind === "skill") {
+      skipped.push({ type: TYPE_TOKENS.skill, id: candidate.id, platformName: candidate.name, reason: SKILL_REASON });
+      continue;
+    }
+    const asDisablement = kind === "mcpServer" && options.disablements === true && candidate.disabled === true;
+    const type = asDisablement ? TYPE_TOKENS.mcpServerDisablement : TYPE_TOKENS[kind];
+    if (!candidate.canEdit) {
+      skipped.push({ type, id: candidate.id, platformName: candidate.name, reason: CANNOT_EDIT[kind] });
+      continue;
+    }
+    kept.push({ candidate, type, prefix: asDisablement ? PREFIX.mcpServerDisablement : PREFIX[kind] });
+  }
+  kept.sort((a, b) => compare(a.type, b.type) || compare(a.candidate.id, b.candidate.id));
+  skipped.sort((a, b) => compare(a.type, b.type) || compare(a.id, b.id));
+  const names = uniqueNames(kept.map(({ candidate, prefix }) => ({ prefix, platformName: candidate.name, id: candidate.id, createdAt: candidate.createdAt })));
+  const resources = kept.map(({ candidate, type }, i) => ({ type, name: names[i] as string, id: candidate.id }));
+  const secretsToFill = kept.flatMap(({ candidate, type }, i) =>
+    // A disablement declares no secret: only the server's id.
+    type === TYPE_TOKENS.mcpServerDisablement ? [] : candidate.maskedSecrets.map((field) => ({ name: names[i] as string, type, field })),
+  );
+  return { file: { resources }, skipped, secretsToFill };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

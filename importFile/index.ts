@@ -1,0 +1,20 @@
+/**
+ * `importFile/`: an account as Pulumi's bulk import file (`pulumi import --file`), for the
+ * command `pulumi-flashduty import-file`. Depends on `sdk/` only.
+ *
+ * @packageDocumentation
+ */
+export { type Candidate, KINDS, type Kind, readCandidates, TYPE_TOKENS } from "./candidates";
+export {
+  buildImportFile,
+  type ImportFile,
+  type ImportFileOptions,
+  type ImportFileResource,
+  type ImportFileResult,
+  importFileOf,
+  SKILL_REASON,
+  type SecretToFill,
+  type SkippedObject,
+} from "./importFile";
+export { baseName, MAX_BASE_LENGTH, type NameSource, uniqueNames } from "./logicalNames";
+export { renderReport } from "./report";
