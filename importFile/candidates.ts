@@ -1,11 +1,15 @@
 /**
  * What an account holds, read for an import file: every object the app key can see, one
  * {@link Candidate} each, through the client's listing operations (which page completely and
- * share the client's rate limits). Nothing secret is kept: of a secret map only its keys.
+ * share the client's rate limits). Nothing secret is kept: of a secret map only the keys whose
+ * values the platform answered masked (`MASKED_VALUE` of `wire/protocol.ts`).
  *
  * @packageDocumentation
  */
 import type { FlashdutyClient } from "../sdk";
+import { a2aAgentFieldProblems } from "../sdk/resources/a2aAgentModel";
+import { mcpServerFieldProblems } from "../sdk/resources/mcpServerModel";
+import { MASKED_VALUE } from "../wire/protocol";
 
 /** The kinds an import file can hold, by the name `--kind` takes. */
 export const KINDS = ["mcpServer", "automationRule", "a2aAgent", "knowledgeFile", "skill"] as const;
@@ -40,8 +44,19 @@ export interface Candidate {
   createdAt: number;
   /** MCP servers: whether it is disabled. */
   disabled?: boolean;
-  /** The keys of the secret maps whose values the platform answers masked, as `field.key` (`headers.Authorization`). */
+  /** The keys of the secret maps whose values the platform answered masked, as `field.key` (`headers.Authorization`). */
   maskedSecrets: string[];
+  /**
+   * The fields whose value as the platform holds it the resource's `check` refuses (today: the
+   * name, against the client's name rule; a name made before it, say), so an imported program
+   * could never run; absent when none.
+   */
+  refusedFields?: string[];
+}
+
+/** The distinct field names of `problems`, or undefined when there is none. */
+function refused(problems: ReadonlyArray<{ field: string }>): string[] | undefined {
+  return problems.length === 0 ? undefined : [...new Set(problems.map((p) => p.field))].sort();
 }
 
 /**
@@ -64,11 +79,16 @@ export async function readCandidates(client: FlashdutyClient, kinds: ReadonlySet
   return lists.flat();
 }
 
-/** `field.key` of each key of `map` (the values are never kept). */
+/**
+ * `field.key` of each key of `map` whose value the platform answered masked (the values are
+ * never kept). A value it shows (`GITHUB_HOST: github.com`) is no secret to fill in: the
+ * program `pulumi import` writes holds it.
+ */
 function keysOf(field: string, map: Record<string, string> | undefined): string[] {
-  return Object.keys(map ?? {})
-    .sort()
-    .map((key) => `${field}.${key}`);
+  return Object.entries(map ?? {})
+    .filter(([, value]) => value === MASKED_VALUE)
+    .map(([key]) => `${field}.${key}`)
+    .sort();
 }
 
 async function readServers(client: FlashdutyClient): Promise<Candidate[]> {
@@ -83,6 +103,9 @@ async function readServers(client: FlashdutyClient): Promise<Candidate[]> {
     disabled: s.status === "disabled",
     // Every value of env and headers is a secret input of McpServer (written only from the program).
     maskedSecrets: [...keysOf("env", s.env), ...keysOf("headers", s.headers)],
+    // The name alone: the provider reads the other fields as the platform answers them (an empty
+    // authMode as shared, say), but a name is declared as it is, and check holds it to today's rule.
+    refusedFields: refused(mcpServerFieldProblems({ serverName: s.serverName }, false)),
   }));
 }
 
@@ -109,6 +132,7 @@ async function readAgents(client: FlashdutyClient): Promise<Candidate[]> {
     canEdit: a.canEdit,
     createdAt: a.createdAt,
     maskedSecrets: keysOf("authConfig", a.authConfig),
+    refusedFields: refused(a2aAgentFieldProblems({ agentName: a.agentName }, false)),
   }));
 }
 

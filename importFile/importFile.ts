@@ -130,6 +130,16 @@ export function importFileOf(candidates: readonly Candidate[], options: ImportFi
       skipped.push({ type, id: candidate.id, platformName: candidate.name, reason: CANNOT_EDIT[kind] });
       continue;
     }
+    if (candidate.refusedFields !== undefined && !asDisablement) {
+      const fields = candidate.refusedFields.join(", ");
+      skipped.push({
+        type,
+        id: candidate.id,
+        platformName: candidate.name,
+        reason: `the provider's check refuses its ${fields} as the platform holds it (a value made before today's rules): fix it in the console, then write the file again`,
+      });
+      continue;
+    }
     kept.push({ candidate, type, prefix: asDisablement ? PREFIX.mcpServerDisablement : PREFIX[kind] });
   }
   kept.sort((a, b) => compare(a.type, b.type) || compare(a.candidate.id, b.candidate.id));

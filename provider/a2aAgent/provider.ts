@@ -254,6 +254,9 @@ export async function read(id: string, props: Partial<A2aAgentOutputs>): Promise
   const inputs: Record<string, unknown> = {};
   for (const key of DECLARED_FIELDS) if (outs[key] !== undefined) inputs[key] = outs[key];
   if (props.adoptedAgentId !== undefined) inputs.agentId = props.adoptedAgentId;
+  // An import (no state): `authConfig` as the platform answered it (the mask `******` where it
+  // hides a value), never digests, for the program `pulumi import` writes (as McpServer's read).
+  if (props.agentId === undefined) inputs.authConfig = { ...(agent.authConfig ?? {}) };
   return { id, props: outs, inputs: inputs as unknown as A2aAgentOutputs };
 }
 

@@ -276,7 +276,8 @@ async function writeChanges(
  * `server/get`: the server as the platform holds it, so a console edit shows in
  * `pulumi preview --refresh --diff` as an update naming the fields. Masked secret values read as
  * the values held in state (no phantom drift); a key added or removed shows. An unknown server
- * leaves the stack. Also serves `McpServer.get` (an unknown server fails it).
+ * leaves the stack. Also serves `McpServer.get` (an unknown server fails it) and `pulumi import`,
+ * whose inputs hold `env` and `headers` as the platform answered them (masks included), not digests.
  */
 export async function read(id: string, props: Partial<McpServerOutputs>): Promise<pulumi.dynamic.ReadResult<McpServerOutputs>> {
   const serverId = props.serverId ?? id;
@@ -295,6 +296,15 @@ export async function read(id: string, props: Partial<McpServerOutputs>): Promis
   const inputs: Record<string, unknown> = {};
   for (const key of DECLARED_FIELDS) if (outs[key] !== undefined) inputs[key] = outs[key];
   if (props.adoptedServerId !== undefined) inputs.serverId = props.adoptedServerId;
+  if (props.serverId === undefined) {
+    // An import (no state): the program `pulumi import` writes from these inputs holds each env
+    // and headers value as the platform answered it, the mask `******` where it hides one (to be
+    // replaced by a config secret, docs/importing-an-account.md), never a digest: a digest as a
+    // value would be written to the platform by the next update of the map. Both match the
+    // outputs' digests, so the preview after the import is clean.
+    inputs.env = { ...(server.env ?? {}) };
+    inputs.headers = { ...(server.headers ?? {}) };
+  }
   return { id, props: outs, inputs: inputs as unknown as McpServerOutputs };
 }
 

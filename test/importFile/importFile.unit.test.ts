@@ -71,6 +71,17 @@ describe("importFileOf", () => {
     expect(secretsToFill.map((s) => s.field)).not.toContain("headers.X-Token");
   });
 
+  it("skips an object whose fields the resource's check would refuse, naming the fields", () => {
+    const { file, skipped } = importFileOf([{ ...base, kind: "mcpServer", id: "mcp_old", name: "Old name", refusedFields: ["serverName"] }], {});
+    expect(file.resources).toEqual([]);
+    expect(skipped[0]?.reason).toMatch(/^the provider's check refuses its serverName as the platform holds it/);
+    // A disablement declares only the server's id: its other fields do not matter.
+    const off = importFileOf([{ ...base, kind: "mcpServer", id: "mcp_old", name: "Old name", disabled: true, refusedFields: ["serverName"] }], {
+      disablements: true,
+    });
+    expect(off.file.resources).toEqual([{ type: TYPE_TOKENS.mcpServerDisablement, name: "disablementOldName", id: "mcp_old" }]);
+  });
+
   it("uses the plugin's type tokens, as the nouns declare them", () => {
     expect(TYPE_TOKENS).toEqual({
       mcpServer: MCP_SERVER.token,

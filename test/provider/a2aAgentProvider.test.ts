@@ -171,6 +171,13 @@ describe("create, read, update, delete against the emulator", () => {
     expect(impl.changedFields(read.props as A2aAgentOutputs, inputs)).toEqual([]);
     expect((await impl.diff(id, read.props as A2aAgentOutputs, inputs)).changes).toBe(false);
 
+    // pulumi import (no state): the inputs hold authConfig as the platform answered it, the mask
+    // where it hides a value, never a digest (the program written from them sends no digest);
+    // they match the outputs, so the next preview is clean.
+    const imported = await impl.read(id, {});
+    expect(imported.inputs?.authConfig).toEqual({ api_key: "******", header_name: "X-Api-Key" });
+    expect(impl.changedFields(imported.props as A2aAgentOutputs, imported.inputs as A2aAgentInputs)).toEqual([]);
+
     // Console edits show; update puts them back with one update (partial) and a read.
     emulator.updateA2aAgent(id, { instructions: "edited", auth_config: { api_key: "s3cret-value", header_name: "X-Other", extra: "y" }, streaming: true });
     const drifted = await impl.read(id, created.outs!);

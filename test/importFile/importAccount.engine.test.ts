@@ -1,0 +1,178 @@
+/**
+ * A console-made account under code in one step (issue 48): the emulator seeded like a real
+ * account (several teams, the seed's MCP servers of every transport, servers made with secret
+ * headers and env, rules with every trigger, A2A agents with a secret, knowledge files, a skill,
+ * hostile names), `pulumi-flashduty import-file` (the built command, as a user runs it), then
+ * `pulumi import --file` in a YAML project on the provider plugin: the program and the state
+ * written, the next preview clean, a console edit put back by the program's `up`, and no secret
+ * in the file, the generated program or any output.
+ */
+import { execFile } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, test } from "vitest";
+import { FlashdutyClient } from "../../sdk";
+import { REPO_ROOT } from "../../scripts/pulumiCli";
+import { MCP_SERVER_RULES } from "../../wire/protocol";
+import { TERMINAL_CONTROL } from "../support/hostileText";
+import { skillZip } from "../support/skillArchives";
+import { writeCounts } from "../support/writeCounts";
+import { yamlPluginHeader, yamlPluginStack, yamlPluginSuite } from "../support/yamlPluginStack";
+
+const run = promisify(execFile);
+const world = yamlPluginSuite("import-file-");
+
+const HEADER_SECRET = "Bearer import_file_header_secret_0123456789";
+const ENV_SECRET = "ghp_import_file_env_secret_0123456789";
+const AGENT_SECRET = "import_file_agent_api_key_0123456789";
+const SECRETS = [HEADER_SECRET, ENV_SECRET, AGENT_SECRET];
+/** Rule names as people type them, and as an attacker would. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: hostile platform text holds a literal ${
+const HOSTILE_RULE = 'Nightly "report" ${x} \u001b[31mred\u001b[0m \u202eevil';
+const UNICODE_RULE = "每日巡检 – Ünïcode";
+
+/** Makes in the emulator what a team made in the console: as the member of teams 1 and 2. */
+async function seedAccount(client: FlashdutyClient): Promise<void> {
+  await client.mcpServers.create({
+    serverName: "grafana-prod",
+    transport: "sse",
+    url: "https://grafana.example/sse",
+    teamId: 1,
+    headers: { Authorization: HEADER_SECRET },
+  });
+  // The same name in another team: unique per scope, so the logical names must tell them apart.
+  await client.mcpServers.create({
+    serverName: "grafana-prod",
+    transport: "streamable-http",
+    url: "https://grafana2.example/mcp",
+    teamId: 2,
+    headers: { "X-Api-Key": HEADER_SECRET },
+  });
+  await client.mcpServers.create({
+    serverName: "github",
+    transport: "stdio",
+    command: "npx",
+    args: ["-y", "server-github"],
+    teamId: 1,
+    env: { GITHUB_TOKEN: ENV_SECRET, GITHUB_HOST: "github.com" },
+  });
+  await client.automationRules.create({ name: HOSTILE_RULE, prompt: "Summarise", cronExpr: "0 9 * * *", timezone: "Asia/Shanghai", teamId: 1 });
+  await client.automationRules.create({
+    name: UNICODE_RULE,
+    prompt: "Check",
+    cronExpr: "0 0 * * *",
+    teamId: 2,
+    scheduleTriggerEnabled: false,
+    httpPostTriggerEnabled: true,
+  });
+  await client.automationRules.create({
+    name: "on-call triage",
+    prompt: "Triage the incident",
+    cronExpr: "30 8 * * 1-5",
+    teamId: 1,
+    oncallIncidentTriggerEnabled: true,
+    oncallIncidentChannelIds: [11, 12],
+    oncallIncidentSeverities: ["Critical", "Warning"],
+    httpPostTriggerEnabled: true,
+  });
+  await client.a2aAgents.create({
+    agentName: "payments-agent",
+    instructions: "Answer payment questions.",
+    cardUrl: "https://payments.example/card.json",
+    authType: "api_key",
+    authConfig: { header_name: "X-Api-Key", api_key: AGENT_SECRET },
+    teamId: 1,
+  });
+  await client.knowledge.ensurePack({ teamId: 1 });
+  const pack = (await client.knowledge.listAllPacks({ scope: "team", teamIds: [1] })).find((p) => p.scopeId === 1);
+  await client.knowledge.putFile({ packId: pack?.packId, relPath: "runbooks/db-failover.md", content: "# DB failover\n\n1. Promote the replica.\n" });
+  await client.skills.upload({ archive: skillZip("k8s-debug"), teamId: 1 });
+}
+
+/** `pulumi-flashduty import-file` from the build, as a user runs it. */
+async function importFileCommand(args: string[], appKey: string): Promise<{ stdout: string; stderr: string }> {
+  return run(process.execPath, [path.join(REPO_ROOT, "dist", "cli", "main.js"), "import-file", ...args], {
+    env: { ...process.env, FLASHDUTY_APP_KEY: appKey, FLASHDUTY_BASE_URL: world().emulator.url },
+  });
+}
+
+describe("pulumi-flashduty import-file, then pulumi import --file", () => {
+  test("a YAML program: every resource once, imported with a clean next preview, a console edit put back by up, no secret anywhere", async () => {
+    const { emulator, dir } = world();
+    const appKey = emulator.keys.member;
+    const client = new FlashdutyClient({ appKey, baseUrl: emulator.url });
+    await seedAccount(client);
+
+    // The import file: every object the key may edit, once, with valid unique names; the rest reported.
+    const fileName = path.join(dir, "import.json");
+    const cli = await importFileCommand(["--output", fileName, "--disablements"], appKey);
+    const text = readFileSync(fileName, "utf8");
+    const file = JSON.parse(text) as { resources: Array<{ type: string; name: string; id: string }> };
+    const servers = emulator.servers().filter((s) => s.account_id === 1);
+    // The seed's load-test servers carry names before today's name rule ("Generated server 0001"): skipped, with the field named.
+    const editable = servers.filter((s) => [1, 2].includes(s.team_id) && MCP_SERVER_RULES.namePattern.test(s.server_name));
+    for (const s of servers.filter((s) => [1, 2].includes(s.team_id) && !editable.includes(s)))
+      expect(cli.stderr).toContain(`(id "${s.server_id}"): the provider's check refuses its serverName`);
+    const ids = file.resources.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(file.resources.map((r) => r.name)).size).toBe(ids.length);
+    for (const r of file.resources) expect(r.name).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    for (const s of editable)
+      expect(file.resources).toContainEqual(
+        expect.objectContaining({ id: s.server_id, type: s.status === "disabled" ? "flashduty:index:McpServerDisablement" : "flashduty:index:McpServer" }),
+      );
+    expect(file.resources.filter((r) => r.type === "flashduty:index:AutomationRule")).toHaveLength(3);
+    const agents = emulator.a2aAgents().filter((a) => a.account_id === 1 && [1, 2].includes(a.team_id));
+    expect(
+      file.resources
+        .filter((r) => r.type === "flashduty:index:A2aAgent")
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(agents.map((a) => a.agent_id).sort());
+    expect(ids).toContain("1/runbooks/db-failover.md");
+    expect(file.resources.some((r) => r.type === "flashduty:index:Skill")).toBe(false);
+    expect(cli.stderr).toMatch(/skipped flashduty:index:Skill "k8s-debug" \(id "skill_[^"]+"\): pulumi import is not offered for Skill/);
+    expect(ids.filter((id) => id.startsWith("mcp_")).sort()).toEqual(editable.map((s) => s.server_id).sort());
+    for (const s of servers.filter((s) => ![1, 2].includes(s.team_id)))
+      expect(cli.stderr).toContain(`(id "${s.server_id}"): the app key cannot edit this server`);
+    expect(cli.stderr).toMatch(/fill in serverGithub\S* \(flashduty:index:McpServer\) "env\.GITHUB_TOKEN"/);
+    expect(cli.stderr).toMatch(/fill in agentPaymentsAgent \(flashduty:index:A2aAgent\) "authConfig\.api_key"/);
+    for (const line of cli.stderr.split("\n")) expect(line).not.toMatch(TERMINAL_CONTROL);
+
+    // pulumi import --file: the program written (YAML), the state too.
+    const ws = await yamlPluginStack(world(), { program: yamlPluginHeader("import-account"), appKey });
+    const generated = path.join(dir, "generated.yaml");
+    const imported = await ws.run(["import", "--file", fileName, "--out", generated, "--yes", "--protect=false"]);
+    const program = readFileSync(generated, "utf8");
+    // Masked secrets are written as the mask, to be replaced by config secrets; shown values as shown; never a digest.
+    expect(program).toMatch(/GITHUB_TOKEN: '\*{6}'/);
+    expect(program).toMatch(/GITHUB_HOST: github\.com/);
+    expect(program).toMatch(/api_key: '\*{6}'/);
+    expect(program).not.toContain("scrypt:");
+    writeFileSync(path.join(dir, "project", "Pulumi.yaml"), `${yamlPluginHeader("import-account")}${program}`);
+    const state = await ws.exportState();
+    expect(state.deployment.resources?.filter((r) => String(r.type).startsWith("flashduty:index:"))).toHaveLength(file.resources.length);
+
+    // The next preview: no change, no write.
+    const before = writeCounts(emulator);
+    const preview = await ws.run(["preview", "--expect-no-changes", "--diff"]);
+    expect(writeCounts(emulator)).toEqual(before);
+
+    // Console edits: the program's up puts them back.
+    const grafana = editable.find((s) => s.server_name === "grafana-prod" && s.team_id === 1)?.server_id as string;
+    const triage = file.resources.find((r) => r.name === "ruleOnCallTriage")?.id as string;
+    emulator.updateServer(grafana, { url: "https://edited.example/sse" });
+    emulator.updateRule(triage, { prompt: "Edited in the console" });
+    await ws.run(["up", "--refresh", "--yes"]);
+    expect(emulator.server(grafana)?.url).toBe("https://grafana.example/sse");
+    expect(emulator.rule(triage)?.prompt).toBe("Triage the incident");
+    await ws.run(["preview", "--expect-no-changes"]);
+
+    // No secret in the file, the program, any output or the state.
+    const exported = JSON.stringify(await ws.exportState());
+    for (const secret of [...SECRETS, appKey]) {
+      for (const shown of [text, cli.stdout, cli.stderr, program, imported.output, preview.output, exported]) expect(shown).not.toContain(secret);
+    }
+  });
+});
