@@ -7,13 +7,14 @@
  * written, the next preview clean, a console edit put back by the program's `up`, and no secret
  * in the file, the generated program or any output.
  */
-import { execFile } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
+import { parse } from "yaml";
 import { FlashdutyClient } from "../../sdk";
-import { REPO_ROOT } from "../../scripts/pulumiCli";
+import { PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 import { MCP_SERVER_RULES } from "../../wire/protocol";
 import { TERMINAL_CONTROL } from "../support/hostileText";
 import { skillZip } from "../support/skillArchives";
@@ -97,16 +98,24 @@ async function importFileCommand(args: string[], appKey: string): Promise<{ stdo
   });
 }
 
+/** What the tests share: the import file and the command's output; the YAML program `pulumi import` wrote. */
+let fileName = "";
+let cli = { stdout: "", stderr: "" };
+let yamlProgram = "";
+
+beforeAll(async () => {
+  const { emulator, dir } = world();
+  await seedAccount(new FlashdutyClient({ appKey: emulator.keys.member, baseUrl: emulator.url }));
+  fileName = path.join(dir, "import.json");
+  cli = await importFileCommand(["--output", fileName, "--disablements"], emulator.keys.member);
+});
+
 describe("pulumi-flashduty import-file, then pulumi import --file", () => {
   test("a YAML program: every resource once, imported with a clean next preview, a console edit put back by up, no secret anywhere", async () => {
     const { emulator, dir } = world();
     const appKey = emulator.keys.member;
-    const client = new FlashdutyClient({ appKey, baseUrl: emulator.url });
-    await seedAccount(client);
 
     // The import file: every object the key may edit, once, with valid unique names; the rest reported.
-    const fileName = path.join(dir, "import.json");
-    const cli = await importFileCommand(["--output", fileName, "--disablements"], appKey);
     const text = readFileSync(fileName, "utf8");
     const file = JSON.parse(text) as { resources: Array<{ type: string; name: string; id: string }> };
     const servers = emulator.servers().filter((s) => s.account_id === 1);
@@ -145,6 +154,7 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     const generated = path.join(dir, "generated.yaml");
     const imported = await ws.run(["import", "--file", fileName, "--out", generated, "--yes", "--protect=false"]);
     const program = readFileSync(generated, "utf8");
+    yamlProgram = program;
     // Masked secrets are written as the mask, to be replaced by config secrets; shown values as shown; never a digest.
     expect(program).toMatch(/GITHUB_TOKEN: '\*{6}'/);
     expect(program).toMatch(/GITHUB_HOST: github\.com/);
@@ -175,4 +185,75 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
       for (const shown of [text, cli.stdout, cli.stderr, program, imported.output, preview.output, exported]) expect(shown).not.toContain(secret);
     }
   });
+
+  // The TypeScript program: Pulumi writes it through the Node.js language host's GenerateProgram,
+  // which the offline stand-in host (scripts/langhost, what .ci/run uses where no official host
+  // exists) does not implement. So the state is imported with --generate-code=false and the
+  // program is the YAML one `pulumi import` wrote, as TypeScript on the generated Node.js SDK
+  // (sdks/nodejs, compiled here): the names must be TypeScript identifiers, the values what
+  // the SDK's types take (tsc, strict), and the next preview clean.
+  test("a TypeScript program on the generated Node.js SDK: the same file imported, the program type-checks, the next preview is clean", async () => {
+    const { emulator, dir } = world();
+    expect(yamlProgram).not.toBe("");
+    const project = path.join(dir, "ts");
+    mkdirSync(path.join(project, "node_modules", "@pulumi-flashduty"), { recursive: true });
+    const sdk = path.join(dir, "sdk-nodejs");
+    cpSync(path.join(REPO_ROOT, "sdks", "nodejs"), sdk, { recursive: true });
+    const tsc = require.resolve("typescript/bin/tsc");
+    execFileSync(process.execPath, [tsc, "-p", path.join(sdk, "tsconfig.json")], { stdio: "pipe" });
+    writeFileSync(
+      path.join(sdk, "bin", "package.json"),
+      JSON.stringify({ ...JSON.parse(readFileSync(path.join(sdk, "package.json"), "utf8")), main: "index.js", types: "index.d.ts" }),
+    );
+    symlinkSync(path.join(sdk, "bin"), path.join(project, "node_modules", "@pulumi-flashduty", "flashduty"));
+    writeFileSync(
+      path.join(project, "Pulumi.yaml"),
+      `name: import-account-ts\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: bin/index.js\nplugins:\n  providers:\n    - name: flashduty\n      path: ${path.join(REPO_ROOT, "dist", "plugin")}\n`,
+    );
+    writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "import-account-ts", private: true, main: "bin/index.js" }));
+    const compilerOptions = { strict: true, outDir: "bin", target: "es2020", module: "commonjs", moduleResolution: "node", types: [] };
+    writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["index.ts"] }));
+    writeFileSync(path.join(project, "index.ts"), typescriptOf(yamlProgram));
+    // strict, with the SDK's declarations: a name that is no identifier, or a value of the wrong type, fails here.
+    execFileSync(process.execPath, [tsc, "-p", path.join(project, "tsconfig.json")], { stdio: "pipe" });
+
+    const ws = new PulumiWorkspace({
+      projectDir: project,
+      stateDir: path.join(dir, "ts-state"),
+      stack: "test",
+      env: { FLASHDUTY_APP_KEY: undefined, FLASHDUTY_BASE_URL: undefined },
+    });
+    await ws.initFresh();
+    await ws.setConfig("flashduty:baseUrl", emulator.url);
+    await ws.setConfig("flashduty:appKey", emulator.keys.member, true);
+    const imported = await ws.run(["import", "--file", fileName, "--generate-code=false", "--yes", "--protect=false"]);
+    const before = writeCounts(emulator);
+    const preview = await ws.run(["preview", "--expect-no-changes", "--diff"]);
+    expect(writeCounts(emulator)).toEqual(before);
+    expect(preview.stdout).toMatch(/\d+ unchanged/);
+    for (const secret of [...SECRETS, emulator.keys.member]) for (const shown of [imported.output, preview.output]) expect(shown).not.toContain(secret);
+  });
 });
+
+/**
+ * The YAML program `pulumi import` wrote, as the TypeScript Pulumi's Node.js generator writes
+ * for it: one `const <name> = new flashduty.<Type>("<name>", {...})` per resource, the values
+ * as object literals (Pulumi YAML's `$$` escape of a literal `$` undone).
+ */
+function typescriptOf(yamlText: string): string {
+  const doc = parse(yamlText) as { resources: Record<string, { type: string; properties: Record<string, unknown> }> };
+  const yamlValue = (value: unknown): unknown =>
+    typeof value === "string"
+      ? value.replaceAll("$$", "$")
+      : Array.isArray(value)
+        ? value.map(yamlValue)
+        : value !== null && typeof value === "object"
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, yamlValue(v)]))
+          : value;
+  const lines = ['import * as flashduty from "@pulumi-flashduty/flashduty";', ""];
+  for (const [name, resource] of Object.entries(doc.resources)) {
+    const type = resource.type.split(":").pop() as string;
+    lines.push(`export const ${name} = new flashduty.${type}(${JSON.stringify(name)}, ${JSON.stringify(yamlValue(resource.properties), undefined, 2)});`);
+  }
+  return `${lines.join("\n")}\n`;
+}
