@@ -8,6 +8,7 @@
  *   npm run bench -- --only 11 --skills 2 --knowledge-files 4     # benchmark 11 at a smaller size
  *   npm run bench -- --only 12 --sizes 100,1000 --runs 1 --profile  # benchmark 12 at some sizes, one run each, CPU profiles at the largest
  *   npm run bench -- --only 9,10 --runs 3                          # runs per figure of benchmarks 8 to 12 (default 3)
+ *   npm run bench -- --only 13 --import-resources 100             # benchmark 13 at a smaller size
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -24,13 +25,23 @@ import { KNOWLEDGE_FILE_RESOURCES, SKILL_RESOURCES, benchSkillsAndKnowledge, ski
 import type { Floor } from "./floors";
 import type { CommandPhase, ReferencePhases } from "./resourceLifecycle";
 import { GROWTH_LATENCY_MS, GROWTH_SIZES, benchGrowthSize, driftRatio, growthWrites, type GrowthSizeResult } from "./growth";
+import { benchImportFile, IMPORT_RESOURCES, type ImportFileBenchResult } from "./importFile";
 import { benchPreview, type PreviewResult } from "./preview";
 import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
 import { benchThroughput, type ThroughputResult } from "./throughput";
 import { SHARED_LATENCY_MS, benchSharedReads, benchSharedStacks, type SharedReadsResult, type SharedStacksResult } from "./sharedAccount";
 
-/** Goals of issue 7 (1, 2), issue 20 (6, 7) and issues 24, 34, 46 and 45 (8 to 11: time / (floor + engine run), issue 47). */
-const GOALS = { rulesRatio: 1.2, upRatio: 1.2, sharedReadsRatio: 1.3, fairness: 1.5, sharedStacksRatio: 1.5, lifecycleRatio: 1.2, driftRatio: 1.1 } as const;
+/** Goals of issue 7 (1, 2), issue 20 (6, 7), issues 24, 34, 46 and 45 (8 to 11: time / (floor + engine run), issue 47) and issue 48 (13). */
+const GOALS = {
+  rulesRatio: 1.2,
+  upRatio: 1.2,
+  sharedReadsRatio: 1.3,
+  fairness: 1.5,
+  sharedStacksRatio: 1.5,
+  lifecycleRatio: 1.2,
+  driftRatio: 1.1,
+  importFileRatio: 1.2,
+} as const;
 const TIME_BUDGET_S = 300;
 
 interface Row {
@@ -439,6 +450,26 @@ function growthRows(r: GrowthSizeResult): Row[] {
   ];
 }
 
+function importFileRows(r: ImportFileBenchResult): Row[] {
+  const ratio = r.median / r.floor.seconds;
+  const status429 = r.status429.reduce((a, b) => a + b, 0);
+  const chains = Object.entries(r.floor.chains)
+    .map(([name, c]) => `${name}: ${c.requests} requests, ${s(c.seconds)}`)
+    .join("; ");
+  const made = `${r.made.servers} MCP servers, ${r.made.rules} rules, ${r.made.agents} A2A agents, ${r.made.knowledgeFiles} knowledge files`;
+  return [
+    {
+      no: "13",
+      measurement: `\`pulumi-flashduty import-file\`: ${made} (plus the seed), admin key, read and file written, 50/s + 1000/min, +${r.latencyMs} ms per request; median of ${r.seconds.length}`,
+      result: `${s(r.median)} (${runs(r.seconds)}); ${r.resources} resources in the file, ${r.skipped} skipped; ${r.requests.join(" / ")} requests; ${status429} × 429`,
+      reference: `read floor ${s(r.floor.seconds)} (the slowest listing chain; ${chains})`,
+      ratio: x(ratio),
+      goal: `<= ${GOALS.importFileRatio}x, 0 × 429`,
+      met: yes(ratio <= GOALS.importFileRatio && status429 === 0),
+    },
+  ];
+}
+
 function sharedReadsRows(r: SharedReadsResult): Row[] {
   const ratio = r.wallSeconds / r.floorSeconds;
   return [
@@ -527,6 +558,7 @@ async function main(argv: string[]): Promise<void> {
       sizes: { type: "string" },
       runs: { type: "string" },
       profile: { type: "boolean" },
+      "import-resources": { type: "string" },
     },
   });
   const only = values.only !== undefined ? new Set(values.only.split(",").map((v) => v.trim())) : undefined;
@@ -540,7 +572,7 @@ async function main(argv: string[]): Promise<void> {
     if (!Number.isInteger(offset)) throw new Error(`--clock-offset-ms must be an integer (ms), got "${values["clock-offset-ms"]}"`);
     platformWindows.clockOffsetMs = offset;
   }
-  const count = (name: "skills" | "knowledge-files", fallback: number): number => {
+  const count = (name: "skills" | "knowledge-files" | "import-resources", fallback: number): number => {
     const v = values[name];
     if (v === undefined) return fallback;
     const n = Number(v);
@@ -555,6 +587,7 @@ async function main(argv: string[]): Promise<void> {
   const sizes = values.sizes === undefined ? [...GROWTH_SIZES] : values.sizes.split(",").map((v) => Number(v.trim()));
   for (const n of sizes) if (!Number.isInteger(n) || n < 3) throw new Error(`--sizes must list whole numbers >= 3, got "${values.sizes}"`);
   const size11 = { skills: count("skills", SKILL_RESOURCES), knowledgeFiles: count("knowledge-files", KNOWLEDGE_FILE_RESOURCES) };
+  const size13 = count("import-resources", IMPORT_RESOURCES);
   progress(`emulator rate-limit windows: ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off ours`);
 
   const t0 = performance.now();
@@ -648,6 +681,12 @@ async function main(argv: string[]): Promise<void> {
       }
     }
     results.growth = growth;
+  }
+  if (wanted("13")) {
+    progress(`13. import file of an account of ${size13} resources`);
+    const r = await benchImportFile(size13);
+    results.importFile = r;
+    rows.push(...importFileRows(r));
   }
 
   const totalSeconds = secondsSince(t0);
