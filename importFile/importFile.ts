@@ -110,7 +110,7 @@ function nameMatcher(pattern: string | undefined): (name: string) => boolean {
 /**
  * The file, the skipped objects and the secrets to fill, from the candidates read; no API call.
  *
- * @internal exported for the unit tests and the benchmark's arithmetic.
+ * @internal exported for the unit tests (no API needed).
  */
 export function importFileOf(candidates: readonly Candidate[], options: ImportFileOptions, matches: (name: string) => boolean = () => true): ImportFileResult {
   const teams = options.teamIds === undefined ? undefined : new Set(options.teamIds);
