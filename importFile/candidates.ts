@@ -40,7 +40,11 @@ export interface Candidate {
   teamId: number;
   /** Whether the app key may edit it (`can_edit`; a knowledge file: its pack's). */
   canEdit: boolean;
-  /** Creation time, epoch ms (knowledge files: last update, which the platform answers instead). */
+  /**
+   * Creation time, epoch ms: what orders duplicate names, so it must never change. A knowledge
+   * file's is its pack's (the platform answers only a file's last update, which an edit moves;
+   * two files of one name are in two packs, so the older pack's keeps the plain name).
+   */
   createdAt: number;
   /** MCP servers: whether it is disabled. */
   disabled?: boolean;
@@ -166,7 +170,7 @@ async function readKnowledgeFiles(client: FlashdutyClient): Promise<Candidate[]>
           name: f.relPath,
           teamId,
           canEdit: pack.canEdit,
-          createdAt: f.updatedAtMs,
+          createdAt: pack.createdAtMs,
           maskedSecrets: [],
         }),
       );

@@ -50,7 +50,16 @@ describe("buildImportFile", () => {
     const byPath = await buildImportFile(client, { kinds: ["knowledgeFile"], namePattern: "runbooks/*.md" });
     expect(byPath.file.resources).toEqual([{ type: TYPE_TOKENS.knowledgeFile, name: "fileRunbooksPaymentsMd", id: "2/runbooks/payments.md" }]);
 
+    // The same path in a second pack: one keeps the plain name (the older pack's), and an edit
+    // (which moves a file's update time, the only time the platform answers for a file) changes no name.
+    const pack1 = await client.knowledge.ensurePack({ teamId: 1 });
+    await client.knowledge.putFile({ packId: pack1.packId, relPath: "runbooks/payments.md", content: "# Payments (team 1)\n" });
     const first = await buildImportFile(client);
+    const names = (r: typeof first) => Object.fromEntries(r.file.resources.map((x) => [x.id, x.name]));
+    const pair = [names(first)["2/runbooks/payments.md"], names(first)["1/runbooks/payments.md"]].sort();
+    expect(pair[0]).toBe("fileRunbooksPaymentsMd");
+    expect(pair[1]).toMatch(/^fileRunbooksPaymentsMd[A-Z]/);
+    await client.knowledge.putFile({ packId: pack.packId, relPath: "runbooks/payments.md", content: "# Payments, edited\n" });
     const second = await buildImportFile(client);
     expect(second).toEqual(first);
     expect(first.secretsToFill).toContainEqual({ name: "serverGrafanaTeam2", type: TYPE_TOKENS.mcpServer, field: "headers.Authorization" });
