@@ -97,15 +97,7 @@ export async function importFileCommand(args: string[], io: Io, fail: (io: Io, m
     const appKey = process.env.FLASHDUTY_APP_KEY;
     if (appKey === undefined || appKey.trim() === "") throw new UsageError("FLASHDUTY_APP_KEY must hold the app key (from the Flashduty console)");
     const baseUrl = values["base-url"] ?? (process.env.FLASHDUTY_BASE_URL || undefined);
-    // A large account meets the listings' rate limits (50 pages a second each): say so once per
-    // operation, so a wait does not look like a hang.
-    const noticed = new Set<string>();
-    const onRateLimitWait = (waitMs: number, operation: string) => {
-      if (noticed.has(operation)) return;
-      noticed.add(operation);
-      io.stderr(`import-file: waiting for the rate limit of ${operation} (${(waitMs / 1000).toFixed(1)} s now; more pages may wait too)\n`);
-    };
-    const client = new FlashdutyClient({ appKey, onRateLimitWait, ...(baseUrl !== undefined ? { baseUrl } : {}) });
+    const client = new FlashdutyClient({ appKey, ...(baseUrl !== undefined ? { baseUrl } : {}) });
     const result = await buildImportFile(client, options);
     // Ids and knowledge file paths are platform text: no control character reaches a terminal.
     const text = `${terminalSafeJson(result.file, 2)}\n`;
