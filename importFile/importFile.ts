@@ -90,7 +90,7 @@ const PREFIX = { mcpServer: "server", mcpServerDisablement: "disablement", autom
  * unique names (`logicalNames.ts`); skills and objects the key cannot edit in `skipped`; the
  * masked secrets of the imported resources in `secretsToFill`.
  *
- * @throws Error naming `namePattern` for a pattern picomatch refuses, before any API call.
+ * @throws Error naming `namePattern` when it is empty, before any API call (picomatch takes any other text as a glob).
  * @throws the client's errors.
  */
 export async function buildImportFile(client: FlashdutyClient, options: ImportFileOptions = {}): Promise<ImportFileResult> {

@@ -66,7 +66,7 @@ describe("buildImportFile", () => {
     expect(JSON.stringify(first)).not.toContain(SECRET);
   });
 
-  test("a glob picomatch refuses is an error naming namePattern, before any request", async () => {
+  test("an empty glob is an error naming namePattern, before any request", async () => {
     file.em.resetCounters();
     await expect(buildImportFile(file.client("admin"), { namePattern: "" })).rejects.toThrow(/namePattern must be a non-empty glob/);
     expect(Object.values(file.em.counters()).every((c) => c.requests === 0)).toBe(true);
