@@ -52,6 +52,7 @@ export async function benchA2aAgents(runs?: number): Promise<A2aBenchResult> {
       project,
       counts: { a2aAgents: A2A_RESOURCES },
       runs,
+      limits: productionLimits(),
       latencyMs: A2A_LATENCY_MS,
       afterUp: () => {
         agentsAfterUp = benchAgents();

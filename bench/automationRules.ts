@@ -11,7 +11,7 @@
  * both are reported beside the figures, so a loaded machine shows as such.
  */
 import { startEmulator } from "pulumi-flashduty-emulator";
-import { copyFromRepo, tempProject } from "./common";
+import { copyFromRepo, productionLimits, tempProject } from "./common";
 import { measureLifecycle, type LifecycleResult } from "./resourceLifecycle";
 
 export const RULE_RESOURCES = 200;
@@ -30,7 +30,7 @@ export interface RulesBenchResult extends LifecycleResult {
 
 /** Runs benchmark 8 (about a minute). */
 export async function benchAutomationRules(runs?: number): Promise<RulesBenchResult> {
-  const emu = await startEmulator({ port: 0 });
+  const emu = await startEmulator({ port: 0, limits: productionLimits() });
   const project = await tempProject("rules", (dir) => copyFromRepo("bench/program", dir), { baseUrl: emu.url, appKey: emu.keys.admin });
   try {
     const measured = await measureLifecycle({
@@ -40,6 +40,7 @@ export async function benchAutomationRules(runs?: number): Promise<RulesBenchRes
       project,
       counts: { automationRules: RULE_RESOURCES },
       runs,
+      limits: productionLimits(),
       latencyMs: RULE_LATENCY_MS,
     });
     return {

@@ -158,6 +158,7 @@ export async function benchGrowthSize(n: number, opts: { runs: number; profileDi
       config: { servers: JSON.stringify(seeded) },
       latencyMs: GROWTH_LATENCY_MS,
       runs: opts.runs,
+      limits: productionLimits(),
       beforeMeasured: () => {
         watch.stop();
         watch = watchPeakMemory(project.projectDir);
@@ -168,6 +169,7 @@ export async function benchGrowthSize(n: number, opts: { runs: number; profileDi
       },
       afterRefresh: async (_run, previewRefreshSeconds) => {
         restartWatch("previewRefresh");
+        emu.setLimits(productionLimits()); // empty windows, as before the refresh it is compared with
         const report = await driftReport(project, path.join(project.projectDir, "..", "drift.json"));
         restartWatch("drift");
         drift.push({ ...report, previewRefreshSeconds });

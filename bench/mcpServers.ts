@@ -53,6 +53,7 @@ export async function benchMcpServers(runs?: number): Promise<McpBenchResult> {
       project,
       counts: { mcpServers: MCP_RESOURCES },
       runs,
+      limits: productionLimits(),
       latencyMs: MCP_LATENCY_MS,
       afterUp: () => {
         serversAfterUp = benchServers();

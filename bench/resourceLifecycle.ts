@@ -7,7 +7,7 @@
  * requests it cost (the emulator's counters). Reference and measured runs alternate, so
  * background load on a shared machine hits both alike; each figure is the median of its runs.
  */
-import type { Emulator } from "pulumi-flashduty-emulator";
+import type { Emulator, RateLimitConfig } from "pulumi-flashduty-emulator";
 import { median, progress, type TempProject } from "./common";
 
 /** One command's time and what it cost on the API. */
@@ -59,6 +59,8 @@ export interface LifecycleSpec {
   config?: Record<string, string>;
   /** Added to every API request of the measured commands (not the reference's), ms. */
   latencyMs: number;
+  /** The emulator's rate limits, set again (windows emptied) before each measured command. */
+  limits: RateLimitConfig;
   /** Runs of the reference and of the measured commands, alternating. Default 3 (issue 47). */
   runs?: number;
   /** Runs before each run's measured `up` (after the reference's commands). */
@@ -125,6 +127,9 @@ export async function measureLifecycle(spec: LifecycleSpec): Promise<LifecycleRe
   const measured = { up: [] as CommandPhase[], previewRefresh: [] as CommandPhase[], destroy: [] as CommandPhase[] };
   const measure = async (command: string, args: string[], run: number): Promise<CommandPhase> => {
     progress(`${spec.bench}. pulumi ${command} of ${resources} ${spec.noun} (run ${run}/${runs})`);
+    // Empty rate-limit windows, as every floor assumes: a command run right after another would
+    // otherwise start in the windows the previous one filled (a refresh's gets after an `up`'s).
+    emu.setLimits(spec.limits);
     const before = emu.counters();
     const { seconds } = await project.timedRun(args);
     const phase = { seconds, runs: [seconds], ...phaseSince(emu, before) };

@@ -672,6 +672,7 @@ async function main(argv: string[]): Promise<void> {
       const r = await benchGrowthSize(n, { runs: runs ?? 3, profileDir });
       growth.push(r);
       rows.push(...growthRows(r));
+      progress(`12. the rows of the stack of ${n}:\n${table(growthRows(r))}`);
       for (const p of r.profile ?? []) {
         for (const summary of p.summaries) {
           progress(`12. profile of ${p.command} (${s(p.seconds)}), ${summary.process}: ${path.basename(summary.file)}, ${summary.totalMs} ms sampled`);

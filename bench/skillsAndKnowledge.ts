@@ -118,6 +118,7 @@ export async function benchSkillsAndKnowledge(
       config: { skillsDir },
       latencyMs: SKILLS_LATENCY_MS,
       runs,
+      limits: productionLimits(),
       afterUp: () => {
         afterUp = count();
       },
