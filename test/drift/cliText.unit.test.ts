@@ -7,26 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { EXIT, main, type Io } from "../../cli/main";
+import { EXIT } from "../../cli/main";
+import { runCli as run } from "../support/cliRun";
 import { TERMINAL_CONTROL } from "../support/hostileText";
 
 const root = mkdtempSync(path.join(tmpdir(), "pfd-cli-text-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
-}
 
 describe("pulumi-flashduty error output", () => {
   test("an unknown command with escape sequences, C1 and bidi controls: shown escaped", async () => {

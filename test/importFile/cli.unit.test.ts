@@ -4,22 +4,9 @@
  * page; the top-level usage lists the command.
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { EXIT, type Io, main } from "../../cli/main";
+import { EXIT } from "../../cli/main";
+import { runCli as run } from "../support/cliRun";
 import { TERMINAL_CONTROL } from "../support/hostileText";
-
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-  };
-  return { code: await main(argv, io), stdout, stderr };
-}
 
 afterEach(() => {
   vi.unstubAllEnvs();

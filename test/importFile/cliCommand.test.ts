@@ -3,7 +3,7 @@
  * stdout when no `--output` is given (valid JSON, nothing else), the report on stderr.
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { type Io, main } from "../../cli/main";
+import { runCli as run } from "../support/cliRun";
 import { emulatorPerFile } from "../support/sdkEmulator";
 
 // 120 servers: two pages of the listing, the load-test seed's among them.
@@ -12,20 +12,6 @@ const file = emulatorPerFile({ seed: { rules: 0, servers: 120 } });
 afterEach(() => {
   vi.unstubAllEnvs();
 });
-
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-  };
-  return { code: await main(argv, io), stdout, stderr };
-}
 
 describe("pulumi-flashduty import-file against the emulator", () => {
   test("writes the file to stdout and the report to stderr", async () => {

@@ -1,0 +1,20 @@
+/**
+ * Runs the package's command (`main` of cli/main.ts) in this process with its streams captured:
+ * what the CLI tests assert on, without a child process.
+ */
+import { type Io, main } from "../../cli/main";
+
+/** The exit code and everything written to stdout and stderr by `pulumi-flashduty <argv>`. */
+export async function runCli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const io: Io = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  };
+  return { code: await main(argv, io), stdout, stderr };
+}
