@@ -14,7 +14,7 @@ import { MASKED_VALUE } from "../../wire/protocol";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
-import { sealSecretMap } from "../engine/secretMap";
+import { prepareSecretMapsMatch, sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { describeAgentAccessDenied } from "./accessDenied";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
@@ -108,6 +108,7 @@ export async function check(_olds: Partial<A2aAgentInputs>, news: Record<string,
  * refresh or update.
  */
 export async function diff(_id: string, olds: A2aAgentOutputs, news: A2aAgentInputs): Promise<pulumi.dynamic.DiffResult> {
+  await prepareSecretMapsMatch(olds.authConfig, news.authConfig);
   const changed = changedDeclaredFields(olds, news);
   const replaces = news.agentId !== undefined && news.agentId !== olds.agentId ? ["agentId"] : [];
   // Delete first: names are unique in their scope, so a new agent of the same name could not be made beside the old one.

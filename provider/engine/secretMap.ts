@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import { MASKED_VALUE } from "../../wire/protocol";
-import { isSecretDigest, sealSecret, storedSecretMatches } from "./secretDigest";
+import { isSecretDigest, prepareSecretMatch, sealSecret, storedSecretMatches } from "./secretDigest";
 import { isUnknown } from "./unknown";
 
 /** A secret map: each key (not secret) to its value, or in outputs to its digest or the mask. */
@@ -32,6 +32,16 @@ export function secretMapsMatch(held: SecretMap | undefined, wanted: SecretMap |
     const [stored, value] = [x[k] as string, y[k] as string];
     return stored === value || stored === MASKED_VALUE || value === MASKED_VALUE || storedSecretMatches(stored, value);
   });
+}
+
+/**
+ * Computes off the event loop, all at once, the digests {@link secretMapsMatch}`(held, wanted)`
+ * will compare (`prepareSecretMatch` of `./secretDigest.ts`); a diff awaits it first, so a preview
+ * of many secret values neither holds the provider's event loop nor takes one core only.
+ */
+export async function prepareSecretMapsMatch(held: SecretMap | undefined, wanted: SecretMap | undefined): Promise<void> {
+  if (held === undefined || wanted === undefined) return;
+  await Promise.all(Object.keys(held).map((key) => (Object.hasOwn(wanted, key) ? prepareSecretMatch(held[key], wanted[key]) : undefined)));
 }
 
 /**

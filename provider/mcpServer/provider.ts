@@ -7,7 +7,7 @@ import { MASKED_VALUE } from "../../wire/protocol";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
-import { sealSecretMap } from "../engine/secretMap";
+import { prepareSecretMapsMatch, sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerControl/serverClaims";
 import { describeAccessDenied } from "../mcpServerControl/accessDenied";
@@ -138,6 +138,7 @@ function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unkno
  * outputs as digests and makes no API call (docs/reliability.md "Secrets in logs").
  */
 export async function diff(_id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.DiffResult> {
+  await Promise.all([prepareSecretMapsMatch(olds.env, news.env), prepareSecretMapsMatch(olds.headers, news.headers)]);
   const changed = changedDeclaredFields(olds, news).filter((key) => key !== "enabled" || !heldByDisablement(olds.serverId));
   const replaces = news.serverId !== undefined && news.serverId !== olds.serverId ? ["serverId"] : [];
   const unsealed = unsealedFields(olds);

@@ -3,7 +3,16 @@
  * their form, that they match only their value, and how a value of older state compares.
  */
 import { describe, expect, test } from "vitest";
-import { DIGEST_PREFIX, digestMatches, isSecretDigest, sealSecret, secretDigest, storedSecretMatches } from "../../provider/engine/secretDigest";
+import {
+  DIGEST_PREFIX,
+  digestMatches,
+  isSecretDigest,
+  prepareSecretMatch,
+  sealSecret,
+  secretDigest,
+  storedSecretMatches,
+} from "../../provider/engine/secretDigest";
+import { prepareSecretMapsMatch, secretMapsMatch } from "../../provider/engine/secretMap";
 
 const VALUE = "Bearer unit_digest_secret_0123456789";
 
@@ -39,5 +48,31 @@ describe("secret digests", () => {
     expect(storedSecretMatches(secretDigest(VALUE), VALUE)).toBe(true);
     // A well-formed digest of another hash length never matches (and does not throw).
     expect(digestMatches("scrypt:AAAA:BBBB", VALUE)).toBe(false);
+  });
+
+  test("digests computed ahead off the event loop give the comparisons that follow the same answers", async () => {
+    // A digest made elsewhere (its salt never seen in this process): the prepared result is what the
+    // synchronous comparison then uses, so a wrong one would turn true into false and back.
+    const salt = Buffer.from("0123456789abcdef");
+    const { scryptSync } = await import("node:crypto");
+    const foreign = `${DIGEST_PREFIX}${salt.toString("base64url")}:${scryptSync(VALUE, salt, 32, { N: 2 ** 12, r: 8, p: 1 }).toString("base64url")}`;
+    await prepareSecretMatch(foreign, VALUE);
+    await prepareSecretMatch(foreign, "rotated");
+    expect(digestMatches(foreign, VALUE)).toBe(true);
+    expect(digestMatches(foreign, "rotated")).toBe(false);
+    // Nothing to do, and no throw, for what is no digest or no value.
+    for (const [stored, value] of [
+      ["******", VALUE],
+      [VALUE, VALUE],
+      [foreign, 42],
+      [undefined, undefined],
+    ] as const) {
+      await expect(prepareSecretMatch(stored, value)).resolves.toBeUndefined();
+    }
+    const held = { Authorization: secretDigest("Bearer a"), "X-Key": secretDigest("k") };
+    await prepareSecretMapsMatch(held, { Authorization: "Bearer a", "X-Key": "changed", Extra: "x" });
+    await prepareSecretMapsMatch(undefined, { Authorization: "Bearer a" });
+    expect(secretMapsMatch(held, { Authorization: "Bearer a", "X-Key": "k" })).toBe(true);
+    expect(secretMapsMatch(held, { Authorization: "Bearer a", "X-Key": "changed" })).toBe(false);
   });
 });
