@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { A2aAgentCardSkill } from "../../sdk";
 import type { Equal } from "../../wire/typeAssert";
+import { suspendStackTraces } from "../engine/stackTraces";
 import { fieldsNotWhere } from "../engine/declaration";
 import { checkGetSupported } from "../engine/resourceGet";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
@@ -241,18 +242,26 @@ export class A2aAgent extends pulumi.CustomResource {
     const outputs: Record<string, unknown> = Object.fromEntries(STATE_KEYS.map((key) => [key, undefined]));
     // Secret inputs, whatever the program passed: encrypted in state, masked in previews.
     const secrets = Object.fromEntries(SECRET_FIELDS.filter((key) => args?.[key] !== undefined).map((key) => [key, pulumi.secret(args?.[key])]));
-    super(
-      A2A_AGENT_TYPE,
-      name,
-      reading
-        ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, agentId: undefined }
-        : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, ...secrets, agentId: args?.agentId },
-      {
-        ...opts,
-        additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...SECRET_FIELDS])],
-        // Names are unique in their scope: a replacement (`--replace`, a new agentId) deletes first.
-        ...(reading ? {} : { deleteBeforeReplace: opts?.deleteBeforeReplace ?? true }),
-      },
-    );
+    // No stack traces for the runtime to record while declaring (provider/engine/stackTraces.ts).
+    const traces = suspendStackTraces();
+    try {
+      super(
+        A2A_AGENT_TYPE,
+        name,
+        reading
+          ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, agentId: undefined }
+          : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, ...secrets, agentId: args?.agentId },
+        {
+          ...opts,
+          additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...SECRET_FIELDS])],
+          // Names are unique in their scope: a replacement (`--replace`, a new agentId) deletes first.
+          ...(reading ? {} : { deleteBeforeReplace: opts?.deleteBeforeReplace ?? true }),
+        },
+      );
+    } catch (err) {
+      throw traces.restoredFor(err, A2aAgent);
+    } finally {
+      traces.restore();
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { suspendStackTraces } from "../engine/stackTraces";
 import { checkGetSupported } from "../engine/resourceGet";
 import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
@@ -277,13 +278,21 @@ export class AutomationRule extends pulumi.CustomResource {
     // Every output is a key of the properties (undefined until the engine answers): Pulumi makes
     // an output of each key it is given, and only of those.
     const outputs: Record<string, unknown> = Object.fromEntries(STATE_KEYS.map((key) => [key, undefined]));
-    super(
-      AUTOMATION_RULE_TYPE,
-      name,
-      reading
-        ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, ruleId: undefined }
-        : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, ruleId: args?.ruleId },
-      { ...opts, additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), "httpPostToken"])] },
-    );
+    // No stack traces for the runtime to record while declaring (provider/engine/stackTraces.ts).
+    const traces = suspendStackTraces();
+    try {
+      super(
+        AUTOMATION_RULE_TYPE,
+        name,
+        reading
+          ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, ruleId: undefined }
+          : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, ruleId: args?.ruleId },
+        { ...opts, additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), "httpPostToken"])] },
+      );
+    } catch (err) {
+      throw traces.restoredFor(err, AutomationRule);
+    } finally {
+      traces.restore();
+    }
   }
 }

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
+import { suspendStackTraces } from "../engine/stackTraces";
 import { checkGetSupported } from "../engine/resourceGet";
 import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
@@ -181,6 +182,14 @@ export class KnowledgeFile extends pulumi.CustomResource {
   constructor(name: string, args: KnowledgeFileArgs, opts?: pulumi.CustomResourceOptions);
   constructor(name: string, argsOrState?: KnowledgeFileArgs | KnowledgeFileState, opts?: pulumi.CustomResourceOptions) {
     const outputs: Record<string, unknown> = Object.fromEntries(STATE_KEYS.map((key) => [key, undefined]));
-    super(KNOWLEDGE_FILE_TYPE, name, { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...argsOrState }, opts);
+    // No stack traces for the runtime to record while declaring (provider/engine/stackTraces.ts).
+    const traces = suspendStackTraces();
+    try {
+      super(KNOWLEDGE_FILE_TYPE, name, { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...argsOrState }, opts);
+    } catch (err) {
+      throw traces.restoredFor(err, KnowledgeFile);
+    } finally {
+      traces.restore();
+    }
   }
 }

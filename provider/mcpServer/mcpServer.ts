@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
+import { suspendStackTraces } from "../engine/stackTraces";
 import { checkGetSupported } from "../engine/resourceGet";
 import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
@@ -294,19 +295,27 @@ export class McpServer extends pulumi.CustomResource {
     const outputs: Record<string, unknown> = Object.fromEntries(STATE_KEYS.map((key) => [key, undefined]));
     // Secret inputs, whatever the program passed: encrypted in state, masked in previews.
     const secrets = Object.fromEntries(SECRET_FIELDS.filter((key) => args?.[key] !== undefined).map((key) => [key, pulumi.secret(args?.[key])]));
-    super(
-      MCP_SERVER_TYPE,
-      name,
-      reading
-        ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, serverId: undefined }
-        : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, ...secrets, serverId: args?.serverId },
-      {
-        ...opts,
-        additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...SECRET_FIELDS])],
-        // Names are unique in their scope: a replacement (`--replace`, a new serverId) deletes first.
-        ...(reading ? {} : { deleteBeforeReplace: opts?.deleteBeforeReplace ?? true }),
-      },
-    );
+    // No stack traces for the runtime to record while declaring (provider/engine/stackTraces.ts).
+    const traces = suspendStackTraces();
+    try {
+      super(
+        MCP_SERVER_TYPE,
+        name,
+        reading
+          ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, serverId: undefined }
+          : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, ...secrets, serverId: args?.serverId },
+        {
+          ...opts,
+          additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...SECRET_FIELDS])],
+          // Names are unique in their scope: a replacement (`--replace`, a new serverId) deletes first.
+          ...(reading ? {} : { deleteBeforeReplace: opts?.deleteBeforeReplace ?? true }),
+        },
+      );
+    } catch (err) {
+      throw traces.restoredFor(err, McpServer);
+    } finally {
+      traces.restore();
+    }
     if (!reading) declareServerInProgram("McpServer", name, this.serverId, this);
   }
 }

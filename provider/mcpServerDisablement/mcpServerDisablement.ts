@@ -1,3 +1,4 @@
+import { suspendStackTraces } from "../engine/stackTraces";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { declareServerInProgram } from "../mcpServerControl/programClaims";
 import * as pulumi from "@pulumi/pulumi";
@@ -222,15 +223,8 @@ export class McpServerDisablement extends pulumi.CustomResource {
     const reading = Boolean(opts?.id);
     const args = argsOrState as McpServerDisablementArgs | undefined;
     const state = argsOrState as McpServerDisablementState | undefined;
-    // The Pulumi runtime records a stack trace for each of the promises behind every property
-    // (4 per property, 36 for this resource), formatted through source maps at once: half the
-    // cost of declaring the resource, paid before the program's first registration reaches the
-    // engine. Those traces only decorate leaked-promise reports, which name the resource and
-    // property anyway, so they are left empty here. The source position Pulumi records for the
-    // resource is unaffected (it raises the limit itself), and an error thrown while declaring the
-    // resource gets a full stack from the caller's frame.
-    const stackTraceLimit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
+    // No stack traces for the runtime to record while declaring (provider/engine/stackTraces.ts).
+    const traces = suspendStackTraces();
     try {
       // What pulumi.dynamic.Resource's constructor does, with the provider text above instead of
       // a closure-serialized provider object (that class offers no way to pass the text).
@@ -267,11 +261,9 @@ export class McpServerDisablement extends pulumi.CustomResource {
         reading ? opts : { ...opts, deleteBeforeReplace: opts?.deleteBeforeReplace ?? true },
       );
     } catch (err) {
-      Error.stackTraceLimit = stackTraceLimit;
-      if (err instanceof Error) Error.captureStackTrace(err, McpServerDisablement);
-      throw err;
+      throw traces.restoredFor(err, McpServerDisablement);
     } finally {
-      Error.stackTraceLimit = stackTraceLimit;
+      traces.restore();
     }
     // A server read by `get` is not declared or adopted by this resource.
     if (reading) return;

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
+import { suspendStackTraces } from "../engine/stackTraces";
 import { checkGetSupported } from "../engine/resourceGet";
 import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
@@ -221,17 +222,25 @@ export class Skill extends pulumi.CustomResource {
     const args = argsOrState as SkillArgs | undefined;
     const state = argsOrState as SkillState | undefined;
     const outputs: Record<string, unknown> = Object.fromEntries(STATE_KEYS.map((key) => [key, undefined]));
-    super(
-      SKILL_TYPE,
-      name,
-      reading
-        ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, skillId: undefined }
-        : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, skillId: args?.skillId },
-      {
-        ...opts,
-        // Names are unique in their scope: a replacement (`--replace`, a new skillId) deletes first.
-        ...(reading ? {} : { deleteBeforeReplace: opts?.deleteBeforeReplace ?? true }),
-      },
-    );
+    // No stack traces for the runtime to record while declaring (provider/engine/stackTraces.ts).
+    const traces = suspendStackTraces();
+    try {
+      super(
+        SKILL_TYPE,
+        name,
+        reading
+          ? { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...state, skillId: undefined }
+          : { [STORED_PROVIDER_KEY]: STORED_PROVIDER_TEXT, ...outputs, ...args, skillId: args?.skillId },
+        {
+          ...opts,
+          // Names are unique in their scope: a replacement (`--replace`, a new skillId) deletes first.
+          ...(reading ? {} : { deleteBeforeReplace: opts?.deleteBeforeReplace ?? true }),
+        },
+      );
+    } catch (err) {
+      throw traces.restoredFor(err, Skill);
+    } finally {
+      traces.restore();
+    }
   }
 }
