@@ -24,6 +24,7 @@ import { REPO_ROOT } from "../scripts/pulumiCli";
 import { copyFromRepo, median, productionLimits, progress, secondsSince, tempProject, type TempProject } from "./common";
 import { summariseProfile, type ProfileSummary } from "./cpuProfile";
 import { type Floor, floorOf } from "./floors";
+import { MCP_WRITE_OPERATIONS } from "./mcpServers";
 import { watchPeakMemory, type PeakMemory } from "./processWatch";
 import { type CommandPhase, measureLifecycle, type LifecycleResult } from "./resourceLifecycle";
 
@@ -201,17 +202,8 @@ export function driftRatio(r: GrowthSizeResult): number {
   return median(r.drift.map((d) => d.seconds / d.previewRefreshSeconds));
 }
 
-/** Writes of a phase: everything that changes a server or a rule. */
+/** Writes of a phase: everything that changes a server (benchmark 9's list) or a rule. */
 export function growthWrites(p: CommandPhase): number {
-  const ops = [
-    "mcpServer.create",
-    "mcpServer.update",
-    "mcpServer.delete",
-    "mcpServer.enable",
-    "mcpServer.disable",
-    "automationRule.create",
-    "automationRule.update",
-    "automationRule.delete",
-  ];
+  const ops = [...MCP_WRITE_OPERATIONS, "automationRule.create", "automationRule.update", "automationRule.delete"];
   return ops.reduce((sum, op) => sum + (p.calls[op] ?? 0), 0);
 }

@@ -24,7 +24,7 @@ export type PeakMemory = Record<ProcessKind, number>;
 
 function kindOf(cmdline: string): ProcessKind | undefined {
   if (cmdline.includes("dynamic-provider")) return "provider";
-  if (cmdline.includes("@pulumi/pulumi/cmd/run") || cmdline.includes("@pulumi\\pulumi\\cmd\\run")) return "program";
+  if (cmdline.includes("@pulumi/pulumi/cmd/run")) return "program";
   const argv0 = cmdline.split("\0")[0] ?? "";
   if (/(^|\/)pulumi$/.test(argv0)) return "engine";
   return undefined;
