@@ -3,7 +3,10 @@
  * `limit`, answer `{ total, <items> }`) and yields every item once.
  *
  * Rules (docs/platform-api.md "Paging" and "Rule list request"):
- * - Stops on a short page, never on `total` alone: some list endpoints cap `total` at 1000.
+ * - Stops on a short page, or when every page was full and they hold exactly `total` distinct
+ *   items with `total` below the cap some list endpoints put on it (`LIMITS.listTotalCap`,
+ *   1,000): a total below the cap is the exact count. At the cap, or when the pages hold fewer
+ *   distinct items than `total` (they shifted while read), it reads on to a short page.
  * - Never asks for `p * limit > 10000` (the server answers 400): when more items match than that
  *   window holds, it fails with {@link FlashdutyPagingError} `reason: "window"` telling the caller
  *   to narrow the filters.
@@ -27,7 +30,7 @@ export const MAX_WALKS = 3;
  * and make a 100-page walk slower against the burst-aware floor; the figures are in bench/README.md).
  */
 export const PAGE_CONCURRENCY = LIMITS.perSecond;
-/** Pages fetched per batch once the pages promised by `total` and one probe page were all full. */
+/** Pages fetched per batch once the pages promised by a capped `total` and one probe page were all full. */
 const EXTRA_PAGES_PER_BATCH = 10;
 
 /** One page as the pager needs it. */
@@ -124,6 +127,16 @@ async function walk<T>(
   if (totals.at(-1) !== total) totals.push(total);
   const pages = new Map<number, T[]>([[1, first.items]]);
   if (first.items.length < limit) return { kind: "done", items: dedupe(pages, opts.idOf) };
+  const exactEnd = (): WalkResult<T> | undefined => {
+    // Every page so far was full. A total below the cap is exact, so when the pages hold that
+    // many distinct items there is nothing beyond them, and a probe page would cost one more
+    // round trip (a listing of exactly 400 servers: three round trips instead of two).
+    if (total >= LIMITS.listTotalCap) return undefined;
+    const items = dedupe(pages, opts.idOf);
+    return items.length === total ? { kind: "done", items } : undefined;
+  };
+  const firstEnd = exactEnd();
+  if (firstEnd !== undefined) return firstEnd;
   if (total > maxPage * limit) throw windowError(String(total));
 
   let next = 2;
@@ -154,8 +167,10 @@ async function walk<T>(
       if (page.items.length < limit) shortAt = p;
     }
     if (shortAt !== undefined) return { kind: "done", items: dedupe(pages, opts.idOf) };
-    // Past the pages `total` promised: usually one (empty) page proves the end, so probe one
-    // page first; if it is full, `total` is capped and larger batches follow.
+    const exact = exactEnd();
+    if (exact !== undefined) return exact;
+    // Past the pages a capped (or shifted) `total` promised: usually one (empty) page proves the
+    // end, so probe one page first; if it is full, `total` is capped and larger batches follow.
     // (`total <= maxPage * limit` here, so `end` never stops short of the promised pages.)
     const size = end === Math.ceil(total / limit) ? 1 : EXTRA_PAGES_PER_BATCH;
     next = end + 1;

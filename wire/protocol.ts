@@ -72,6 +72,11 @@ export const LIMITS = {
   defaultServerPageSize: 20,
   /** Largest `p * limit` of a list operation (offset paging ends there). */
   maxPageWindow: 10_000,
+  /**
+   * The most some list operations report as `total` (they cap it there): a `total` below it is
+   * the exact count, one at it may hide more items.
+   */
+  listTotalCap: 1_000,
   /** Longest rule-list `keyword`, in characters. */
   maxKeywordLength: 64,
   /** Longest MCP server list `query`, in characters. */

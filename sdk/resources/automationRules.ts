@@ -185,7 +185,7 @@ export class AutomationRules {
    *   (`all` default | `personal` | `team`), teamIds, includePerson, enabled, keyword (<= 64 chars).
    *   `page * limit` may not exceed 10000.
    * @returns `{ total, rules }`. `total` may be capped by the server: to read everything use
-   *   {@link listAll}, which stops on a short page.
+   *   {@link listAll}, which reads past a capped `total`.
    * @param options per-call `signal`, `timeoutMs`, `maxRetries` (see `RequestOptions`).
    * @throws FlashdutyValidationError for an out-of-range argument, before anything is sent.
    * @throws FlashdutyApiError, FlashdutyResponseError, FlashdutyConnectionError on failure.

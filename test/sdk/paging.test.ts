@@ -100,9 +100,36 @@ describe("listAll", () => {
     for (const r of rec.requests) expect((r.body as { limit: number }).limit).toBe(100);
   });
 
-  test("an exact multiple needs one probe page beyond total, never a batch", async () => {
+  test("an exact multiple below the cap ends on total: 200 rules are 2 full pages, no probe page", async () => {
     serve({ rules: rules(200) });
     expect(await all()).toHaveLength(200);
+    expect(pagesAsked().sort((a, b) => a - b)).toEqual([1, 2]);
+    rec.requests.length = 0;
+    serve({ rules: rules(100) });
+    expect(await all()).toHaveLength(100);
+    expect(pagesAsked()).toEqual([1]);
+  });
+
+  test("at the cap an exact multiple needs one probe page beyond total, never a batch", async () => {
+    serve({ rules: rules(1000) });
+    expect(await all()).toHaveLength(1000);
+    expect(pagesAsked().sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  test("full pages that shifted under a total below the cap read on to a short page", async () => {
+    // Between page 1 and page 2 a rule is inserted at the front and the last one deleted: the
+    // total stays 200, but the two full pages hold 199 distinct rules, so total does not end it.
+    serve({
+      rules: rules(200),
+      before: (req, store) => {
+        if ((req.body as { p: number }).p === 2 && store.rules[0]!.rule_id === "arule_00000") {
+          store.rules.unshift(wireRule(999));
+          store.rules.pop();
+        }
+      },
+    });
+    const got = await all();
+    expect(new Set(got.map((r) => r.ruleId)).size).toBe(199);
     expect(pagesAsked().sort((a, b) => a - b)).toEqual([1, 2, 3]);
   });
 
