@@ -43,7 +43,7 @@ Options:
 
 const DRIFT_USAGE = `Usage: pulumi-flashduty drift --stack NAME [--cwd DIR] [--json] [--output FILE] [--max-rows N]
 
-Runs a refresh preview of the stack (Pulumi Automation API; writes no state) and reports
+Runs \`pulumi preview --refresh\` on the stack (writes no state) and reports
 MCP servers enabled again or deleted on the platform, and automation rules, templates and
 MCP servers added, removed or changed in the stack's data source outputs.
 

@@ -29,8 +29,8 @@ function counts(changes: readonly ItemChange[]): ChangeCounts {
 
 /**
  * Finds what changed on the Flashduty platform behind the stack's back since its last
- * `pulumi up`, with a refresh preview through Pulumi's Automation API (`pulumi preview
- * --refresh` without its text output). Writes no state and makes only read calls to the API
+ * `pulumi up`, with a refresh preview (`pulumi preview --refresh --event-log`, its engine
+ * events read instead of its text output). Writes no state and makes only read calls to the API
  * (those of the provider's read and of the program's data sources).
  *
  * Reported: every `McpServerDisablement` whose server the platform shows enabled or no longer

@@ -1,7 +1,7 @@
 /**
  * Drift reports for pull-request previews (`pulumi-flashduty/drift`): what changed on the
  * Flashduty platform behind a stack's back since its last `pulumi up`, found with a refresh
- * preview through Pulumi's Automation API, rendered as Markdown or JSON. The command
+ * preview (`pulumi preview --refresh`), rendered as Markdown or JSON. The command
  * `pulumi-flashduty drift` is a thin shell around these.
  *
  * @packageDocumentation
