@@ -3,16 +3,16 @@
  * account (several teams, the seed's MCP servers of every transport, servers made with secret
  * headers and env, rules with every trigger, A2A agents with a secret, knowledge files, a skill,
  * hostile names), `pulumi-flashduty import-file` (the built command, as a user runs it), then
- * `pulumi import --file` in a YAML project on the provider plugin: the program and the state
- * written, the next preview clean, a console edit put back by the program's `up`, and no secret
- * in the file, the generated program or any output.
+ * `pulumi import --file` in a YAML project and in a TypeScript project on the generated Node.js
+ * SDK, both on the provider plugin: the program and the state written, the next preview clean, a
+ * console edit put back by the program's `up`, and no secret in the file, the generated program
+ * or any output.
  */
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
-import { parse } from "yaml";
 import { FlashdutyClient } from "../../sdk";
 import { PulumiWorkspace, REPO_ROOT } from "../../scripts/pulumiCli";
 import { MCP_SERVER_RULES } from "../../wire/protocol";
@@ -98,10 +98,9 @@ async function importFileCommand(args: string[], appKey: string): Promise<{ stdo
   });
 }
 
-/** What the tests share: the import file and the command's output; the YAML program `pulumi import` wrote. */
+/** What the tests share: the import file and the command's output. */
 let fileName = "";
 let cli = { stdout: "", stderr: "" };
-let yamlProgram = "";
 
 beforeAll(async () => {
   const { emulator, dir } = world();
@@ -154,7 +153,6 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     const generated = path.join(dir, "generated.yaml");
     const imported = await ws.run(["import", "--file", fileName, "--out", generated, "--yes", "--protect=false"]);
     const program = readFileSync(generated, "utf8");
-    yamlProgram = program;
     // Masked secrets are written as the mask, to be replaced by config secrets; shown values as shown; never a digest.
     expect(program).toMatch(/GITHUB_TOKEN: '\*{6}'/);
     expect(program).toMatch(/GITHUB_HOST: github\.com/);
@@ -186,15 +184,14 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     }
   });
 
-  // The TypeScript program: Pulumi writes it through the Node.js language host's GenerateProgram,
-  // which the offline stand-in host (scripts/langhost, what .ci/run uses where no official host
-  // exists) does not implement. So the state is imported with --generate-code=false and the
-  // program is the YAML one `pulumi import` wrote, as TypeScript on the generated Node.js SDK
-  // (sdks/nodejs, compiled here): the names must be TypeScript identifiers, the values what
-  // the SDK's types take (tsc, strict), and the next preview clean.
-  test("a TypeScript program on the generated Node.js SDK: the same file imported, the program type-checks, the next preview is clean", async () => {
+  // The TypeScript program, written by `pulumi import` itself: the Node.js language host's
+  // GenerateProgram with Pulumi's TypeScript generator (in .ci/run the offline stand-in host,
+  // scripts/langhost, which calls the same generator library as the official host), on the
+  // generated Node.js SDK (sdks/nodejs, compiled here). The program must type-check (strict, with
+  // the SDK's declarations: a name that is no identifier or a value of the wrong type fails),
+  // run, and preview clean.
+  test("a TypeScript program on the generated Node.js SDK: pulumi import writes it, it type-checks, the next preview is clean", async () => {
     const { emulator, dir } = world();
-    expect(yamlProgram).not.toBe("");
     const project = path.join(dir, "ts");
     mkdirSync(path.join(project, "node_modules", "@pulumi-flashduty"), { recursive: true });
     const sdk = path.join(dir, "sdk-nodejs");
@@ -213,9 +210,9 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "import-account-ts", private: true, main: "bin/index.js" }));
     const compilerOptions = { strict: true, outDir: "bin", target: "es2020", module: "commonjs", moduleResolution: "node", types: [] };
     writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["index.ts"] }));
-    writeFileSync(path.join(project, "index.ts"), typescriptOf(yamlProgram));
-    // strict, with the SDK's declarations: a name that is no identifier, or a value of the wrong type, fails here.
-    execFileSync(process.execPath, [tsc, "-p", path.join(project, "tsconfig.json")], { stdio: "pipe" });
+    // The CLI reads the project (its main must exist) before it imports; tsc writes the real one below.
+    mkdirSync(path.join(project, "bin"));
+    writeFileSync(path.join(project, "bin", "index.js"), "");
 
     const ws = new PulumiWorkspace({
       projectDir: project,
@@ -226,34 +223,20 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     await ws.initFresh();
     await ws.setConfig("flashduty:baseUrl", emulator.url);
     await ws.setConfig("flashduty:appKey", emulator.keys.member, true);
-    const imported = await ws.run(["import", "--file", fileName, "--generate-code=false", "--yes", "--protect=false"]);
+    const imported = await ws.run(["import", "--file", fileName, "--out", path.join(project, "index.ts"), "--yes", "--protect=false"]);
+    const program = readFileSync(path.join(project, "index.ts"), "utf8");
+    expect(program).toContain('import * as flashduty from "@pulumi-flashduty/flashduty";');
+    const file = JSON.parse(readFileSync(fileName, "utf8")) as { resources: Array<{ type: string; name: string }> };
+    for (const r of file.resources) expect(program).toContain(`new flashduty.${r.type.split(":").pop()}("${r.name}"`);
+    // Masked secrets are written as the mask, to be replaced by config secrets.
+    expect(program).toMatch(/GITHUB_TOKEN: "\*{6}"/);
+    execFileSync(process.execPath, [tsc, "-p", path.join(project, "tsconfig.json")], { stdio: "pipe" });
+
     const before = writeCounts(emulator);
     const preview = await ws.run(["preview", "--expect-no-changes", "--diff"]);
     expect(writeCounts(emulator)).toEqual(before);
     expect(preview.stdout).toMatch(/\d+ unchanged/);
-    for (const secret of [...SECRETS, emulator.keys.member]) for (const shown of [imported.output, preview.output]) expect(shown).not.toContain(secret);
+    for (const secret of [...SECRETS, emulator.keys.member])
+      for (const shown of [program, imported.output, preview.output]) expect(shown).not.toContain(secret);
   });
 });
-
-/**
- * The YAML program `pulumi import` wrote, as the TypeScript Pulumi's Node.js generator writes
- * for it: one `const <name> = new flashduty.<Type>("<name>", {...})` per resource, the values
- * as object literals (Pulumi YAML's `$$` escape of a literal `$` undone).
- */
-function typescriptOf(yamlText: string): string {
-  const doc = parse(yamlText) as { resources: Record<string, { type: string; properties: Record<string, unknown> }> };
-  const yamlValue = (value: unknown): unknown =>
-    typeof value === "string"
-      ? value.replaceAll("$$", "$")
-      : Array.isArray(value)
-        ? value.map(yamlValue)
-        : value !== null && typeof value === "object"
-          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, yamlValue(v)]))
-          : value;
-  const lines = ['import * as flashduty from "@pulumi-flashduty/flashduty";', ""];
-  for (const [name, resource] of Object.entries(doc.resources)) {
-    const type = resource.type.split(":").pop() as string;
-    lines.push(`export const ${name} = new flashduty.${type}(${JSON.stringify(name)}, ${JSON.stringify(yamlValue(resource.properties), undefined, 2)});`);
-  }
-  return `${lines.join("\n")}\n`;
-}
