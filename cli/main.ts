@@ -24,7 +24,6 @@ import { detectDrift, DriftError, renderJson, renderMarkdown, DEFAULT_MAX_ROWS }
 import { redactAppKey } from "../drift/errors";
 import { escapeTerminalControlsInLines } from "../sdk/terminalText";
 import { VERSION } from "../sdk/version";
-import { importFileCommand } from "./importFileCommand";
 
 /** Exit codes of the command. */
 export const EXIT = { noDrift: 0, error: 1, drift: 2 } as const;
@@ -135,8 +134,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   switch (command) {
     case "drift":
       return drift(rest, io);
-    case "import-file":
+    case "import-file": {
+      // Loaded on demand: it brings the API client (undici, zod: about 0.2 s), which a drift
+      // report, run on every pull request, never needs.
+      const { importFileCommand } = await import("./importFileCommand.js");
       return importFileCommand(rest, io, fail);
+    }
     case "-h":
     case "--help":
     case "help":
