@@ -185,6 +185,10 @@ export function declaredRules(resources: readonly { type: string; name: string; 
         timezone: str(p.timezone, "UTC"),
         teamId: typeof p.teamId === "number" ? p.teamId : typeof p.teamId === "undefined" ? 0 : -1,
         httpPostTriggerEnabled: bool(p.httpPostTriggerEnabled, false),
+        // An output: set once the rule exists (after the first update), so a message can name the trigger.
+        ...(typeof p.httpPostTriggerId === "string" && p.httpPostTriggerId !== unknown && p.httpPostTriggerId !== ""
+          ? { httpPostTriggerId: p.httpPostTriggerId }
+          : {}),
         oncallIncidentTriggerEnabled: bool(p.oncallIncidentTriggerEnabled, false),
         // Unknown at preview: not reported as missing.
         oncallIncidentSeverities: severities ?? (p.oncallIncidentSeverities === undefined ? [] : ["(unknown)"]),

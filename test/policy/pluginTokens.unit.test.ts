@@ -314,7 +314,7 @@ describe("stack policies on plugin resources, and on both forms in one stack", (
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatch(/^AutomationRule resource "hook" \(rule "Personal hook"\): schedule `\*\/5 \* \* \* \*` \(`UTC`\) cannot be evaluated/);
     expect(messages[1]).toBe(
-      'AutomationRule resource "hook" (rule "Personal hook"): personal rule with an enabled HTTP POST trigger (no id); move the rule to a team or disable the trigger',
+      'AutomationRule resource "hook" (rule "Personal hook"): personal rule with an enabled HTTP POST trigger (`trg_1`); move the rule to a team or disable the trigger',
     );
     expect(messages.join("\n")).not.toContain(SECRET);
   });
