@@ -51,6 +51,17 @@ function serve(store: Store): void {
   });
 }
 
+/**
+ * Before page 2 is served (once), a rule is inserted at the front and the last one deleted: the
+ * total stays the same, and page 2 starts one earlier, repeating the last rule of page 1.
+ */
+function shiftBeforePage2(req: RecordedRequest, store: Store): void {
+  if ((req.body as { p: number }).p === 2 && store.rules[0]!.rule_id === "arule_00000") {
+    store.rules.unshift(wireRule(999));
+    store.rules.pop();
+  }
+}
+
 function rules(n: number, from = 0): Record<string, unknown>[] {
   return Array.from({ length: n }, (_, i) => wireRule(from + i));
 }
@@ -117,17 +128,8 @@ describe("listAll", () => {
   });
 
   test("full pages that shifted under a total below the cap read on to a short page", async () => {
-    // Between page 1 and page 2 a rule is inserted at the front and the last one deleted: the
-    // total stays 200, but the two full pages hold 199 distinct rules, so total does not end it.
-    serve({
-      rules: rules(200),
-      before: (req, store) => {
-        if ((req.body as { p: number }).p === 2 && store.rules[0]!.rule_id === "arule_00000") {
-          store.rules.unshift(wireRule(999));
-          store.rules.pop();
-        }
-      },
-    });
+    // The total stays 200, but the two full pages hold 199 distinct rules, so total does not end it.
+    serve({ rules: rules(200), before: shiftBeforePage2 });
     const got = await all();
     expect(new Set(got.map((r) => r.ruleId)).size).toBe(199);
     expect(pagesAsked().sort((a, b) => a - b)).toEqual([1, 2, 3]);
@@ -172,17 +174,7 @@ describe("listAll", () => {
   });
 
   test("dedupes by rule id when pages shift under it (total unchanged)", async () => {
-    // Between page 1 and page 2 a rule is inserted at the front and the last one deleted: the
-    // total stays 150, page 2 starts one earlier and repeats the last rule of page 1.
-    serve({
-      rules: rules(150),
-      before: (req, store) => {
-        if ((req.body as { p: number }).p === 2 && store.rules[0]!.rule_id === "arule_00000") {
-          store.rules.unshift(wireRule(999));
-          store.rules.pop();
-        }
-      },
-    });
+    serve({ rules: rules(150), before: shiftBeforePage2 });
     const got = await all();
     const ids = got.map((r) => r.ruleId);
     expect(ids).toHaveLength(149); // 150 served, one of them twice
