@@ -1,6 +1,7 @@
 /**
  * `importFile/`: an account as Pulumi's bulk import file (`pulumi import --file`), for the
- * command `pulumi-flashduty import-file`. Depends on `sdk/` only.
+ * command `pulumi-flashduty import-file`, and the masked secrets of the program the import writes
+ * as config secrets, for `pulumi-flashduty import-secrets`. Depends on `sdk/` only.
  *
  * @packageDocumentation
  */
@@ -18,3 +19,12 @@ export {
 } from "./importFile";
 export { baseName, MAX_BASE_LENGTH, type NameSource, uniqueNames } from "./logicalNames";
 export { renderReport } from "./report";
+export {
+  type ConfigSecret,
+  languageOfProgram,
+  MASK,
+  type ProgramLanguage,
+  SecretsToConfigError,
+  type SecretsToConfigResult,
+  secretsToConfig,
+} from "./secretsToConfig";

@@ -30,8 +30,8 @@ export interface NameSource {
   createdAt: number;
 }
 
-/** Capitalised ASCII words of `text`: accents dropped (NFKD), every other character a separator. */
-function words(text: string): string[] {
+/** Capitalised ASCII words of `text`: accents dropped (NFKD), every other character a separator (`"GITHUB_TOKEN"` gives `["Github", "Token"]`). */
+export function asciiWords(text: string): string[] {
   const ascii = text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
   return (ascii.match(/[A-Za-z0-9]+/g) ?? []).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
 }
@@ -53,7 +53,7 @@ function noAdjacentCapitals(name: string): string {
  * @example baseName("server", "Grafana (prod) ${x}") === "serverGrafanaProdX"
  */
 export function baseName(prefix: string, platformName: string): string {
-  const name = noAdjacentCapitals(`${prefix}${words(platformName).join("")}`);
+  const name = noAdjacentCapitals(`${prefix}${asciiWords(platformName).join("")}`);
   return name.length > MAX_BASE_LENGTH ? trimTrailingCapital(name.slice(0, MAX_BASE_LENGTH)) : name;
 }
 
