@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * `pulumi-flashduty`: the package's command. Two subcommands:
+ * `pulumi-flashduty`: the package's command. Three subcommands:
  *
  *   pulumi-flashduty drift --stack NAME [--cwd DIR] [--json] [--output FILE] [--max-rows N]
  *   pulumi-flashduty import-file [--team ID]... [--kind KIND]... [--name GLOB] [--disablements] [--output FILE]
+ *   pulumi-flashduty import-secrets PROGRAM [--output FILE]
  *
- * `import-file` (./importFileCommand.ts) exits 0 when the file was written, 1 on an error.
+ * `import-file` (./importFileCommand.ts) exits 0 when the file was written, 1 on an error;
+ * `import-secrets` (./importSecretsCommand.ts) 0 when done, 1 on an error.
  *
  * drift's exit codes as `terraform plan -detailed-exitcode`: 0 no drift, 2 drift found, 1 error (bad
  * arguments, no Pulumi project, no such stack, no CLI, a failing preview or API errors), with
@@ -34,6 +36,8 @@ Commands:
   drift          Report what changed on the Flashduty platform since the stack's last \`pulumi up\`
   import-file    Write Pulumi's bulk import file (\`pulumi import --file\`) for the account's resources
                  (docs/importing-an-account.md)
+  import-secrets After \`pulumi import\`, make each masked secret ("******") of the program it wrote
+                 a config secret
 
 Options:
   -h, --help       Show help (\`pulumi-flashduty <command> --help\` for the command's options)
@@ -139,6 +143,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       // report, run on every pull request, never needs.
       const { importFileCommand } = await import("./importFileCommand.js");
       return importFileCommand(rest, io, fail);
+    }
+    case "import-secrets": {
+      const { importSecretsCommand } = await import("./importSecretsCommand.js");
+      return importSecretsCommand(rest, io, fail);
     }
     case "-h":
     case "--help":

@@ -25,7 +25,7 @@ export function renderReport(result: ImportFileResult): string {
   for (const f of result.secretsToFill) {
     lines.push(
       `fill in ${f.name} (${f.type}) ${quoted(f.field)}: the platform answers it masked; the program the import writes holds "******" there: ` +
-        "replace it with a config secret (pulumi config set --secret ...) before the first up",
+        "after pulumi import, run pulumi-flashduty import-secrets on the program to read it from a config secret, and set that before the first up",
     );
   }
   lines.push(
