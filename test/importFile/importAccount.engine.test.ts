@@ -4,9 +4,10 @@
  * headers and env, rules with every trigger, A2A agents with a secret, knowledge files, a skill,
  * hostile names), `pulumi-flashduty import-file` (the built command, as a user runs it), then
  * `pulumi import --file` in a YAML project and in a TypeScript project on the generated Node.js
- * SDK, both on the provider plugin: the program and the state written, the next preview clean, a
- * console edit put back by the program's `up`, and no secret in the file, the generated program
- * or any output.
+ * SDK, both on the provider plugin: the program and the state written, its masked secrets made
+ * config secrets by `pulumi-flashduty import-secrets` and set, the next preview clean, a console
+ * edit put back by the program's `up`, and no secret in the file, the program, any output or the
+ * state.
  */
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -27,11 +28,15 @@ const world = yamlPluginSuite("import-file-");
 const HEADER_SECRET = "Bearer import_file_header_secret_0123456789";
 const ENV_SECRET = "ghp_import_file_env_secret_0123456789";
 const AGENT_SECRET = "import_file_agent_api_key_0123456789";
-const SECRETS = [HEADER_SECRET, ENV_SECRET, AGENT_SECRET];
+const HOSTILE_ENV_SECRET = "import_file_hostile_env_secret_0123456789";
+const SECRETS = [HEADER_SECRET, ENV_SECRET, AGENT_SECRET, HOSTILE_ENV_SECRET];
 /** Rule names as people type them, and as an attacker would. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: hostile platform text holds a literal ${
 const HOSTILE_RULE = 'Nightly "report" ${x} \u001b[31mred\u001b[0m \u202eevil';
 const UNICODE_RULE = "每日巡检 – Ünïcode";
+/** A sensitive env key (PASSWORD) as an attacker would type it: quotes, `${`, a backslash, a control character. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: hostile platform text holds a literal ${
+const HOSTILE_ENV_KEY = 'DB "main" ${x} \\ PASSWORD\u001b[31m';
 
 /** Makes in the emulator what a team made in the console: as the member of teams 1 and 2. */
 async function seedAccount(client: FlashdutyClient): Promise<void> {
@@ -56,7 +61,7 @@ async function seedAccount(client: FlashdutyClient): Promise<void> {
     command: "npx",
     args: ["-y", "server-github"],
     teamId: 1,
-    env: { GITHUB_TOKEN: ENV_SECRET, GITHUB_HOST: "github.com" },
+    env: { GITHUB_TOKEN: ENV_SECRET, GITHUB_HOST: "github.com", [HOSTILE_ENV_KEY]: HOSTILE_ENV_SECRET },
   });
   await client.automationRules.create({ name: HOSTILE_RULE, prompt: "Summarise", cronExpr: "0 9 * * *", timezone: "Asia/Shanghai", teamId: 1 });
   await client.automationRules.create({
@@ -96,6 +101,34 @@ async function importFileCommand(args: string[], appKey: string): Promise<{ stdo
   return run(process.execPath, [path.join(REPO_ROOT, "dist", "cli", "main.js"), "import-file", ...args], {
     env: { ...process.env, FLASHDUTY_APP_KEY: appKey, FLASHDUTY_BASE_URL: world().emulator.url },
   });
+}
+
+/** What a user fills in for each masked key: the value made in `seedAccount`, or (for the seed's own servers) a new one. */
+const FILLED_IN: Record<string, string> = {
+  Authorization: HEADER_SECRET,
+  "X-Api-Key": HEADER_SECRET,
+  GITHUB_TOKEN: ENV_SECRET,
+  [HOSTILE_ENV_KEY]: HOSTILE_ENV_SECRET,
+  api_key: AGENT_SECRET,
+  DATABASE_URI: "postgres://import_file_filled_in_0123456789@replica/payments",
+};
+
+/**
+ * `pulumi-flashduty import-secrets PROGRAM` from the build, then each config secret it names set
+ * as its line says (`pulumi config set --secret KEY`, the value on stdin as from a prompt).
+ * Answers the command's stdout and the config keys.
+ */
+async function importSecrets(ws: PulumiWorkspace, program: string): Promise<{ stdout: string; configKeys: string[] }> {
+  const { stdout } = await run(process.execPath, [path.join(REPO_ROOT, "dist", "cli", "main.js"), "import-secrets", program]);
+  for (const line of stdout.split("\n")) expect(line).not.toMatch(TERMINAL_CONTROL);
+  const configKeys: string[] = [];
+  for (const match of stdout.matchAll(/^[a-z][A-Za-z0-9]* (".*") \(line \d+\): pulumi config set --secret ([A-Za-z0-9]+)$/gm)) {
+    const key = JSON.parse(match[1] as string) as string;
+    expect(FILLED_IN[key], `a value to fill in for ${JSON.stringify(key)}`).toBeDefined();
+    await ws.setConfig(match[2] as string, FILLED_IN[key] as string, true);
+    configKeys.push(match[2] as string);
+  }
+  return { stdout, configKeys };
 }
 
 /** What the tests share: the import file and the command's output. */
@@ -158,7 +191,18 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     expect(program).toMatch(/GITHUB_HOST: github\.com/);
     expect(program).toMatch(/api_key: '\*{6}'/);
     expect(program).not.toContain("scrypt:");
-    writeFileSync(path.join(dir, "project", "Pulumi.yaml"), `${yamlPluginHeader("import-account")}${program}`);
+
+    // import-secrets: each mask read from a config secret, which the user sets before the next preview.
+    const secrets = await importSecrets(ws, generated);
+    const configured = readFileSync(generated, "utf8");
+    expect(secrets.configKeys).toEqual(expect.arrayContaining(["serverGithubGithubToken", "agentPaymentsAgentApiKey", "serverGrafanaProdAuthorization"]));
+    expect(secrets.stdout).toMatch(
+      /^serverGithub "DB \\"main\\" \$\{x\} \\\\ PASSWORD\\u001b\[31m" \(line \d+\): pulumi config set --secret serverGithubDbMainXPassword31m$/m,
+    );
+    expect(configured).not.toContain("******");
+    expect(configured).toMatch(/GITHUB_TOKEN: \$\{serverGithubGithubToken\}/);
+    expect(configured).toMatch(/^config:\n {2}agentPaymentsAgentApiKey:\n {4}type: string\n {4}secret: true$/m);
+    writeFileSync(path.join(dir, "project", "Pulumi.yaml"), `${yamlPluginHeader("import-account")}${configured}`);
     const state = await ws.exportState();
     expect(state.deployment.resources?.filter((r) => String(r.type).startsWith("flashduty:index:"))).toHaveLength(file.resources.length);
 
@@ -180,7 +224,8 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     // No secret in the file, the program, any output or the state.
     const exported = JSON.stringify(await ws.exportState());
     for (const secret of [...SECRETS, appKey]) {
-      for (const shown of [text, cli.stdout, cli.stderr, program, imported.output, preview.output, exported]) expect(shown).not.toContain(secret);
+      for (const shown of [text, cli.stdout, cli.stderr, program, configured, secrets.stdout, imported.output, preview.output, exported])
+        expect(shown).not.toContain(secret);
     }
   });
 
@@ -228,15 +273,21 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     expect(program).toContain('import * as flashduty from "@pulumi-flashduty/flashduty";');
     const file = JSON.parse(readFileSync(fileName, "utf8")) as { resources: Array<{ type: string; name: string }> };
     for (const r of file.resources) expect(program).toContain(`new flashduty.${r.type.split(":").pop()}("${r.name}"`);
-    // Masked secrets are written as the mask, to be replaced by config secrets.
+    // Masked secrets are written as the mask; import-secrets makes each a config secret, set before the preview.
     expect(program).toMatch(/GITHUB_TOKEN: "\*{6}"/);
+    const secrets = await importSecrets(ws, path.join(project, "index.ts"));
+    const configured = readFileSync(path.join(project, "index.ts"), "utf8");
+    expect(secrets.configKeys).toContain("serverGithubGithubToken");
+    expect(configured).not.toContain("******");
+    expect(configured).toContain('GITHUB_TOKEN: config.requireSecret("serverGithubGithubToken"),');
     execFileSync(process.execPath, [tsc, "-p", path.join(project, "tsconfig.json")], { stdio: "pipe" });
 
     const before = writeCounts(emulator);
     const preview = await ws.run(["preview", "--expect-no-changes", "--diff"]);
     expect(writeCounts(emulator)).toEqual(before);
     expect(preview.stdout).toMatch(/\d+ unchanged/);
+    const exported = JSON.stringify(await ws.exportState());
     for (const secret of [...SECRETS, emulator.keys.member])
-      for (const shown of [program, imported.output, preview.output]) expect(shown).not.toContain(secret);
+      for (const shown of [program, configured, secrets.stdout, imported.output, preview.output, exported]) expect(shown).not.toContain(secret);
   });
 });

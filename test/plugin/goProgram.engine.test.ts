@@ -8,13 +8,17 @@
  * preview, destroy; the app key a secret stack config value, in no output and not in the state in
  * plaintext (test/support/automationLifecycle.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { expectAutomationLifecycle } from "../support/automationLifecycle";
 import { buildGoProgram } from "../support/goBuild";
+
+const run = promisify(execFile);
 
 let emulator: Emulator;
 let dir: string;
@@ -51,5 +55,29 @@ describe("the provider plugin from Go: the generated SDK through the Automation 
       serverName: "plugin-go-server",
       description: "Dashboards (plugin, Go)",
     });
+  });
+
+  // The program Pulumi's Go generator wrote for an import (test/fixtures/importFile, written where
+  // no Go language host exists: see its README), its masks made config secrets by import-secrets:
+  // it type-checks (`go vet`) against the generated SDK, with the config package imported and
+  // each secret read as a string input of its map. No Go language host runs it here.
+  test("an imported program, its masked secrets made config secrets by import-secrets, type-checks against the generated SDK", async () => {
+    const moduleDir = path.join(dir, "imported");
+    mkdirSync(moduleDir);
+    const goMod = readFileSync(path.join(REPO_ROOT, "test", "plugin", "goProgram", "go.mod"), "utf8");
+    writeFileSync(path.join(moduleDir, "go.mod"), goMod.replace("=> ../../../sdks/go/flashduty", `=> ${path.join(REPO_ROOT, "sdks", "go", "flashduty")}`));
+    cpSync(path.join(REPO_ROOT, "test", "plugin", "goProgram", "go.sum"), path.join(moduleDir, "go.sum"));
+    const program = path.join(moduleDir, "main.go");
+    cpSync(path.join(REPO_ROOT, "test", "fixtures", "importFile", "imported.go"), program);
+    const { stdout } = await run(process.execPath, [path.join(REPO_ROOT, "dist", "cli", "main.js"), "import-secrets", program]);
+    expect(stdout).toMatch(/^serverGithub "GITHUB_TOKEN" \(line \d+\): pulumi config set --secret serverGithubGithubToken$/m);
+    expect(readFileSync(program, "utf8")).toContain('"GITHUB_TOKEN":                         cfg.RequireSecret("serverGithubGithubToken"),');
+    const env = {
+      ...process.env,
+      GOTOOLCHAIN: "local",
+      GOFLAGS: "-mod=readonly",
+      GONOSUMDB: [process.env.GONOSUMDB, "github.com/pulumi/pulumi"].filter(Boolean).join(","),
+    };
+    await run("go", ["vet", "."], { cwd: moduleDir, env });
   });
 });

@@ -7,13 +7,19 @@
  * `import_` resource option; no Python language host for `import_resources`)
  * (test/support/automationLifecycle.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { expectAutomationLifecycle } from "../support/automationLifecycle";
 import { ensurePythonVenv } from "../support/pythonVenv";
+
+const run = promisify(execFile);
+/** The key of Pulumi's wire form of a secret value. */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 let emulator: Emulator;
 let dir: string;
@@ -47,5 +53,36 @@ describe("the provider plugin from Python: the generated SDK through the Automat
       serverName: "plugin-python-server",
       description: "Dashboards (plugin, Python)",
     });
+  });
+
+  // The program Pulumi's Python generator wrote for an import (test/fixtures/importFile, written
+  // where no Python language host exists: see its README), its masks made config secrets by
+  // import-secrets: it runs on the generated SDK (Pulumi's mocks in place of the engine, as no
+  // language host runs it here), declares every resource with the names the import gave, and
+  // reads each config secret.
+  test("an imported program, its masked secrets made config secrets by import-secrets, runs on the generated SDK", async () => {
+    const imported = path.join(dir, "imported.py");
+    cpSync(path.join(REPO_ROOT, "test", "fixtures", "importFile", "imported.py"), imported);
+    const cli = path.join(REPO_ROOT, "dist", "cli", "main.js");
+    const { stdout } = await run(process.execPath, [cli, "import-secrets", imported]);
+    const keys = [...stdout.matchAll(/pulumi config set --secret (\w+)$/gm)].map((m) => m[1] as string);
+    expect(keys).toContain("serverGithubGithubToken");
+    const runner = path.join(REPO_ROOT, "test", "plugin", "pythonProgram", "run_imported.py");
+    const env = { ...process.env, PYTHONDONTWRITEBYTECODE: "1" };
+    const declared = (await run(python, [runner, imported, ...keys], { env })).stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; name: string; inputs: Record<string, unknown> });
+    const names = readFileSync(path.join(REPO_ROOT, "test", "fixtures", "importFile", "imported.ts"), "utf8").matchAll(/new flashduty\.(\w+)\("(\w+)"/g);
+    expect(declared.map((r) => [r.type, r.name]).sort()).toEqual([...names].map((m) => [`flashduty:index:${m[1]}`, m[2]]).sort());
+    const github = declared.find((r) => r.name === "serverGithub");
+    // The whole map a secret (Pulumi's secret signature), holding the config secret's value.
+    expect(github?.inputs.env).toMatchObject({
+      [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270",
+      value: { GITHUB_HOST: "github.com", GITHUB_TOKEN: "filled-serverGithubGithubToken" },
+    });
+    // A key it reads but the stack does not set fails the run, naming the key.
+    const missing = run(python, [runner, imported, ...keys.filter((k) => k !== "serverGithubGithubToken")], { env });
+    await expect(missing).rejects.toThrow(/serverGithubGithubToken/);
   });
 });
