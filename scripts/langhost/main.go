@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -76,7 +77,25 @@ func main() {
 		nodeArgs:      fs.Lookup("nodeargs").Value.String(),
 	}
 
+	// As the official host: Ctrl-C (SIGINT) stops the server, and so does an engine that no longer
+	// answers its health check (checked every 5 minutes), so a host whose CLI was killed does not
+	// stay behind for ever.
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	cancelChannel := make(chan bool)
+	go func() {
+		<-ctx.Done()
+		cancel() // deregister the interrupt handler
+		close(cancelChannel)
+	}()
+	if engineAddress != "" {
+		if err := rpcutil.Healthcheck(ctx, engineAddress, 5*time.Minute, cancel); err != nil {
+			fmt.Fprintf(os.Stderr, "fatal: could not start the health check of the engine: %v\n", err)
+			os.Exit(1)
+		}
+	}
+
 	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
+		Cancel: cancelChannel,
 		Init: func(srv *grpc.Server) error {
 			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
 			return nil
