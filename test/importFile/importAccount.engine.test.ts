@@ -114,21 +114,25 @@ const FILLED_IN: Record<string, string> = {
 };
 
 /**
- * `pulumi-flashduty import-secrets PROGRAM` from the build, then each config secret it names set
- * as its line says (`pulumi config set --secret KEY`, the value on stdin as from a prompt).
- * Answers the command's stdout and the config keys.
+ * `pulumi-flashduty import-secrets PROGRAM` from the build: its stdout and, from each of its
+ * lines, the platform's key and the config key to set (`pulumi config set --secret KEY`).
  */
-async function importSecrets(ws: PulumiWorkspace, program: string): Promise<{ stdout: string; configKeys: string[] }> {
+async function importSecrets(program: string): Promise<{ stdout: string; toSet: Array<{ key: string; configKey: string }> }> {
   const { stdout } = await run(process.execPath, [path.join(REPO_ROOT, "dist", "cli", "main.js"), "import-secrets", program]);
   for (const line of stdout.split("\n")) expect(line).not.toMatch(TERMINAL_CONTROL);
-  const configKeys: string[] = [];
-  for (const match of stdout.matchAll(/^[a-z][A-Za-z0-9]* (".*") \(line \d+\): pulumi config set --secret ([A-Za-z0-9]+)$/gm)) {
-    const key = JSON.parse(match[1] as string) as string;
+  const toSet = [...stdout.matchAll(/^[a-z][A-Za-z0-9]* (".*") \(line \d+\): pulumi config set --secret ([A-Za-z0-9]+)$/gm)].map((m) => ({
+    key: JSON.parse(m[1] as string) as string,
+    configKey: m[2] as string,
+  }));
+  return { stdout, toSet };
+}
+
+/** Sets each config secret as a user does, with the value of {@link FILLED_IN} for its key. */
+async function fillIn(ws: PulumiWorkspace, toSet: Array<{ key: string; configKey: string }>): Promise<void> {
+  for (const { key, configKey } of toSet) {
     expect(FILLED_IN[key], `a value to fill in for ${JSON.stringify(key)}`).toBeDefined();
-    await ws.setConfig(match[2] as string, FILLED_IN[key] as string, true);
-    configKeys.push(match[2] as string);
+    await ws.setConfig(configKey, FILLED_IN[key] as string, true);
   }
-  return { stdout, configKeys };
 }
 
 /** What the tests share: the import file and the command's output. */
@@ -193,9 +197,11 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     expect(program).not.toContain("scrypt:");
 
     // import-secrets: each mask read from a config secret, which the user sets before the next preview.
-    const secrets = await importSecrets(ws, generated);
+    const secrets = await importSecrets(generated);
     const configured = readFileSync(generated, "utf8");
-    expect(secrets.configKeys).toEqual(expect.arrayContaining(["serverGithubGithubToken", "agentPaymentsAgentApiKey", "serverGrafanaProdAuthorization"]));
+    expect(secrets.toSet.map((s) => s.configKey)).toEqual(
+      expect.arrayContaining(["serverGithubGithubToken", "agentPaymentsAgentApiKey", "serverGrafanaProdAuthorization"]),
+    );
     expect(secrets.stdout).toMatch(
       /^serverGithub "DB \\"main\\" \$\{x\} \\\\ PASSWORD\\u001b\[31m" \(line \d+\): pulumi config set --secret serverGithubDbMainXPassword31m$/m,
     );
@@ -203,6 +209,12 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     expect(configured).toMatch(/GITHUB_TOKEN: \$\{serverGithubGithubToken\}/);
     expect(configured).toMatch(/^config:\n {2}agentPaymentsAgentApiKey:\n {4}type: string\n {4}secret: true$/m);
     writeFileSync(path.join(dir, "project", "Pulumi.yaml"), `${yamlPluginHeader("import-account")}${configured}`);
+    // Before the secrets are set, a preview fails, naming each one (the YAML program declares them in its config section).
+    const unset = await ws.run(["preview"], { check: false });
+    expect(unset.code).not.toBe(0);
+    expect(unset.output).toContain("Stack 'test' is missing configuration values");
+    for (const { configKey } of secrets.toSet) expect(unset.output).toContain(`'${configKey}'`);
+    await fillIn(ws, secrets.toSet);
     const state = await ws.exportState();
     expect(state.deployment.resources?.filter((r) => String(r.type).startsWith("flashduty:index:"))).toHaveLength(file.resources.length);
 
@@ -275,9 +287,10 @@ describe("pulumi-flashduty import-file, then pulumi import --file", () => {
     for (const r of file.resources) expect(program).toContain(`new flashduty.${r.type.split(":").pop()}("${r.name}"`);
     // Masked secrets are written as the mask; import-secrets makes each a config secret, set before the preview.
     expect(program).toMatch(/GITHUB_TOKEN: "\*{6}"/);
-    const secrets = await importSecrets(ws, path.join(project, "index.ts"));
+    const secrets = await importSecrets(path.join(project, "index.ts"));
+    await fillIn(ws, secrets.toSet);
     const configured = readFileSync(path.join(project, "index.ts"), "utf8");
-    expect(secrets.configKeys).toContain("serverGithubGithubToken");
+    expect(secrets.toSet.map((s) => s.configKey)).toContain("serverGithubGithubToken");
     expect(configured).not.toContain("******");
     expect(configured).toContain('GITHUB_TOKEN: config.requireSecret("serverGithubGithubToken"),');
     execFileSync(process.execPath, [tsc, "-p", path.join(project, "tsconfig.json")], { stdio: "pipe" });
