@@ -10,13 +10,6 @@
  * processes (bench/processWatch.ts); and, with `profile`, one more `up`, refresh and `destroy` at
  * the largest size with a CPU profile of the program and the provider (bench/cpuProfile.ts).
  *
- * The program declares the kinds in turn (a disablement, a rule, a server, then the next of each:
- * `order` "interleaved", the default) or each kind in one block ("blocks"). The engine starts at
- * most `--parallel` steps at once (8 by default) in the order the program registers resources, and
- * a create that waits for a rate-limit window keeps its slot; so with blocks the kinds' write
- * buckets fill one after another, and from a few hundred of a kind `up` takes their sum, not the
- * largest (bench/README.md, "How the cost grows").
- *
  * Floors ({@link growthFloors}, from `OPERATION_RATE_LIMITS`, a bucket per operation): `up` is
  * d gets + d disables + m server creates + r rule creates; the refresh d + m server gets and r
  * rule gets; `destroy` d enables + m server deletes + r rule deletes. Server and rule writes are
@@ -37,9 +30,6 @@ import { type CommandPhase, measureLifecycle, type LifecycleResult } from "./res
 
 export const GROWTH_SIZES = [100, 1000, 5000] as const;
 export const GROWTH_LATENCY_MS = 40;
-
-/** How the benchmark program orders its declarations (see the file comment). */
-export type GrowthOrder = "interleaved" | "blocks";
 
 /** How a stack of `n` resources is made up. */
 export interface GrowthMix {
@@ -73,7 +63,6 @@ export interface DriftRun {
 
 export interface GrowthSizeResult extends LifecycleResult {
   resources: number;
-  order: GrowthOrder;
   mix: GrowthMix;
   floors: { up: Floor; refresh: Floor; destroy: Floor };
   drift: DriftRun[];
@@ -136,7 +125,7 @@ async function profiled(project: TempProject, dir: string): Promise<GrowthSizeRe
 }
 
 /** Runs benchmark 12 at one size. */
-export async function benchGrowthSize(n: number, opts: { runs: number; order: GrowthOrder; profileDir?: string }): Promise<GrowthSizeResult> {
+export async function benchGrowthSize(n: number, opts: { runs: number; profileDir?: string }): Promise<GrowthSizeResult> {
   const mix = growthMix(n);
   const emu = await startEmulator({ port: 0, seed: { servers: 12 + mix.disablements }, limits: productionLimits() });
   const seeded = emu
@@ -167,7 +156,7 @@ export async function benchGrowthSize(n: number, opts: { runs: number; order: Gr
       emu,
       project,
       counts: { mcpServers: mix.mcpServers, automationRules: mix.automationRules },
-      config: { servers: JSON.stringify(seeded), interleave: String(opts.order === "interleaved") },
+      config: { servers: JSON.stringify(seeded) },
       latencyMs: GROWTH_LATENCY_MS,
       runs: opts.runs,
       limits: productionLimits(),
@@ -200,7 +189,7 @@ export async function benchGrowthSize(n: number, opts: { runs: number; order: Gr
       profile = await profiled(project, opts.profileDir);
       emu.setFaults([]);
     }
-    return { resources: n, order: opts.order, mix, floors: growthFloors(mix), ...measured, drift, memory, afterUp, afterDestroy, profile };
+    return { resources: n, mix, floors: growthFloors(mix), ...measured, drift, memory, afterUp, afterDestroy, profile };
   } finally {
     watch.stop();
     project.dispose();

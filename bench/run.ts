@@ -7,7 +7,6 @@
  *   npm run bench -- --window sliding --clock-offset-ms=-30000   # the emulator's rate-limit windows
  *   npm run bench -- --only 11 --skills 2 --knowledge-files 4     # benchmark 11 at a smaller size
  *   npm run bench -- --only 12 --sizes 100,1000 --runs 1 --profile  # benchmark 12 at some sizes, one run each, CPU profiles at the largest
- *   npm run bench -- --only 12 --order blocks                       # benchmark 12's program declaring each kind in one block (default: in turn)
  *   npm run bench -- --only 9,10 --runs 3                          # runs per figure of benchmarks 8 to 12 (default 3)
  *   npm run bench -- --only 13 --import-resources 100             # benchmark 13 at a smaller size
  */
@@ -25,7 +24,7 @@ import { a2aWrites, benchA2aAgents, type A2aBenchResult } from "./a2aAgents";
 import { KNOWLEDGE_FILE_RESOURCES, SKILL_RESOURCES, benchSkillsAndKnowledge, skillKnowledgeWrites, type SkillsBenchResult } from "./skillsAndKnowledge";
 import type { Floor } from "./floors";
 import type { CommandPhase, ReferencePhases } from "./resourceLifecycle";
-import { GROWTH_LATENCY_MS, GROWTH_SIZES, benchGrowthSize, driftRatio, growthWrites, type GrowthOrder, type GrowthSizeResult } from "./growth";
+import { GROWTH_LATENCY_MS, GROWTH_SIZES, benchGrowthSize, driftRatio, growthWrites, type GrowthSizeResult } from "./growth";
 import { benchImportFile, IMPORT_RESOURCES, type ImportFileBenchResult } from "./importFile";
 import { benchPreview, type PreviewResult } from "./preview";
 import { LATENCY_MS, RULES, benchRules, type RulesResult } from "./rules";
@@ -391,7 +390,7 @@ function skillKnowledgeRows(r: SkillsBenchResult): Row[] {
 const mib = (v: number) => `${v.toFixed(0)} MiB`;
 
 function growthRows(r: GrowthSizeResult): Row[] {
-  const label = `${r.resources.toLocaleString("en-US")} mixed (${r.mix.disablements} \`McpServerDisablement\`, ${r.mix.mcpServers} \`McpServer\`, ${r.mix.automationRules} \`AutomationRule\`, kinds ${r.order === "blocks" ? "in blocks" : "in turn"}), +${GROWTH_LATENCY_MS} ms per request`;
+  const label = `${r.resources.toLocaleString("en-US")} mixed (${r.mix.disablements} \`McpServerDisablement\`, ${r.mix.mcpServers} \`McpServer\`, ${r.mix.automationRules} \`AutomationRule\`), +${GROWTH_LATENCY_MS} ms per request`;
   const memoryText = (m: GrowthSizeResult["memory"]["up"]) => `peak memory: engine ${mib(m.engine)}, program ${mib(m.program)}, provider ${mib(m.provider)}`;
   const row = (
     command: string,
@@ -559,7 +558,6 @@ async function main(argv: string[]): Promise<void> {
       sizes: { type: "string" },
       runs: { type: "string" },
       profile: { type: "boolean" },
-      order: { type: "string" },
       "import-resources": { type: "string" },
     },
   });
@@ -588,8 +586,6 @@ async function main(argv: string[]): Promise<void> {
   }
   const sizes = values.sizes === undefined ? [...GROWTH_SIZES] : values.sizes.split(",").map((v) => Number(v.trim()));
   for (const n of sizes) if (!Number.isInteger(n) || n < 3) throw new Error(`--sizes must list whole numbers >= 3, got "${values.sizes}"`);
-  const order = (values.order ?? "interleaved") as GrowthOrder;
-  if (order !== "interleaved" && order !== "blocks") throw new Error(`--order must be interleaved or blocks, got "${values.order}"`);
   const size11 = { skills: count("skills", SKILL_RESOURCES), knowledgeFiles: count("knowledge-files", KNOWLEDGE_FILE_RESOURCES) };
   const size13 = count("import-resources", IMPORT_RESOURCES);
   progress(`emulator rate-limit windows: ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off ours`);
@@ -597,8 +593,15 @@ async function main(argv: string[]): Promise<void> {
   // of the stack; PULUMI_SKIP_CHECKPOINTS, passed on to every pulumi command of measured and
   // reference runs alike, is how benchmark 12 reaches 5,000 resources here. Users do not set it,
   // so a run with it says so in its footer.
-  const engineNote = process.env.PULUMI_SKIP_CHECKPOINTS === "true" ? "; PULUMI_SKIP_CHECKPOINTS=true (every pulumi command, measured and reference)" : "";
-  if (engineNote !== "") progress(`PULUMI_SKIP_CHECKPOINTS=true: the engine writes the state once at the end of each command`);
+  // PULUMI_PARALLEL (the engine's --parallel for every command, the drift report's preview
+  // included) the same way: benchmark 12 at 5,000 measures `up` with the parallelism bench/README.md
+  // advises for stacks of thousands of rate-limited resources.
+  const engineNote = [
+    process.env.PULUMI_SKIP_CHECKPOINTS === "true" ? "; PULUMI_SKIP_CHECKPOINTS=true" : "",
+    process.env.PULUMI_PARALLEL ? `; PULUMI_PARALLEL=${process.env.PULUMI_PARALLEL}` : "",
+  ].join("");
+  const fullEngineNote = engineNote === "" ? "" : `${engineNote} (every pulumi command, measured and reference)`;
+  if (engineNote !== "") progress(`${engineNote.slice(2)}: passed on to every pulumi command, measured and reference`);
 
   const t0 = performance.now();
   const started = new Date();
@@ -677,9 +680,9 @@ async function main(argv: string[]): Promise<void> {
     const growth: GrowthSizeResult[] = [];
     const largest = Math.max(...sizes);
     for (const n of sizes) {
-      progress(`12. mixed stack of ${n}, kinds ${order}: up, preview --refresh, drift, destroy`);
+      progress(`12. mixed stack of ${n}: up, preview --refresh, drift, destroy`);
       const profileDir = values.profile === true && n === largest ? path.join(REPO_ROOT, ".pulumi-state", "profiles", `growth-${n}`) : undefined;
-      const r = await benchGrowthSize(n, { runs: runs ?? 3, order, profileDir });
+      const r = await benchGrowthSize(n, { runs: runs ?? 3, profileDir });
       growth.push(r);
       rows.push(...growthRows(r));
       progress(`12. the rows of the stack of ${n}:\n${table(growthRows(r))}`);
@@ -708,7 +711,7 @@ async function main(argv: string[]): Promise<void> {
   const md = table(rows);
   const footer =
     `${started.toISOString()}; ${info.nproc} cores (${info.cpu}), memory ${info.memory}; Node.js ${info.node}; ` +
-    `Pulumi ${info.pulumi}${engineNote}; emulator windows ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off; load average ${info.loadAverageAtStart} at start, ${info.loadAverageAtEnd} at end; ` +
+    `Pulumi ${info.pulumi}${fullEngineNote}; emulator windows ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off; load average ${info.loadAverageAtStart} at start, ${info.loadAverageAtEnd} at end; ` +
     `whole run ${totalSeconds.toFixed(0)} s (budget ${TIME_BUDGET_S} s, build not included).`;
   process.stdout.write(`${md}\n\n${footer}\n`);
   writeFileSync(

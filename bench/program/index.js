@@ -14,9 +14,6 @@
 //   skillsDir: absolute path of the folder holding those skill folders.
 //   knowledgeFiles: a number N of KnowledgeFile resources in team 1's pack (bench/file-<i>.md,
 //            distinct text each).
-//   interleave: true declares the kinds in turn (a disablement, a rule, a server, ..., then the
-//            next of each) instead of each kind in one block: the engine starts steps in the
-//            order the program registers them (issue 47, bench/README.md).
 //   noop:    true declares every one of those resources, with the same name and the same inputs
 //            (the same ones secret), as a resource of a do-nothing dynamic provider instead (no
 //            API call): the like-for-like reference, what the engine alone costs for exactly
@@ -55,85 +52,58 @@ function declare(kind, name, args, secretKeys = []) {
   return new pulumi.dynamic.Resource(noopProvider, name, inputs, { additionalSecretOutputs: secretKeys }, "bench", `Noop${kind}`);
 }
 
-/** Per kind, in the order given, what declares each of its resources. */
-const kinds = [];
-
 const servers = config.getObject("servers") || [];
-kinds.push(servers.map((serverId) => () => declare("McpServerDisablement", serverId, { serverId })));
+for (const serverId of servers) declare("McpServerDisablement", serverId, { serverId });
 
 const ruleCount = config.getNumber("automationRules") || 0;
-kinds.push(
-  Array.from(
-    { length: ruleCount },
-    (_, i) => () =>
-      declare("AutomationRule", `rule-${i}`, { name: `Bench rule ${i}`, prompt: "Summarise the alerts.", cronExpr: `${i % 60} 9 * * *`, teamId: 1 }),
-  ),
-);
+for (let i = 0; i < ruleCount; i++) {
+  declare("AutomationRule", `rule-${i}`, { name: `Bench rule ${i}`, prompt: "Summarise the alerts.", cronExpr: `${i % 60} 9 * * *`, teamId: 1 });
+}
 const mcpServerCount = config.getNumber("mcpServers") || 0;
-kinds.push(
-  Array.from(
-    { length: mcpServerCount },
-    (_, i) => () =>
-      declare(
-        "McpServer",
-        `mcp-${i}`,
-        {
-          serverName: `bench-mcp-${i}`,
-          transport: "streamable-http",
-          url: `https://mcp-${i}.bench.example/mcp`,
-          headers: { Authorization: `Bearer bench-token-${i}` },
-          teamId: 1,
-        },
-        ["env", "headers"],
-      ),
-  ),
-);
+for (let i = 0; i < mcpServerCount; i++) {
+  declare(
+    "McpServer",
+    `mcp-${i}`,
+    {
+      serverName: `bench-mcp-${i}`,
+      transport: "streamable-http",
+      url: `https://mcp-${i}.bench.example/mcp`,
+      headers: { Authorization: `Bearer bench-token-${i}` },
+      teamId: 1,
+    },
+    ["env", "headers"],
+  );
+}
 const a2aAgentCount = config.getNumber("a2aAgents") || 0;
-kinds.push(
-  Array.from(
-    { length: a2aAgentCount },
-    (_, i) => () =>
-      declare(
-        "A2aAgent",
-        `a2a-${i}`,
-        {
-          agentName: `bench-a2a-${i}`,
-          instructions: `Ask agent ${i} about its systems.`,
-          cardUrl: `https://a2a-${i}.bench.example/.well-known/agent-card.json`,
-          authType: "api_key",
-          authConfig: { header_name: "X-Api-Key", api_key: `bench-key-${i}` },
-          teamId: 1,
-        },
-        ["authConfig"],
-      ),
-  ),
-);
+for (let i = 0; i < a2aAgentCount; i++) {
+  declare(
+    "A2aAgent",
+    `a2a-${i}`,
+    {
+      agentName: `bench-a2a-${i}`,
+      instructions: `Ask agent ${i} about its systems.`,
+      cardUrl: `https://a2a-${i}.bench.example/.well-known/agent-card.json`,
+      authType: "api_key",
+      authConfig: { header_name: "X-Api-Key", api_key: `bench-key-${i}` },
+      teamId: 1,
+    },
+    ["authConfig"],
+  );
+}
 const skillCount = config.getNumber("skills") || 0;
 if (skillCount > 0) {
   const path = require("node:path");
   const skillsDir = config.require("skillsDir");
-  kinds.push(
-    Array.from(
-      { length: skillCount },
-      (_, i) => () => declare("Skill", `skill-${i}`, { source: new pulumi.asset.FileArchive(path.join(skillsDir, `bench-skill-${i}`)), teamId: 1 }),
-    ),
-  );
+  for (let i = 0; i < skillCount; i++) {
+    declare("Skill", `skill-${i}`, { source: new pulumi.asset.FileArchive(path.join(skillsDir, `bench-skill-${i}`)), teamId: 1 });
+  }
 }
 const knowledgeFileCount = config.getNumber("knowledgeFiles") || 0;
-kinds.push(
-  Array.from(
-    { length: knowledgeFileCount },
-    (_, i) => () =>
-      declare("KnowledgeFile", `file-${i}`, {
-        teamId: 1,
-        path: `bench/file-${i}.md`,
-        content: `# Bench note ${i}\n\nService ${i} is owned by team 1; page the on-call of shard ${i % 7}.\n`,
-      }),
-  ),
-);
-
-if (config.getBoolean("interleave") === true) {
-  const longest = Math.max(0, ...kinds.map((k) => k.length));
-  for (let i = 0; i < longest; i++) for (const kind of kinds) kind[i]?.();
-} else for (const kind of kinds) for (const declareOne of kind) declareOne();
+for (let i = 0; i < knowledgeFileCount; i++) {
+  declare("KnowledgeFile", `file-${i}`, {
+    teamId: 1,
+    path: `bench/file-${i}.md`,
+    content: `# Bench note ${i}\n\nService ${i} is owned by team 1; page the on-call of shard ${i % 7}.\n`,
+  });
+}
 exports.count = servers.length + ruleCount + mcpServerCount + a2aAgentCount + skillCount + knowledgeFileCount;
