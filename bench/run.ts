@@ -596,12 +596,14 @@ async function main(argv: string[]): Promise<void> {
   // PULUMI_PARALLEL (the engine's --parallel for every command, the drift report's preview
   // included) the same way: benchmark 12 at 5,000 measures `up` with the parallelism bench/README.md
   // advises for stacks of thousands of rate-limited resources.
-  const engineNote = [
-    process.env.PULUMI_SKIP_CHECKPOINTS === "true" ? "; PULUMI_SKIP_CHECKPOINTS=true" : "",
-    process.env.PULUMI_PARALLEL ? `; PULUMI_PARALLEL=${process.env.PULUMI_PARALLEL}` : "",
-  ].join("");
-  const fullEngineNote = engineNote === "" ? "" : `${engineNote} (every pulumi command, measured and reference)`;
-  if (engineNote !== "") progress(`${engineNote.slice(2)}: passed on to every pulumi command, measured and reference`);
+  const engineSettings = [
+    process.env.PULUMI_SKIP_CHECKPOINTS === "true" ? "PULUMI_SKIP_CHECKPOINTS=true" : "",
+    process.env.PULUMI_PARALLEL ? `PULUMI_PARALLEL=${process.env.PULUMI_PARALLEL}` : "",
+  ]
+    .filter((setting) => setting !== "")
+    .join("; ");
+  const engineNote = engineSettings === "" ? "" : `; ${engineSettings} (every pulumi command, measured and reference)`;
+  if (engineSettings !== "") progress(`${engineSettings}: passed on to every pulumi command, measured and reference`);
 
   const t0 = performance.now();
   const started = new Date();
@@ -711,7 +713,7 @@ async function main(argv: string[]): Promise<void> {
   const md = table(rows);
   const footer =
     `${started.toISOString()}; ${info.nproc} cores (${info.cpu}), memory ${info.memory}; Node.js ${info.node}; ` +
-    `Pulumi ${info.pulumi}${fullEngineNote}; emulator windows ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off; load average ${info.loadAverageAtStart} at start, ${info.loadAverageAtEnd} at end; ` +
+    `Pulumi ${info.pulumi}${engineNote}; emulator windows ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off; load average ${info.loadAverageAtStart} at start, ${info.loadAverageAtEnd} at end; ` +
     `whole run ${totalSeconds.toFixed(0)} s (budget ${TIME_BUDGET_S} s, build not included).`;
   process.stdout.write(`${md}\n\n${footer}\n`);
   writeFileSync(

@@ -10,6 +10,8 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+// The module itself, not importFile/'s index: the index brings the API client (undici, zod), which
+// a rewrite of a local file never needs.
 import { languageOfProgram, SecretsToConfigError, secretsToConfig } from "../importFile/secretsToConfig";
 import { terminalSafeJson } from "../sdk/terminalText";
 import type { Io } from "./main";

@@ -20,6 +20,7 @@ import { MCP_SERVER_RULES } from "../../wire/protocol";
 import { TERMINAL_CONTROL } from "../support/hostileText";
 import { skillZip } from "../support/skillArchives";
 import { writeCounts } from "../support/writeCounts";
+import { BUILT_CLI } from "../support/cliRun";
 import { yamlPluginHeader, yamlPluginStack, yamlPluginSuite } from "../support/yamlPluginStack";
 
 const run = promisify(execFile);
@@ -98,7 +99,7 @@ async function seedAccount(client: FlashdutyClient): Promise<void> {
 
 /** `pulumi-flashduty import-file` from the build, as a user runs it. */
 async function importFileCommand(args: string[], appKey: string): Promise<{ stdout: string; stderr: string }> {
-  return run(process.execPath, [path.join(REPO_ROOT, "dist", "cli", "main.js"), "import-file", ...args], {
+  return run(process.execPath, [BUILT_CLI, "import-file", ...args], {
     env: { ...process.env, FLASHDUTY_APP_KEY: appKey, FLASHDUTY_BASE_URL: world().emulator.url },
   });
 }
@@ -118,7 +119,7 @@ const FILLED_IN: Record<string, string> = {
  * lines, the platform's key and the config key to set (`pulumi config set --secret KEY`).
  */
 async function importSecrets(program: string): Promise<{ stdout: string; toSet: Array<{ key: string; configKey: string }> }> {
-  const { stdout } = await run(process.execPath, [path.join(REPO_ROOT, "dist", "cli", "main.js"), "import-secrets", program]);
+  const { stdout } = await run(process.execPath, [BUILT_CLI, "import-secrets", program]);
   for (const line of stdout.split("\n")) expect(line).not.toMatch(TERMINAL_CONTROL);
   const toSet = [...stdout.matchAll(/^[a-z][A-Za-z0-9]* (".*") \(line \d+\): pulumi config set --secret ([A-Za-z0-9]+)$/gm)].map((m) => ({
     key: JSON.parse(m[1] as string) as string,

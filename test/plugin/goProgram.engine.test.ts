@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { expectAutomationLifecycle } from "../support/automationLifecycle";
+import { BUILT_CLI } from "../support/cliRun";
 import { buildGoProgram } from "../support/goBuild";
 
 const run = promisify(execFile);
@@ -69,7 +70,7 @@ describe("the provider plugin from Go: the generated SDK through the Automation 
     cpSync(path.join(REPO_ROOT, "test", "plugin", "goProgram", "go.sum"), path.join(moduleDir, "go.sum"));
     const program = path.join(moduleDir, "main.go");
     cpSync(path.join(REPO_ROOT, "test", "fixtures", "importFile", "imported.go"), program);
-    const { stdout } = await run(process.execPath, [path.join(REPO_ROOT, "dist", "cli", "main.js"), "import-secrets", program]);
+    const { stdout } = await run(process.execPath, [BUILT_CLI, "import-secrets", program]);
     expect(stdout).toMatch(/^serverGithub "GITHUB_TOKEN" \(line \d+\): pulumi config set --secret serverGithubGithubToken$/m);
     expect(readFileSync(program, "utf8")).toContain('"GITHUB_TOKEN":                         cfg.RequireSecret("serverGithubGithubToken"),');
     const env = {

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { expectAutomationLifecycle } from "../support/automationLifecycle";
+import { BUILT_CLI } from "../support/cliRun";
 import { ensurePythonVenv } from "../support/pythonVenv";
 
 const run = promisify(execFile);
@@ -63,8 +64,7 @@ describe("the provider plugin from Python: the generated SDK through the Automat
   test("an imported program, its masked secrets made config secrets by import-secrets, runs on the generated SDK", async () => {
     const imported = path.join(dir, "imported.py");
     cpSync(path.join(REPO_ROOT, "test", "fixtures", "importFile", "imported.py"), imported);
-    const cli = path.join(REPO_ROOT, "dist", "cli", "main.js");
-    const { stdout } = await run(process.execPath, [cli, "import-secrets", imported]);
+    const { stdout } = await run(process.execPath, [BUILT_CLI, "import-secrets", imported]);
     const keys = [...stdout.matchAll(/pulumi config set --secret (\w+)$/gm)].map((m) => m[1] as string);
     expect(keys).toContain("serverGithubGithubToken");
     const runner = path.join(REPO_ROOT, "test", "plugin", "pythonProgram", "run_imported.py");
