@@ -59,15 +59,23 @@ export const WINDOW_SLACK_MS = 10;
  *   approximate the outer window (the outer one counts a call when it hands it on, not when it
  *   goes out) and know nothing of answers, so this check is what makes the limit a guarantee;
  *   p-throttle keeps the few calls that reach it already in order and spaced.
+ * - p-limit admits callers into the throttles, first come first served, at most as many at once
+ *   as the largest window's `limit`. p-throttle's exact algorithm books a future send time for
+ *   every caller it holds and scans all the bookings ahead of each new one, once per window it
+ *   is pushed back by: with thousands of callers (a `pulumi refresh --parallel 5000`) that is
+ *   quadratic, and the provider's profile showed 67 s of it. A caller more than `limit` places
+ *   back cannot be sent within the next window anyway, so waiting in p-limit's queue until the
+ *   one `limit` places ahead has been handed on books it the same send time, in the same order.
  */
 export async function createRateGate(windows: readonly RateWindow[], onRelease?: () => void): Promise<RateGate> {
-  const { default: pThrottle } = await loadRateLimiter();
+  const { pThrottle, pLimit } = await loadRateLimiter();
   const shortestFirst = [...windows].sort((a, b) => a.intervalMs - b.intervalMs);
-  let throttled: () => unknown = () => undefined;
+  let throttled: () => Promise<unknown> = async () => undefined;
   for (const w of shortestFirst) {
     throttled = pThrottle({ limit: w.limit, interval: w.intervalMs, strict: true, weight: () => 1 })(throttled);
   }
-  const paced = throttled;
+  const admitted = pLimit(Math.max(1, ...windows.map((w) => w.limit)));
+  const paced = () => admitted(throttled);
   const logs = windows.map((w) => new WindowLog(w));
   let ended = deferred();
 
@@ -157,13 +165,17 @@ class WindowLog {
   }
 }
 
-type PThrottleModule = typeof import("p-throttle", { with: { "resolution-mode": "import" }});
-let limiter: Promise<PThrottleModule> | undefined;
+type PThrottle = typeof import("p-throttle", { with: { "resolution-mode": "import" }})["default"];
+type PLimit = typeof import("p-limit", { with: { "resolution-mode": "import" }})["default"];
+let libraries: Promise<{ pThrottle: PThrottle; pLimit: PLimit }> | undefined;
 
-/** @internal Loads p-throttle once per process (the transport starts it early, so no call waits for it). */
-export function loadRateLimiter(): Promise<PThrottleModule> {
-  // p-throttle is ESM-only; a dynamic import survives the CommonJS build (module node16).
-  limiter ??= import("p-throttle");
-  limiter.catch(() => (limiter = undefined));
-  return limiter;
+/**
+ * @internal Loads p-throttle and p-limit once per process (the transport starts this early, so
+ * no call waits for it).
+ */
+export function loadRateLimiter(): Promise<{ pThrottle: PThrottle; pLimit: PLimit }> {
+  // Both are ESM-only; a dynamic import survives the CommonJS build (module node16).
+  libraries ??= Promise.all([import("p-throttle"), import("p-limit")]).then(([t, l]) => ({ pThrottle: t.default, pLimit: l.default }));
+  libraries.catch(() => (libraries = undefined));
+  return libraries;
 }

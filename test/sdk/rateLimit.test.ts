@@ -6,7 +6,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent } from "undici";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { FlashdutyClient } from "../../sdk";
 import { createRateGate } from "../../sdk/rateLimit";
 import { fail, ok, SECRET_KEY, startRecorder, type Recorder } from "../support/recorder";
@@ -85,6 +85,39 @@ describe("the gate (p-throttle, strict, composed, plus the exact check)", () => 
     for (const release of first) release(true);
     // Granted when they are given back, not a window later (as released sent ones would be).
     expect(await third).toBeLessThan(300 + 200 - 50);
+  });
+});
+
+describe("the gate with thousands of callers waiting (a refresh at --parallel 5000)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("3,000 callers at the production read limits: granted in call order, at the limits' pace, every window holding", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const second = { limit: 50, intervalMs: 1_010 };
+    const minute = { limit: 1_000, intervalMs: 60_010 };
+    const started = Date.now();
+    const gate = await createRateGate([second, minute]);
+    const grants: { index: number; at: number }[] = [];
+    const calls = Array.from({ length: 3_000 }, (_, index) =>
+      gate().then((release) => {
+        grants.push({ index, at: Date.now() - started });
+        // Each answer begins 40 ms after its send.
+        setTimeout(() => release(), 40);
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(200_000);
+    await Promise.all(calls);
+    expect(grants.map((g) => g.index)).toEqual(Array.from({ length: 3_000 }, (_, i) => i));
+    const times = grants.map((g) => g.at);
+    expect(maxInAnyWindow(times, second.intervalMs)).toBeLessThanOrEqual(second.limit);
+    expect(maxInAnyWindow(times, minute.intervalMs)).toBeLessThanOrEqual(minute.limit);
+    // The third thousand goes out once the first has aged out of two minute windows (each
+    // counted from its answer): no later, waiting callers cost no pace.
+    expect(times[2_000]).toBeGreaterThanOrEqual(2 * minute.intervalMs);
+    const aThousandAtTheSecondLimitMs = (1_000 / second.limit) * second.intervalMs;
+    expect(times[2_999]).toBeLessThan(2 * (minute.intervalMs + 40) + aThousandAtTheSecondLimitMs + 1_000);
   });
 });
 
