@@ -61,11 +61,14 @@ export const WINDOW_SLACK_MS = 10;
  *   p-throttle keeps the few calls that reach it already in order and spaced.
  * - p-limit admits callers into the throttles, first come first served, at most as many at once
  *   as the largest window's `limit`. p-throttle's exact algorithm books a future send time for
- *   every caller it holds and scans all the bookings ahead of each new one, once per window it
- *   is pushed back by: with thousands of callers (a `pulumi refresh --parallel 5000`) that is
- *   quadratic, and the provider's profile showed 67 s of it. A caller more than `limit` places
- *   back cannot be sent within the next window anyway, so waiting in p-limit's queue until the
- *   one `limit` places ahead has been handed on books it the same send time, in the same order.
+ *   every caller it holds and books each new one by scanning the bookings from the first, again
+ *   for each window it is pushed back by: with thousands of callers (a `pulumi refresh
+ *   --parallel 5000`) each booking cost thousands of steps, and the provider's profile showed
+ *   67 s of it (bench/README.md). A caller more than `limit` places back cannot be sent within
+ *   the next window anyway, so waiting in p-limit's queue until the one `limit` places ahead has
+ *   been handed on books it the same send time, in the same order. (Admitting only the smallest
+ *   window's `limit` broke the order: p-throttle re-books a call at its time against the sent
+ *   calls only, and later ones overtook it.)
  */
 export async function createRateGate(windows: readonly RateWindow[], onRelease?: () => void): Promise<RateGate> {
   const { pThrottle, pLimit } = await loadRateLimiter();

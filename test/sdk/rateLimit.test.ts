@@ -113,8 +113,8 @@ describe("the gate with thousands of callers waiting (a refresh at --parallel 50
     const times = grants.map((g) => g.at);
     expect(maxInAnyWindow(times, second.intervalMs)).toBeLessThanOrEqual(second.limit);
     expect(maxInAnyWindow(times, minute.intervalMs)).toBeLessThanOrEqual(minute.limit);
-    // The third thousand goes out once the first has aged out of two minute windows (each
-    // counted from its answer): no later, waiting callers cost no pace.
+    // The third thousand goes out once the second thousand's places (each counted from its
+    // answer) have aged out of a minute window, and no later: callers waiting in line cost no pace.
     expect(times[2_000]).toBeGreaterThanOrEqual(2 * minute.intervalMs);
     const aThousandAtTheSecondLimitMs = (1_000 / second.limit) * second.intervalMs;
     expect(times[2_999]).toBeLessThan(2 * (minute.intervalMs + 40) + aThousandAtTheSecondLimitMs + 1_000);
