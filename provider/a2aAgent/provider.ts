@@ -14,7 +14,7 @@ import { MASKED_VALUE } from "../../wire/protocol";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
-import { prepareSecretMapsMatch, sealSecretMap } from "../engine/secretMap";
+import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { describeAgentAccessDenied } from "./accessDenied";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
@@ -159,6 +159,8 @@ export async function create(inputs: A2aAgentInputs): Promise<pulumi.dynamic.Cre
 
 async function createAgent(inputs: A2aAgentInputs): Promise<pulumi.dynamic.CreateResult<A2aAgentOutputs>> {
   beginRateLimitNotice(subject(inputs.agentId !== undefined ? `'${inputs.agentId}'` : JSON.stringify(inputs.agentName)));
+  // The secret values' digests, computed off the event loop while the API answers.
+  const sealing = prepareSecretMapsSeal(inputs, undefined, SECRET_FIELDS);
   const api = await client();
   if (inputs.agentId === undefined) {
     let agent: A2aAgent;
@@ -179,6 +181,7 @@ async function createAgent(inputs: A2aAgentInputs): Promise<pulumi.dynamic.Creat
       throw explain(err, "create", { agentId: JSON.stringify(inputs.agentName), teamId: inputs.teamId });
     }
     agent = await applyEnabled(api, agent, inputs.enabled);
+    await sealing;
     return { id: agent.agentId, outs: toOutputs(agent, inputs) };
   }
   const agentId = inputs.agentId;
@@ -197,6 +200,7 @@ async function createAgent(inputs: A2aAgentInputs): Promise<pulumi.dynamic.Creat
   // platform surely holds what the program says.
   const forced = SECRET_FIELDS.filter((key) => Object.values(current[key] ?? {}).includes(MASKED_VALUE) && Object.keys(inputs[key]).length > 0);
   const agent = await writeChanges(api, toOutputs(current, {}), inputs, current, forced);
+  await sealing;
   return { id: agentId, outs: toOutputs(agent, inputs, agentId) };
 }
 
@@ -273,10 +277,13 @@ export async function update(id: string, olds: A2aAgentOutputs, news: A2aAgentIn
 async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInputs): Promise<pulumi.dynamic.UpdateResult<A2aAgentOutputs>> {
   const agentId = olds.agentId ?? id;
   beginRateLimitNotice(subject(`'${agentId}'`));
+  // The new secret values' digests, computed off the event loop while the API answers.
+  const sealing = prepareSecretMapsSeal(news, olds, SECRET_FIELDS);
   const changes = changedFields(olds, news);
   if (changes.length === 0) {
     // No API call: the outputs take the inputs, `authConfig` values as digests (an unchanged value keeps its digest).
     const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as A2aAgentOutputs;
+    await sealing;
     return { outs: { ...outs, authConfig: sealSecretMap(news.authConfig ?? {}, olds.authConfig) } };
   }
   const api = await client();
@@ -291,6 +298,7 @@ async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInpu
   }
   // With fields to write, the update's read back is the agent `applyEnabled` starts from.
   const agent = await writeChanges(api, { ...olds, agentId }, news, current ?? ({ agentId, teamId: olds.teamId } as A2aAgent));
+  await sealing;
   return { outs: toOutputs(agent, news, olds.adoptedAgentId, olds) };
 }
 

@@ -29,8 +29,25 @@ const SALT_BYTES = 16;
 /** Digests already computed in this process, by salt and the value's SHA-256 (never the value). */
 const computed = new Map<string, Buffer>();
 
+/**
+ * New digests computed ahead by {@link prepareSecretDigest}, by the value's SHA-256 (never the
+ * value); {@link secretDigest} hands each out once.
+ */
+const ready = new Map<string, string[]>();
+
+function valueKey(value: string): string {
+  return createHash("sha256").update(value).digest("base64url");
+}
+
 function cacheKey(value: string, salt: Buffer): string {
-  return `${salt.toString("base64url")}:${createHash("sha256").update(value).digest("base64url")}`;
+  return `${salt.toString("base64url")}:${valueKey(value)}`;
+}
+
+/** scrypt of `value` on Node.js's thread pool (4 threads by default); undefined if it failed. */
+function hashOffLoop(value: string, salt: Buffer): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    scrypt(value, salt, HASH_BYTES, SCRYPT, (err, derived) => resolve(err ? undefined : derived));
+  });
 }
 
 function hash(value: string, salt: Buffer): Buffer {
@@ -57,10 +74,23 @@ export async function prepareSecretMatch(stored: unknown, value: unknown): Promi
   const salt = Buffer.from(stored.slice(DIGEST_PREFIX.length).split(":")[0] as string, "base64url");
   const key = cacheKey(value, salt);
   if (computed.has(key)) return;
-  const out = await new Promise<Buffer | undefined>((resolve) => {
-    scrypt(value, salt, HASH_BYTES, SCRYPT, (err, derived) => resolve(err ? undefined : derived));
-  });
+  const out = await hashOffLoop(value, salt);
   if (out !== undefined) computed.set(key, out);
+}
+
+/**
+ * Computes, off the event loop, a new digest of `value` (a fresh salt) that the next {@link
+ * secretDigest} of the same value hands out instead of computing one on the event loop. Why: a
+ * create seals every secret value it was given, 10 ms of CPU each; on the provider's event loop
+ * that held every other step of an `up` of 5,000 resources for 16.7 s (benchmark 12, issue 47).
+ * Never rejects: a failure leaves `secretDigest` to compute as before.
+ */
+export async function prepareSecretDigest(value: string): Promise<void> {
+  const salt = randomBytes(SALT_BYTES);
+  const out = await hashOffLoop(value, salt);
+  if (out === undefined) return;
+  const key = valueKey(value);
+  ready.set(key, [...(ready.get(key) ?? []), digestText(salt, out)]);
 }
 
 /** Whether `text` is a digest of this module's form (`scrypt:<salt>:<hash>`). */
@@ -70,10 +100,20 @@ export function isSecretDigest(text: unknown): text is string {
   return parts.length === 2 && parts.every((part) => /^[A-Za-z0-9_-]+$/.test(part));
 }
 
-/** A new digest of `value` with a fresh random salt. */
+/** A new digest of `value` with a fresh random salt (one {@link prepareSecretDigest} computed, if any). */
 export function secretDigest(value: string): string {
+  const key = valueKey(value);
+  const prepared = ready.get(key)?.pop();
+  if (prepared !== undefined) {
+    if (ready.get(key)?.length === 0) ready.delete(key);
+    return prepared;
+  }
   const salt = randomBytes(SALT_BYTES);
-  return `${DIGEST_PREFIX}${salt.toString("base64url")}:${hash(value, salt).toString("base64url")}`;
+  return digestText(salt, hash(value, salt));
+}
+
+function digestText(salt: Buffer, hashed: Buffer): string {
+  return `${DIGEST_PREFIX}${salt.toString("base64url")}:${hashed.toString("base64url")}`;
 }
 
 /** Whether `digest` (a digest of this module's form) is a digest of `value`; false for anything else. */

@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import { MASKED_VALUE } from "../../wire/protocol";
-import { isSecretDigest, prepareSecretMatch, sealSecret, storedSecretMatches } from "./secretDigest";
+import { digestMatches, isSecretDigest, prepareSecretDigest, prepareSecretMatch, sealSecret, storedSecretMatches } from "./secretDigest";
 import { isUnknown } from "./unknown";
 
 /** A secret map: each key (not secret) to its value, or in outputs to its digest or the mask. */
@@ -60,11 +60,47 @@ export function holdsSecretValue(held: SecretMap | undefined): boolean {
  */
 export function sealSecretMap(values: SecretMap, previous: SecretMap | undefined): SecretMap {
   const out: SecretMap = {};
-  for (const [key, value] of Object.entries(values)) {
-    const kept = typeof value !== "string" || value === MASKED_VALUE || isSecretDigest(value) || isUnknown(value);
-    out[key] = kept ? value : sealSecret(value, [previous?.[key]]);
-  }
+  for (const [key, value] of Object.entries(values)) out[key] = toSeal(value) ? sealSecret(value, [previous?.[key]]) : value;
   return out;
+}
+
+/** Whether {@link sealSecretMap} replaces `value` by a digest (it keeps a digest, the mask, an unknown and a non-string). */
+function toSeal(value: unknown): value is string {
+  return typeof value === "string" && value !== MASKED_VALUE && !isSecretDigest(value) && !isUnknown(value);
+}
+
+/**
+ * Computes, off the event loop, what sealing the secret maps `fields` of `news` against those of
+ * `olds` ({@link sealSecretMap}) will need: the comparisons with the digests `olds` holds, then a
+ * new digest for each value none of them matches. Start it with the create or update, so it runs
+ * beside the API call, and await it before the outputs are sealed: the sealing then computes
+ * nothing on the provider's event loop. Never rejects.
+ */
+export async function prepareSecretMapsSeal(news: object, olds: object | undefined, fields: readonly string[]): Promise<void> {
+  const wanted = news as Record<string, unknown>;
+  const held = olds as Record<string, unknown> | undefined;
+  await Promise.all(
+    fields.map(async (field) => {
+      const values = wanted[field];
+      if (typeof values !== "object" || values === null || Array.isArray(values)) return;
+      const previous = held?.[field] as SecretMap | undefined;
+      await Promise.all(
+        Object.entries(values as SecretMap).map(async ([key, value]) => {
+          if (!toSeal(value)) return;
+          const prior = typeof previous === "object" && previous !== null ? previous[key] : undefined;
+          try {
+            if (isSecretDigest(prior)) {
+              await prepareSecretMatch(prior, value);
+              if (digestMatches(prior, value)) return;
+            }
+            await prepareSecretDigest(value);
+          } catch {
+            // The sealing computes (and throws) as before.
+          }
+        }),
+      );
+    }),
+  );
 }
 
 /**

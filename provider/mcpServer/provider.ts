@@ -7,7 +7,7 @@ import { MASKED_VALUE } from "../../wire/protocol";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
-import { prepareSecretMapsMatch, sealSecretMap } from "../engine/secretMap";
+import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerControl/serverClaims";
 import { describeAccessDenied } from "../mcpServerControl/accessDenied";
@@ -200,6 +200,8 @@ export async function create(inputs: McpServerInputs): Promise<pulumi.dynamic.Cr
 /** The work of {@link create}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
 async function createServer(inputs: McpServerInputs): Promise<pulumi.dynamic.CreateResult<McpServerOutputs>> {
   beginRateLimitNotice(subject(label(inputs, inputs.serverId)));
+  // The secret values' digests, computed off the event loop while the API answers.
+  const sealing = prepareSecretMapsSeal(inputs, undefined, SECRET_FIELDS);
   const api = await client();
   if (inputs.serverId === undefined) {
     let server: McpServer;
@@ -220,6 +222,7 @@ async function createServer(inputs: McpServerInputs): Promise<pulumi.dynamic.Cre
       throw explain(err, "create", { serverId: inputs.serverName, teamId: inputs.teamId });
     }
     if (server.status === "enabled") noteEnabledByMcpServer(server.serverId);
+    await sealing;
     return { id: server.serverId, outs: toOutputs(server, inputs) };
   }
   const serverId = inputs.serverId;
@@ -236,6 +239,7 @@ async function createServer(inputs: McpServerInputs): Promise<pulumi.dynamic.Cre
   // platform surely holds what the program says.
   const maskedSecrets = SECRET_FIELDS.filter((key) => Object.values(current[key] ?? {}).includes(MASKED_VALUE) && Object.keys(inputs[key]).length > 0);
   const server = await writeChanges(api, toOutputs(current, {}), inputs, current, maskedSecrets);
+  await sealing;
   return { id: serverId, outs: toOutputs(server, inputs, serverId) };
 }
 
@@ -318,10 +322,13 @@ export async function update(id: string, olds: McpServerOutputs, news: McpServer
 async function updateServer(id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.UpdateResult<McpServerOutputs>> {
   const serverId = olds.serverId ?? id;
   beginRateLimitNotice(subject(`'${serverId}'`));
+  // The new secret values' digests, computed off the event loop while the API answers.
+  const sealing = prepareSecretMapsSeal(news, olds, SECRET_FIELDS);
   const changes = changedFields(olds, news);
   if (changes.length === 0) {
     // No API call: the outputs take the inputs, secret values as digests (the update of state written by 0.2 or earlier).
     const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as McpServerOutputs;
+    await sealing;
     return { outs: { ...outs, env: sealSecretMap(news.env ?? {}, olds.env), headers: sealSecretMap(news.headers ?? {}, olds.headers) } };
   }
   const api = await client();
@@ -332,6 +339,7 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
   const server = await writeChanges(api, { ...olds, serverId }, news, current);
   // writeChanges answers the full server whenever it wrote; otherwise read it once.
   const full = server.createdAt === undefined ? await api.mcpServers.get({ serverId }) : server;
+  await sealing;
   return { outs: toOutputs(full, news, olds.adoptedServerId, olds) };
 }
 

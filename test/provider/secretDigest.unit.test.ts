@@ -7,12 +7,13 @@ import {
   DIGEST_PREFIX,
   digestMatches,
   isSecretDigest,
+  prepareSecretDigest,
   prepareSecretMatch,
   sealSecret,
   secretDigest,
   storedSecretMatches,
 } from "../../provider/engine/secretDigest";
-import { prepareSecretMapsMatch, secretMapsMatch } from "../../provider/engine/secretMap";
+import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap, secretMapsMatch } from "../../provider/engine/secretMap";
 
 const VALUE = "Bearer unit_digest_secret_0123456789";
 
@@ -74,5 +75,34 @@ describe("secret digests", () => {
     await prepareSecretMapsMatch(undefined, { Authorization: "Bearer a" });
     expect(secretMapsMatch(held, { Authorization: "Bearer a", "X-Key": "k" })).toBe(true);
     expect(secretMapsMatch(held, { Authorization: "Bearer a", "X-Key": "changed" })).toBe(false);
+  });
+
+  test("digests prepared off the event loop are handed out once each, and seal as the synchronous ones do", async () => {
+    await prepareSecretDigest(VALUE);
+    const first = secretDigest(VALUE);
+    const second = secretDigest(VALUE);
+    expect(second).not.toBe(first);
+    for (const digest of [first, second]) {
+      expect(digest).toMatch(/^scrypt:[A-Za-z0-9_-]{22}:[A-Za-z0-9_-]{43}$/);
+      expect(digestMatches(digest, VALUE)).toBe(true);
+      expect(digestMatches(digest, "other")).toBe(false);
+    }
+
+    // What an update seals: an unchanged value keeps its digest, a changed or new one gets its own,
+    // the mask and digests stay as they are.
+    const held = { Authorization: secretDigest("Bearer a"), "X-Key": secretDigest("k") };
+    const news = { headers: { Authorization: "Bearer a", "X-Key": "changed", Masked: "******", Kept: held["X-Key"] }, env: { TOKEN: "t", OTHER: "t" } };
+    await prepareSecretMapsSeal(news, { headers: held }, ["headers", "env"]);
+    const headers = sealSecretMap(news.headers, held);
+    expect(headers.Authorization).toBe(held.Authorization);
+    expect(digestMatches(headers["X-Key"] as string, "changed")).toBe(true);
+    expect(headers.Masked).toBe("******");
+    expect(headers.Kept).toBe(held["X-Key"]);
+    const env = sealSecretMap(news.env, undefined);
+    expect(env.TOKEN).not.toBe(env.OTHER);
+    expect(digestMatches(env.TOKEN as string, "t") && digestMatches(env.OTHER as string, "t")).toBe(true);
+
+    // Shapes that are no secret map are skipped, and the preparation never rejects.
+    await expect(prepareSecretMapsSeal({ headers: ["x"], env: null, other: 1 }, { headers: 3 }, ["headers", "env", "missing"])).resolves.toBeUndefined();
   });
 });
