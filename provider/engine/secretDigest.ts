@@ -89,8 +89,12 @@ export async function prepareSecretDigest(value: string): Promise<void> {
   const salt = randomBytes(SALT_BYTES);
   const out = await hashOffLoop(value, salt);
   if (out === undefined) return;
+  // Remembered for comparisons too, as `hash` does, so a later match with this digest costs nothing.
+  computed.set(cacheKey(value, salt), out);
   const key = valueKey(value);
-  ready.set(key, [...(ready.get(key) ?? []), digestText(salt, out)]);
+  const list = ready.get(key);
+  if (list === undefined) ready.set(key, [digestText(salt, out)]);
+  else list.push(digestText(salt, out));
 }
 
 /** Whether `text` is a digest of this module's form (`scrypt:<salt>:<hash>`). */
@@ -103,9 +107,10 @@ export function isSecretDigest(text: unknown): text is string {
 /** A new digest of `value` with a fresh random salt (one {@link prepareSecretDigest} computed, if any). */
 export function secretDigest(value: string): string {
   const key = valueKey(value);
-  const prepared = ready.get(key)?.pop();
+  const list = ready.get(key);
+  const prepared = list?.pop();
   if (prepared !== undefined) {
-    if (ready.get(key)?.length === 0) ready.delete(key);
+    if (list?.length === 0) ready.delete(key);
     return prepared;
   }
   const salt = randomBytes(SALT_BYTES);
