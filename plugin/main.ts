@@ -7,7 +7,11 @@
  * @packageDocumentation
  */
 import { watchEngineOnce } from "../provider/engine/engineWatch";
+import { useFrontDoor } from "../provider/engine/frontDoor";
 import { serve } from "./server";
+
+// Messages name inputs and recipes as the plugin's programs see them (imports, resource options).
+useFrontDoor("plugin");
 
 serve().then(
   ({ port }) => {

@@ -81,7 +81,12 @@ const PACKAGE = {
 /** A schema property: the field's type, description, default and secret flag. */
 type Property = SchemaType & { description: string; default?: unknown; secret?: boolean };
 
-function property(field: Field, as: "input" | "output"): Property {
+/**
+ * A resource's declared field (`resource`) carries no schema default: the SDKs would send it for an
+ * input the program leaves out, and a field left out is not managed after create
+ * (`provider/engine/programFields.ts`); its create-time default goes into the description.
+ */
+function property(field: Field, as: "input" | "output", resource = false): Property {
   const type: Record<string, unknown> = {};
   for (const key of ["type", "items", "additionalProperties", "$ref", "oneOf"] as const) {
     if (key in field) type[key] = (field as Record<string, unknown>)[key];
@@ -90,11 +95,15 @@ function property(field: Field, as: "input" | "output"): Property {
   let withDefault = field.default !== undefined;
   if (as === "input") {
     if (field.input !== undefined) description = field.input.description;
-    if (field.inputDefaultInDescription === true && field.default !== undefined) {
+    if (resource && field.declared === true && field.default !== undefined) {
+      description = `${description} Left out, it is \`${JSON.stringify(field.default)}\` at create and not managed afterwards (a change made in the console stays).`;
+      withDefault = false;
+    } else if (field.inputDefaultInDescription === true && field.default !== undefined) {
       description = `${description} Default \`${JSON.stringify(field.default)}\`.`;
       withDefault = false;
     }
   }
+  if (resource && field.declared === true) withDefault = false;
   return {
     ...(type as SchemaType),
     description,
@@ -109,11 +118,16 @@ function names(fields: Readonly<Record<string, Field>>, keep: (field: Field) => 
     .map(([name]) => name);
 }
 
-function properties(fields: Readonly<Record<string, Field>>, as: "input" | "output", keep: (field: Field) => boolean = () => true): Record<string, Property> {
+function properties(
+  fields: Readonly<Record<string, Field>>,
+  as: "input" | "output",
+  keep: (field: Field) => boolean = () => true,
+  resource = false,
+): Record<string, Property> {
   return Object.fromEntries(
     Object.entries(fields)
       .filter(([, field]) => keep(field))
-      .map(([name, field]) => [name, property(field, as)]),
+      .map(([name, field]) => [name, property(field, as, resource)]),
   );
 }
 
@@ -122,9 +136,9 @@ const isInput = (field: Field) => field.kind !== "out";
 function resourceSchema(resource: ResourceDeclaration): object {
   return {
     description: resource.description,
-    inputProperties: properties(resource.fields, "input", isInput),
+    inputProperties: properties(resource.fields, "input", isInput, true),
     requiredInputs: names(resource.fields, (f) => isInput(f) && f.requiredInput === true),
-    properties: properties(resource.fields, "output"),
+    properties: properties(resource.fields, "output", undefined, true),
     required: names(resource.fields, (f) => f.required === true),
   };
 }

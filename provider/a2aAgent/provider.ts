@@ -16,6 +16,9 @@ import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
+import { adoptionRecipe, replaceRecipe } from "../engine/frontDoor";
+import { failuresAgainstState, programInputs, withDefaults } from "../engine/programFields";
+import { A2A_AGENT_PLUGIN_TYPE } from "../engine/typeToken";
 import { describeAgentAccessDenied } from "./accessDenied";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
 import {
@@ -23,6 +26,7 @@ import {
   createFields,
   DEFAULTS,
   pick,
+  same,
   toOutputs,
   toSdkFields,
   type A2aAgentDeclared,
@@ -31,6 +35,8 @@ import {
 } from "./state";
 
 export type { A2aAgentDeclared, A2aAgentInputs, A2aAgentOutputs, JsonValue } from "./state";
+
+const ADOPTION = { token: A2A_AGENT_PLUGIN_TYPE, idInput: "agentId" };
 
 /**
  * The declared fields whose new value differs from the old one (an unknown new value counts as
@@ -52,13 +58,15 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 const client = () => settings.client();
 
 /**
- * Fills the defaults and validates before any API call: each failure names the input and the
- * rule the platform would refuse it by (name and instructions length, card URL, enumerations,
- * `secretSchema` with a `header_name` for `per_user_secret`), and an empty `authConfig` value
- * (named by its key, never shown). Values not known yet (preview) are skipped.
+ * Validates before any API call: each failure names the input and the rule the platform would
+ * refuse it by (name and instructions length, card URL, enumerations, `secretSchema` with a
+ * `header_name` for `per_user_secret`), and an empty `authConfig` value (named by its key, never
+ * shown). A field the program leaves out is not managed (`../engine/programFields.ts`): the
+ * inputs keep it out and create fills its default. A value the state already holds passes while
+ * the program keeps it; values not known yet (preview) are skipped.
  */
-export async function check(_olds: Partial<A2aAgentInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<A2aAgentInputs>> {
-  const inputs: Record<string, unknown> = { ...news };
+export async function check(olds: Partial<A2aAgentInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<A2aAgentInputs>> {
+  const inputs = programInputs(news);
   // JSON text where a structured value is expected (the platform's own form) is read as that value.
   for (const key of ["secretSchema", "oauthMetadata"] as const) {
     const value = inputs[key];
@@ -70,33 +78,36 @@ export async function check(_olds: Partial<A2aAgentInputs>, news: Record<string,
       // Not JSON text: kept as a string value (sent as a JSON string).
     }
   }
-  for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
   const failures: pulumi.dynamic.CheckFailure[] = [];
-  const known: Record<string, unknown> = {};
-  for (const key of DECLARED_FIELDS) {
-    const value = inputs[key];
-    if (value === undefined) {
-      if (key === "agentName" || key === "instructions" || key === "cardUrl") failures.push({ property: key, reason: `${key} is required` });
-      continue;
-    }
-    if (!isUnknown(value)) known[key] = value;
-  }
-  if (known.enabled !== undefined && typeof known.enabled !== "boolean") failures.push({ property: "enabled", reason: "enabled must be a boolean" });
-  const sdkKnown = toSdkFields(known);
-  // The header_name rule needs both the mode and the schema known.
-  if (isUnknown(inputs.authMode) || isUnknown(inputs.secretSchema)) {
-    delete sdkKnown.secretSchema;
-    delete sdkKnown.authMode;
-  }
-  for (const problem of a2aAgentFieldProblems(sdkKnown, false)) failures.push({ property: problem.field, reason: problem.problem });
-  if (known.authMode === "per_user_secret" && inputs.secretSchema === undefined) {
-    failures.push({ property: "secretSchema", reason: "secretSchema must hold a non-empty header_name when authMode is per_user_secret" });
-  }
+  for (const key of ["agentName", "instructions", "cardUrl"] as const)
+    if (inputs[key] === undefined) failures.push({ property: key, reason: `${key} is required` });
+  failures.push(
+    ...failuresAgainstState(DECLARED_FIELDS, DEFAULTS, olds as Record<string, unknown>, inputs, judge, (key, a, b) => same(key as DeclaredField, a, b)),
+  );
   const agentId = inputs.agentId;
   if (agentId !== undefined && agentId !== UNKNOWN_VALUE && (typeof agentId !== "string" || agentId.trim() === "")) {
     failures.push({ property: "agentId", reason: "agentId must be the id of an existing A2A agent to adopt, such as 'a2a_0123abcd'" });
   }
   return { inputs: inputs as unknown as A2aAgentInputs, failures };
+}
+
+/** The rules over an agent's full set of values (defaults and state under the program's). */
+function judge(values: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const known: Record<string, unknown> = {};
+  for (const key of DECLARED_FIELDS) if (values[key] !== undefined && !isUnknown(values[key])) known[key] = values[key];
+  if (known.enabled !== undefined && typeof known.enabled !== "boolean") failures.push({ property: "enabled", reason: "enabled must be a boolean" });
+  const sdkKnown = toSdkFields(known);
+  // The header_name rule needs both the mode and the schema known.
+  if (isUnknown(values.authMode) || isUnknown(values.secretSchema)) {
+    delete sdkKnown.secretSchema;
+    delete sdkKnown.authMode;
+  }
+  for (const problem of a2aAgentFieldProblems(sdkKnown, false)) failures.push({ property: problem.field, reason: problem.problem });
+  if (known.authMode === "per_user_secret" && values.secretSchema === undefined) {
+    failures.push({ property: "secretSchema", reason: "secretSchema must hold a non-empty header_name when authMode is per_user_secret" });
+  }
+  return failures;
 }
 
 /**
@@ -132,12 +143,12 @@ function vanished(agentId: string, err: FlashdutyApiError): Error {
 }
 
 /**
- * Enables or disables `agent` to match `enabled`. Both refuse a no-op, so the agent as last read
- * decides whether a call is needed; a repeat that applied (`InvalidParameter`, "already") is
- * read back rather than failed.
+ * Enables or disables `agent` to match `enabled` (`undefined`: not managed, no call). Both refuse
+ * a no-op, so the agent as last read decides whether a call is needed; a repeat that applied
+ * (`InvalidParameter`, "already") is read back rather than failed.
  */
-async function applyEnabled(api: FlashdutyClient, agent: A2aAgent, enabled: boolean): Promise<A2aAgent> {
-  if ((agent.status === "enabled") === enabled) return agent;
+async function applyEnabled(api: FlashdutyClient, agent: A2aAgent, enabled: boolean | undefined): Promise<A2aAgent> {
+  if (enabled === undefined || (agent.status === "enabled") === enabled) return agent;
   try {
     if (enabled) await api.a2aAgents.enable({ agentId: agent.agentId });
     else await api.a2aAgents.disable({ agentId: agent.agentId });
@@ -162,27 +173,30 @@ async function createAgent(inputs: A2aAgentInputs): Promise<pulumi.dynamic.Creat
   // The secret values' digests, computed off the event loop while the API answers.
   const sealing = prepareSecretMapsSeal(inputs, undefined, SECRET_FIELDS);
   const api = await client();
+  // A field the program leaves out takes its default at create (and is not managed afterwards).
+  const fields = withDefaults(DEFAULTS, inputs);
   if (inputs.agentId === undefined) {
     let agent: A2aAgent;
     try {
-      agent = await api.a2aAgents.create(createFields(inputs));
+      agent = await api.a2aAgents.create(createFields(fields));
     } catch (err) {
       if (isFlashdutyApiError(err) && err.code === "InvalidParameter") {
-        const existing = await api.a2aAgents.findByName({ agentName: inputs.agentName, teamId: inputs.teamId }).catch(() => undefined);
+        const existing = await api.a2aAgents.findByName({ agentName: fields.agentName, teamId: fields.teamId }).catch(() => undefined);
         if (existing !== undefined) {
           throw new Error(
             escapeTerminalControls(
-              `an A2A agent named ${JSON.stringify(existing.agentName)} already exists ${inputs.teamId === 0 ? "account-wide" : `in team ${inputs.teamId}`} ('${existing.agentId}'): ` +
-                `to manage it with this resource, set agentId: "${existing.agentId}" (adoption) or import it, or choose another agentName`,
+              `an A2A agent named ${JSON.stringify(existing.agentName)} already exists ${fields.teamId === 0 ? "account-wide" : `in team ${fields.teamId}`} ('${existing.agentId}'): ` +
+                `to manage it with this resource, ${adoptionRecipe(ADOPTION, existing.agentId)}; or choose another agentName. ` +
+                `If this resource is being replaced, the old agent must be deleted first: ${replaceRecipe()}`,
             ),
           );
         }
       }
-      throw explain(err, "create", { agentId: JSON.stringify(inputs.agentName), teamId: inputs.teamId });
+      throw explain(err, "create", { agentId: JSON.stringify(fields.agentName), teamId: fields.teamId });
     }
-    agent = await applyEnabled(api, agent, inputs.enabled);
+    agent = await applyEnabled(api, agent, fields.enabled);
     await sealing;
-    return { id: agent.agentId, outs: toOutputs(agent, inputs) };
+    return { id: agent.agentId, outs: toOutputs(agent, fields) };
   }
   const agentId = inputs.agentId;
   let current: A2aAgent;
@@ -198,7 +212,7 @@ async function createAgent(inputs: A2aAgentInputs): Promise<pulumi.dynamic.Creat
   }
   // A secret the console made is answered masked: adoption writes the declared map once, so the
   // platform surely holds what the program says.
-  const forced = SECRET_FIELDS.filter((key) => Object.values(current[key] ?? {}).includes(MASKED_VALUE) && Object.keys(inputs[key]).length > 0);
+  const forced = SECRET_FIELDS.filter((key) => Object.values(current[key] ?? {}).includes(MASKED_VALUE) && Object.keys(inputs[key] ?? {}).length > 0);
   const agent = await writeChanges(api, toOutputs(current, {}), inputs, current, forced);
   await sealing;
   return { id: agentId, outs: toOutputs(agent, inputs, agentId) };
@@ -221,6 +235,9 @@ async function writeChanges(
   if (changes.includes("authMode")) changes.push(...(["secretSchema", "oauthMetadata"] as const).filter((k) => !changes.includes(k)));
   let agent = current;
   if (changes.length > 0) {
+    // The platform rewrites secretSchema and oauthMetadata with a new authMode: they belong to the
+    // mode, so a program that changes the mode and leaves one out clears it (the one exception to
+    // "a field left out is not managed", ../engine/programFields.ts).
     const fields = toSdkFields(pick(news, changes), changes);
     const params = { agentId: olds.agentId, ...fields } as UpdateA2aAgentParams;
     try {
@@ -284,7 +301,8 @@ async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInpu
     // No API call: the outputs take the inputs, `authConfig` values as digests (an unchanged value keeps its digest).
     const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as A2aAgentOutputs;
     await sealing;
-    return { outs: { ...outs, authConfig: sealSecretMap(news.authConfig ?? {}, olds.authConfig) } };
+    // An authConfig the program leaves out is not managed: its digests stay as they are.
+    return { outs: { ...outs, authConfig: news.authConfig === undefined ? olds.authConfig : sealSecretMap(news.authConfig, olds.authConfig) } };
   }
   const api = await client();
   let current: A2aAgent | undefined;
@@ -299,7 +317,8 @@ async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInpu
   // With fields to write, the update's read back is the agent `applyEnabled` starts from.
   const agent = await writeChanges(api, { ...olds, agentId }, news, current ?? ({ agentId, teamId: olds.teamId } as A2aAgent));
   await sealing;
-  return { outs: toOutputs(agent, news, olds.adoptedAgentId, olds) };
+  // An authConfig the program leaves out keeps the values (digests) state knows for masked ones.
+  return { outs: toOutputs(agent, { ...news, authConfig: news.authConfig ?? olds.authConfig }, olds.adoptedAgentId, olds) };
 }
 
 /** `a2a-agent/delete`; an agent already gone is success. */

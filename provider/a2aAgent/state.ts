@@ -11,6 +11,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { A2aAgent, A2aAgentAuthMode, A2aAgentAuthType, A2aAgentCardSkill, A2aAgentFields } from "../../sdk";
 import type { Equal } from "../../wire/typeAssert";
 import { sealSecretMap, secretMapsMatch, unmaskSecretMap } from "../engine/secretMap";
+import { setFields } from "../engine/programFields";
 import { isUnknown } from "../engine/unknown";
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 
@@ -123,13 +124,14 @@ export function same(key: DeclaredField, a: unknown, b: unknown): boolean {
 }
 
 /**
- * The declared fields whose new value differs from the old one (an unknown new value counts as
- * different).
+ * The declared fields the program sets whose new value differs from the old one (an unknown new
+ * value counts as different).
  *
  * @internal
  */
 export function changedFields(olds: Partial<A2aAgentDeclared>, news: Partial<A2aAgentDeclared>): DeclaredField[] {
-  return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
+  // A field the program leaves out is not managed (../engine/programFields.ts).
+  return setFields(DECLARED_FIELDS, news).filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
 }
 
 function parseJson(text: string | undefined): JsonValue | undefined {

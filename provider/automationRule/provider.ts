@@ -13,6 +13,7 @@
 
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
+import { failuresAgainstState, programInputs, setFields, withDefaults } from "../engine/programFields";
 import type { Equal } from "../../wire/typeAssert";
 import type * as pulumi from "@pulumi/pulumi";
 import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, RuleSeverity, UpdateAutomationRuleParams } from "../../sdk";
@@ -25,7 +26,7 @@ import { describeRuleAccessDenied } from "./accessDenied";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 
-/** The declared fields, with the defaults `check` fills in. */
+/** The declared fields, with the defaults a create fills in for the fields a program leaves out. */
 export interface AutomationRuleDeclared {
   name: string;
   prompt: string;
@@ -52,7 +53,10 @@ export interface AutomationRuleDeclared {
   environmentId: string;
 }
 
-/** Inputs after `check`: what the engine stores as the resource's inputs. */
+/**
+ * Inputs after `check`: what the engine stores as the resource's inputs. Typed as the declared
+ * fields, but a field the program leaves out is absent (not managed; create fills its default).
+ */
 export interface AutomationRuleInputs extends AutomationRuleDeclared {
   /** Any value; changing it rotates the HTTP POST token. */
   httpPostTokenRotation?: string;
@@ -118,33 +122,27 @@ function describe(value: unknown): string {
 }
 
 /**
- * Fills the defaults and validates before any API call: each failure names the input and the
- * rule it breaks (name 1-255 characters, non-empty prompt, the platform's cron dialect, an IANA
- * time zone, severities, positive channel ids, at least one of each when the on-call trigger is
- * enabled, environmentId only with byoc). Values not known yet (preview) are skipped.
+ * Validates before any API call: each failure names the input and the rule it breaks (name 1-255
+ * characters, non-empty prompt, the platform's cron dialect, an IANA time zone, severities,
+ * positive channel ids, at least one of each when the on-call trigger is enabled, environmentId
+ * only with byoc). A field the program leaves out is not managed (`../engine/programFields.ts`):
+ * the inputs keep it out and create fills its default. A value the state already holds passes
+ * while the program keeps it (a rule older than today's rules: a legacy cron, no time zone, an
+ * on-call trigger whose channels were deleted); values not known yet (preview) are skipped.
  */
-export async function check(_olds: Partial<AutomationRuleInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<AutomationRuleInputs>> {
-  const inputs: Record<string, unknown> = { ...news };
-  for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
+export async function check(olds: Partial<AutomationRuleInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<AutomationRuleInputs>> {
+  const inputs = programInputs(news);
   const failures: pulumi.dynamic.CheckFailure[] = [];
-  const known: Record<string, unknown> = {};
-  for (const key of DECLARED_FIELDS) {
-    const value = inputs[key];
-    if (value === undefined) {
-      if (key === "name" || key === "prompt" || key === "cronExpr") {
-        failures.push({
-          property: key,
-          reason: `${key} is required${key === "cronExpr" ? ' (for a rule with only an HTTP POST trigger use the placeholder "0 0 * * *" with scheduleTriggerEnabled: false)' : ""}`,
-        });
-      }
-      continue;
-    }
-    if (!isUnknown(value)) known[key] = value;
+  for (const key of ["name", "prompt", "cronExpr"] as const) {
+    if (inputs[key] !== undefined) continue;
+    failures.push({
+      property: key,
+      reason: `${key} is required${key === "cronExpr" ? ' (for a rule with only an HTTP POST trigger use the placeholder "0 0 * * *" with scheduleTriggerEnabled: false)' : ""}`,
+    });
   }
-  // A cross-field rule needs both sides known; an unknown side leaves it to the next check.
-  if (isUnknown(inputs.oncallIncidentTriggerEnabled)) delete known.oncallIncidentTriggerEnabled;
-  if (isUnknown(inputs.environmentKind)) delete known.environmentId;
-  for (const problem of ruleFieldProblems(known, false)) failures.push({ property: problem.field, reason: problem.problem });
+  failures.push(
+    ...failuresAgainstState(DECLARED_FIELDS, DEFAULTS, olds as Record<string, unknown>, inputs, judge, (key, a, b) => same(key as DeclaredField, a, b)),
+  );
   for (const key of ["ruleId", "httpPostTokenRotation"] as const) {
     const value = inputs[key];
     if (value === undefined || value === UNKNOWN) continue;
@@ -161,6 +159,16 @@ export async function check(_olds: Partial<AutomationRuleInputs>, news: Record<s
   return { inputs: inputs as unknown as AutomationRuleInputs, failures };
 }
 
+/** The rules over a rule's full set of values (defaults and state under the program's). */
+function judge(values: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
+  const known: Record<string, unknown> = {};
+  for (const key of DECLARED_FIELDS) if (values[key] !== undefined && !isUnknown(values[key])) known[key] = values[key];
+  // A cross-field rule needs both sides known; an unknown side leaves it to the next check.
+  if (isUnknown(values.oncallIncidentTriggerEnabled)) delete known.oncallIncidentTriggerEnabled;
+  if (isUnknown(values.environmentKind)) delete known.environmentId;
+  return ruleFieldProblems(known, false).map((problem) => ({ property: problem.field, reason: problem.problem }));
+}
+
 /** Lists compared as sets; a legacy empty time zone equals UTC. */
 function same(key: (typeof DECLARED_FIELDS)[number], a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
@@ -173,13 +181,14 @@ function same(key: (typeof DECLARED_FIELDS)[number], a: unknown, b: unknown): bo
 }
 
 /**
- * The declared fields whose new value differs from the old one (an unknown new value counts as
- * different). Exported for tests only: not one of the module's frozen names.
+ * The declared fields the program sets whose new value differs from the old one (an unknown new
+ * value counts as different). Exported for tests only: not one of the module's frozen names.
  *
  * @internal
  */
 export function changedFields(olds: Partial<AutomationRuleDeclared>, news: Partial<AutomationRuleDeclared>): (keyof AutomationRuleDeclared)[] {
-  return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
+  // A field the program leaves out is not managed (../engine/programFields.ts).
+  return setFields(DECLARED_FIELDS, news).filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
 }
 
 /**
@@ -230,7 +239,7 @@ function toOutputs(rule: Rule, extras: { token?: string; rotation?: string; adop
   return outs;
 }
 
-/** The declared fields of `inputs` (defaults filled by check). */
+/** The declared fields `inputs` sets. */
 function declared(inputs: AutomationRuleDeclared): AutomationRuleFields {
   const fields: Record<string, unknown> = {};
   for (const key of DECLARED_FIELDS) if (inputs[key] !== undefined) fields[key] = inputs[key];
@@ -258,14 +267,15 @@ export async function create(inputs: AutomationRuleInputs): Promise<pulumi.dynam
 async function createRule(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.CreateResult<AutomationRuleOutputs>> {
   beginRateLimitNotice(subject(inputs.ruleId === undefined ? JSON.stringify(inputs.name) : `'${inputs.ruleId}'`));
   const api = await client();
-  const fields = declared(inputs);
+  // A field the program leaves out takes its default at create (and is not managed afterwards).
+  const fields = declared(withDefaults(DEFAULTS, inputs));
   const extras = { ...(inputs.httpPostTokenRotation !== undefined ? { rotation: inputs.httpPostTokenRotation } : {}) };
   if (inputs.ruleId === undefined) {
     let rule: AutomationRuleWithToken;
     try {
       rule = await api.automationRules.create(fields);
     } catch (err) {
-      throw explain(err, "create", { label: JSON.stringify(inputs.name), teamId: inputs.teamId });
+      throw explain(err, "create", { label: JSON.stringify(inputs.name), teamId: fields.teamId ?? 0 });
     }
     return { id: rule.ruleId, outs: toOutputs(rule, { ...extras, ...(rule.httpPostToken !== undefined ? { token: rule.httpPostToken } : {}) }) };
   }
@@ -282,16 +292,16 @@ async function createRule(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.
     }
     throw err;
   }
-  if (current.teamId !== inputs.teamId) {
+  if (inputs.teamId !== undefined && current.teamId !== inputs.teamId) {
     throw new Error(
       `automation rule '${ruleId}' belongs to ${current.teamId === 0 ? "no team (a personal rule)" : `team ${current.teamId}`}, but teamId is ${inputs.teamId}: set teamId to ${current.teamId} to adopt it (a rule cannot move to another team)`,
     );
   }
   const changes = changedFields(toOutputs(current, {}), inputs).filter((key) => key !== "teamId");
-  const rotate = inputs.httpPostTriggerEnabled;
+  const rotate = inputs.httpPostTriggerEnabled ?? current.httpPostTriggerEnabled;
   let rule: AutomationRuleWithToken = current;
   if (changes.length > 0 || rotate) {
-    const params: UpdateAutomationRuleParams = { ruleId, ...pick(fields, changes), ...(rotate ? { rotateHttpPostTriggerToken: true } : {}) };
+    const params: UpdateAutomationRuleParams = { ruleId, ...pick(declared(inputs), changes), ...(rotate ? { rotateHttpPostTriggerToken: true } : {}) };
     try {
       rule = await api.automationRules.update(params);
     } catch (err) {
@@ -367,8 +377,8 @@ async function updateRule(id: string, olds: AutomationRuleOutputs, news: Automat
   const rotationChanged = (news.httpPostTokenRotation ?? "") !== (olds.httpPostTokenRotation ?? "");
   // The platform answers an update with the token only when it rotates one: an update that makes
   // the trigger (none before) asks for one, which nobody can hold yet.
-  const makesTrigger = news.httpPostTriggerEnabled && olds.httpPostTriggerId === undefined;
-  const rotate = (rotationChanged && news.httpPostTriggerEnabled) || makesTrigger;
+  const makesTrigger = news.httpPostTriggerEnabled === true && olds.httpPostTriggerId === undefined;
+  const rotate = (rotationChanged && (news.httpPostTriggerEnabled ?? olds.httpPostTriggerEnabled)) || makesTrigger;
   const extras = {
     ...(news.httpPostTokenRotation !== undefined ? { rotation: news.httpPostTokenRotation } : {}),
     ...(olds.adoptedRuleId !== undefined ? { adopted: olds.adoptedRuleId } : {}),

@@ -35,10 +35,11 @@ const client = () => settings.client();
  * Fills the defaults, reads `source` into `content`, and validates before any API call, each
  * failure naming the input and the rule: `teamId` an integer >= 0; `path` the platform's
  * `rel_path` rules; exactly one of `content` and `source`; the text UTF-8 (no lone surrogate), at
- * most 1 MiB. Values not known yet (preview) are skipped; an unknown `source` leaves `content`
- * unknown.
+ * most 1 MiB. A path or text the state already holds passes while the program keeps it. Values
+ * not known yet (preview) are skipped; an unknown `source` leaves `content` unknown. `teamId` can
+ * change only by a replacement, so its default is filled in as before.
  */
-export async function check(_olds: Partial<KnowledgeFileInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<KnowledgeFileInputs>> {
+export async function check(olds: Partial<KnowledgeFileInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<KnowledgeFileInputs>> {
   const { source, ...rest } = news;
   const inputs: Record<string, unknown> = { ...rest };
   for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
@@ -72,7 +73,11 @@ export async function check(_olds: Partial<KnowledgeFileInputs>, news: Record<st
     if (problem !== undefined)
       failures.push(hasSource ? { property: "source", reason: `the text of source ${problem}` } : { property: "content", reason: `content ${problem}` });
   }
-  return { inputs: inputs as unknown as KnowledgeFileInputs, failures };
+  // A path or text the state already holds (a file older than today's rules) passes while the
+  // program keeps it (../engine/programFields.ts); a replacement is checked again without state.
+  const kept = (key: "path" | "content") => olds[key] !== undefined && olds[key] === inputs[key];
+  const standing = failures.filter((f) => !((f.property === "path" && kept("path")) || (f.property === "content" && kept("content"))));
+  return { inputs: inputs as unknown as KnowledgeFileInputs, failures: standing };
 }
 
 /**

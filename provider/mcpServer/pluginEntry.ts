@@ -8,7 +8,7 @@ import { sealedPreviewState } from "../engine/secretMap";
 import { MCP_SERVER } from "./declaration";
 import * as implementation from "./provider";
 import { SECRET_FIELDS } from "./fields";
-import { unsealedFields } from "./state";
+import { DEFAULTS, unsealedFields } from "./state";
 
 export const MCP_SERVER_PLUGIN = pluginResource({
   declaration: MCP_SERVER,
@@ -21,6 +21,7 @@ export const MCP_SERVER_PLUGIN = pluginResource({
     return [...names];
   },
   previewState(inputs, olds) {
-    return sealedPreviewState(inputs, olds, SECRET_FIELDS);
+    // A create's plan shows the defaults it sends for the fields the program leaves out.
+    return sealedPreviewState(olds === undefined ? { ...DEFAULTS, ...inputs } : inputs, olds, SECRET_FIELDS);
   },
 });

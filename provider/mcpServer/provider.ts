@@ -4,11 +4,14 @@ import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
 import { mcpServerFieldProblems } from "../../sdk/resources/mcpServerModel";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { MASKED_VALUE } from "../../wire/protocol";
+import { MCP_SERVER_PLUGIN_TYPE } from "../engine/typeToken";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
+import { adoptionRecipe, replaceRecipe } from "../engine/frontDoor";
+import { failuresAgainstState, programInputs, withDefaults } from "../engine/programFields";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerControl/serverClaims";
 import { describeAccessDenied } from "../mcpServerControl/accessDenied";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
@@ -20,6 +23,7 @@ import {
   toOutputs,
   createFields,
   pick,
+  same,
   unsealedFields,
   type McpServerDeclared,
   type McpServerInputs,
@@ -51,12 +55,15 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 const client = () => settings.client();
 
 /**
- * Fills the defaults and validates before any API call: each failure names the input and the
- * rule (name syntax and length, transport-specific fields, `secretSchema` for `per_user_secret`,
- * timeouts in range, known enumerations). Values not known yet (preview) are skipped.
+ * Validates before any API call; each failure names the input and the rule (name syntax and
+ * length, transport-specific fields, `secretSchema` for `per_user_secret`, timeouts in range,
+ * known enumerations). A field the program leaves out is not managed (`../engine/programFields.ts`):
+ * the inputs keep it out, create sends its default, and an update neither compares nor writes it.
+ * A value the state already holds passes while the program keeps it (a server older than today's
+ * rules); values not known yet (preview) are skipped.
  */
 export async function check(olds: Partial<McpServerInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<McpServerInputs>> {
-  const inputs: Record<string, unknown> = { ...news };
+  const inputs = programInputs(news);
   // JSON text where a structured value is expected (the platform's own form) is read as that value, not sent as a JSON string.
   for (const key of ["secretSchema", "oauthMetadata"] as const) {
     const value = inputs[key];
@@ -68,22 +75,29 @@ export async function check(olds: Partial<McpServerInputs>, news: Record<string,
       // Not JSON text: kept as a string value (sent as a JSON string).
     }
   }
-  for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  for (const key of ["serverName", "transport"] as const) if (inputs[key] === undefined) failures.push({ property: key, reason: `${key} is required` });
+  failures.push(
+    ...failuresAgainstState(DECLARED_FIELDS, DEFAULTS, olds as Record<string, unknown>, inputs, judge, (key, a, b) => same(key as DeclaredField, a, b)),
+  );
+  failures.push(...irreversible(olds, inputs));
+  const serverId = inputs.serverId;
+  if (serverId !== undefined && serverId !== UNKNOWN && (typeof serverId !== "string" || serverId.trim() === "")) {
+    failures.push({ property: "serverId", reason: "serverId must be the id of an existing MCP server to adopt, such as 'mcp_0123abcd'" });
+  }
+  return { inputs: inputs as unknown as McpServerInputs, failures };
+}
+
+/** The rules over a server's full set of values (defaults and state under the program's). */
+function judge(values: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const known: Record<string, unknown> = {};
-  for (const key of DECLARED_FIELDS) {
-    const value = inputs[key];
-    if (value === undefined) {
-      if (key === "serverName" || key === "transport") failures.push({ property: key, reason: `${key} is required` });
-      continue;
-    }
-    if (!isUnknown(value)) known[key] = value;
-  }
+  for (const key of DECLARED_FIELDS) if (values[key] !== undefined && !isUnknown(values[key])) known[key] = values[key];
   if (typeof known.enabled !== "boolean" && known.enabled !== undefined) failures.push({ property: "enabled", reason: "enabled must be a boolean" });
   // Transport rules need the transport known; an unknown one leaves them to the next check.
   const sdkKnown = toSdkFields(known);
-  if (isUnknown(inputs.transport)) delete sdkKnown.transport;
-  if (isUnknown(inputs.authMode)) delete sdkKnown.secretSchema;
+  if (isUnknown(values.transport)) delete sdkKnown.transport;
+  if (isUnknown(values.authMode)) delete sdkKnown.secretSchema;
   for (const problem of mcpServerFieldProblems(sdkKnown, false)) {
     failures.push({
       property: FROM_SDK_FIELD[problem.field] ?? problem.field,
@@ -92,43 +106,53 @@ export async function check(olds: Partial<McpServerInputs>, news: Record<string,
   }
   const transport = known.transport;
   const missing = (value: unknown) => value === undefined || value === null || value === "";
-  if (transport === "stdio" && missing(inputs.command)) failures.push({ property: "command", reason: "command is required with transport stdio" });
-  if ((transport === "sse" || transport === "streamable-http") && missing(inputs.url)) {
+  if (transport === "stdio" && missing(values.command)) failures.push({ property: "command", reason: "command is required with transport stdio" });
+  if ((transport === "sse" || transport === "streamable-http") && missing(values.url)) {
     failures.push({ property: "url", reason: `url is required with transport ${transport}` });
   }
-  failures.push(...irreversible(olds, inputs));
-  if (known.authMode === "per_user_secret" && inputs.secretSchema === undefined) {
+  if (known.authMode === "per_user_secret" && values.secretSchema === undefined) {
     failures.push({ property: "secretSchema", reason: "secretSchema is required when authMode is per_user_secret" });
   }
-  const serverId = inputs.serverId;
-  if (serverId !== undefined && serverId !== UNKNOWN && (typeof serverId !== "string" || serverId.trim() === "")) {
-    failures.push({ property: "serverId", reason: "serverId must be the id of an existing MCP server to adopt, such as 'mcp_0123abcd'" });
-  }
-  return { inputs: inputs as unknown as McpServerInputs, failures };
+  return failures;
 }
 
 /**
  * The changes the platform's update cannot make (docs/platform-api.md "MCP server writes": an
  * empty or zero value means "unchanged"), refused at preview instead of being re-sent by every
- * `up`: a timeout back to 0, a description, command or URL cleared, a secret schema or OAuth
- * metadata removed. Replacing the server (`pulumi up --replace`) makes any of them.
+ * `up`: a timeout set back to 0, a description, command or URL set to "", a secret schema or
+ * OAuth metadata set to an empty value. Only a value the program writes counts: a field it leaves
+ * out is not managed, so leaving it out is always the way to stop managing it.
  */
 function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
   const failures: pulumi.dynamic.CheckFailure[] = [];
   const had = (value: unknown) => value !== undefined && value !== null && value !== "" && value !== 0;
-  const gone = (value: unknown) => value === undefined || value === null || value === "" || value === 0;
+  const emptied = (value: unknown) => value === "" || value === 0;
+  const replace = `or replace the server (${replaceRecipe()})`;
   const rules: [keyof McpServerDeclared, string][] = [
-    ["connectTimeoutSeconds", "cannot go back to 0 (the platform default): its update takes 0 as unchanged; set the default's value (10) instead"],
-    ["callTimeoutSeconds", "cannot go back to 0 (the platform default): its update takes 0 as unchanged; set the default's value (60) instead"],
-    ["description", 'cannot be cleared: the platform\'s update takes "" as unchanged; write another text, or replace the server'],
-    ["secretSchema", "cannot be removed: the platform's update takes an absent value as unchanged; replace the server to drop it"],
-    ["oauthMetadata", "cannot be removed: the platform's update takes an absent value as unchanged; replace the server to drop it"],
+    [
+      "connectTimeoutSeconds",
+      `cannot go back to 0 (the platform default): its update takes 0 as unchanged; set the default's value (10), leave connectTimeoutSeconds out to stop managing it, ${replace}`,
+    ],
+    [
+      "callTimeoutSeconds",
+      `cannot go back to 0 (the platform default): its update takes 0 as unchanged; set the default's value (60), leave callTimeoutSeconds out to stop managing it, ${replace}`,
+    ],
+    [
+      "description",
+      `cannot be cleared: the platform's update takes "" as unchanged; write another text, leave description out to stop managing it, ${replace}`,
+    ],
+    ["command", `cannot be cleared: the platform's update takes "" as unchanged; write another command, leave command out to stop managing it, ${replace}`],
+    ["url", `cannot be cleared: the platform's update takes "" as unchanged; write another URL, leave url out to stop managing it, ${replace}`],
+    ["secretSchema", `cannot be emptied: the platform's update takes an empty value as unchanged; leave secretSchema out to stop managing it, ${replace}`],
+    ["oauthMetadata", `cannot be emptied: the platform's update takes an empty value as unchanged; leave oauthMetadata out to stop managing it, ${replace}`],
   ];
   for (const [key, reason] of rules) {
-    if (had(olds[key]) && gone(news[key])) failures.push({ property: key, reason: `${key} ${reason}` });
+    if (had(olds[key]) && emptied(news[key])) failures.push({ property: key, reason: `${key} ${reason}` });
   }
   return failures;
 }
+
+const ADOPTION = { token: MCP_SERVER_PLUGIN_TYPE, idInput: "serverId" };
 
 /**
  * Every declared field is an in-place update (the platform's update takes `team_id`, so a move
@@ -161,8 +185,12 @@ function explain(err: unknown, action: "create" | "update" | "delete" | "move" |
   return err;
 }
 
-/** Enables or disables `serverId` to match `enabled`; a server an `McpServerDisablement` of this update holds is never enabled. */
-async function applyEnabled(api: FlashdutyClient, server: McpServer, enabled: boolean): Promise<McpServer> {
+/**
+ * Enables or disables `serverId` to match `enabled` (`undefined`: not managed, no call); a server
+ * an `McpServerDisablement` of this update holds is never enabled.
+ */
+async function applyEnabled(api: FlashdutyClient, server: McpServer, enabled: boolean | undefined): Promise<McpServer> {
+  if (enabled === undefined) return server;
   const want = enabled ? "enabled" : "disabled";
   if (server.status === want) return server;
   if (enabled && heldByDisablement(server.serverId)) {
@@ -203,27 +231,30 @@ async function createServer(inputs: McpServerInputs): Promise<pulumi.dynamic.Cre
   // The secret values' digests, computed off the event loop while the API answers.
   const sealing = prepareSecretMapsSeal(inputs, undefined, SECRET_FIELDS);
   const api = await client();
+  // A field the program leaves out takes its default at create (and is not managed afterwards).
+  const fields = withDefaults(DEFAULTS, inputs);
   if (inputs.serverId === undefined) {
     let server: McpServer;
     try {
-      server = await api.mcpServers.create(createFields(inputs));
+      server = await api.mcpServers.create(createFields(fields));
     } catch (err) {
       if (isFlashdutyApiError(err) && err.code === "InvalidParameter") {
-        const existing = await api.mcpServers.findByName({ serverName: inputs.serverName, teamId: inputs.teamId }).catch(() => undefined);
+        const existing = await api.mcpServers.findByName({ serverName: fields.serverName, teamId: fields.teamId }).catch(() => undefined);
         if (existing !== undefined) {
           throw new Error(
             escapeTerminalControls(
-              `an MCP server named ${JSON.stringify(existing.serverName)} already exists ${inputs.teamId === 0 ? "account-wide" : `in team ${inputs.teamId}`} ('${existing.serverId}'): ` +
-                `to manage it with this resource, set serverId: "${existing.serverId}" (adoption; pulumi import does not work for dynamic resources), or choose another serverName`,
+              `an MCP server named ${JSON.stringify(existing.serverName)} already exists ${fields.teamId === 0 ? "account-wide" : `in team ${fields.teamId}`} ('${existing.serverId}'): ` +
+                `to manage it with this resource, ${adoptionRecipe(ADOPTION, existing.serverId)}; or choose another serverName. ` +
+                `If this resource is being replaced, the old server must be deleted first: ${replaceRecipe()}`,
             ),
           );
         }
       }
-      throw explain(err, "create", { serverId: inputs.serverName, teamId: inputs.teamId });
+      throw explain(err, "create", { serverId: fields.serverName, teamId: fields.teamId });
     }
     if (server.status === "enabled") noteEnabledByMcpServer(server.serverId);
     await sealing;
-    return { id: server.serverId, outs: toOutputs(server, inputs) };
+    return { id: server.serverId, outs: toOutputs(server, fields) };
   }
   const serverId = inputs.serverId;
   let current: McpServer;
@@ -237,13 +268,13 @@ async function createServer(inputs: McpServerInputs): Promise<pulumi.dynamic.Cre
   }
   // A secret the console made is answered masked: adoption writes the declared map once, so the
   // platform surely holds what the program says.
-  const maskedSecrets = SECRET_FIELDS.filter((key) => Object.values(current[key] ?? {}).includes(MASKED_VALUE) && Object.keys(inputs[key]).length > 0);
+  const maskedSecrets = SECRET_FIELDS.filter((key) => Object.values(current[key] ?? {}).includes(MASKED_VALUE) && Object.keys(inputs[key] ?? {}).length > 0);
   const server = await writeChanges(api, toOutputs(current, {}), inputs, current, maskedSecrets);
   await sealing;
   return { id: serverId, outs: toOutputs(server, inputs, serverId) };
 }
 
-/** One partial update with the changed fields (none: no call), then enable/disable when `enabled` changed. */
+/** One partial update with the changed fields the program sets (none: no call), then enable/disable when `enabled` changed. */
 async function writeChanges(
   api: FlashdutyClient,
   olds: McpServerOutputs,
@@ -329,7 +360,9 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
     // No API call: the outputs take the inputs, secret values as digests (the update of state written by 0.2 or earlier).
     const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as McpServerOutputs;
     await sealing;
-    return { outs: { ...outs, env: sealSecretMap(news.env ?? {}, olds.env), headers: sealSecretMap(news.headers ?? {}, olds.headers) } };
+    // A secret map the program leaves out is not managed: its digests stay as they are.
+    const seal = (key: "env" | "headers") => (news[key] === undefined ? olds[key] : sealSecretMap(news[key], olds[key]));
+    return { outs: { ...outs, env: seal("env"), headers: seal("headers") } };
   }
   const api = await client();
   const current: McpServer =
@@ -340,7 +373,8 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
   // writeChanges answers the full server whenever it wrote; otherwise read it once.
   const full = server.createdAt === undefined ? await api.mcpServers.get({ serverId }) : server;
   await sealing;
-  return { outs: toOutputs(full, news, olds.adoptedServerId, olds) };
+  // A secret map the program leaves out keeps the values (digests) state knows for masked ones.
+  return { outs: toOutputs(full, { ...news, env: news.env ?? olds.env, headers: news.headers ?? olds.headers }, olds.adoptedServerId, olds) };
 }
 
 /** `server/delete`; a server already gone is success. */

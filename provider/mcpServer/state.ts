@@ -10,13 +10,14 @@ import { isDeepStrictEqual } from "node:util";
 import type { McpServer, McpServerAuthMode, McpServerFields, McpServerTransport } from "../../sdk";
 import type { Equal } from "../../wire/typeAssert";
 import { holdsSecretValue, sealSecretMap, secretMapsMatch, unmaskSecretMap } from "../engine/secretMap";
+import { setFields } from "../engine/programFields";
 import { isUnknown } from "../engine/unknown";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
 
 /** A JSON value as the program writes `secretSchema` and `oauthMetadata`. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** The declared fields, with the defaults `check` fills in. */
+/** The declared fields, with the defaults a create fills in for the fields a program leaves out. */
 export interface McpServerDeclared {
   serverName: string;
   /** Default `""`. */
@@ -54,7 +55,10 @@ export interface McpServerDeclared {
   enabled: boolean;
 }
 
-/** Inputs after `check`: what the engine stores as the resource's inputs. */
+/**
+ * Inputs after `check`: what the engine stores as the resource's inputs. Typed as the declared
+ * fields, but a field the program leaves out is absent (not managed; create fills its default).
+ */
 export interface McpServerInputs extends McpServerDeclared {
   /** Adoption: the id of an existing server to take over instead of creating one. */
   serverId?: string;
@@ -137,13 +141,13 @@ export function same(key: DeclaredField, a: unknown, b: unknown): boolean {
 }
 
 /**
- * The declared fields whose new value differs from the old one (an unknown new value counts as
- * different). Exported for tests only.
+ * The declared fields the program sets whose new value differs from the old one (an unknown new
+ * value counts as different); a field left out is not managed (`../engine/programFields.ts`).
  *
  * @internal
  */
 export function changedFields(olds: Partial<McpServerDeclared>, news: Partial<McpServerDeclared>): DeclaredField[] {
-  return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
+  return setFields(DECLARED_FIELDS, news).filter((key) => isUnknown(news[key]) || !same(key, olds[key], news[key]));
 }
 
 /**

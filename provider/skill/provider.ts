@@ -20,6 +20,7 @@ import { untilSettled } from "../engine/gracefulShutdown";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 import { readSkillSource, SkillSourceError, type SkillSourceBytes } from "./source";
+import { programInputs, withDefaults } from "../engine/programFields";
 import { changedFields as changedDeclaredFields, DEFAULTS, toOutputs, type SkillDeclared, type SkillInputs, type SkillOutputs } from "./state";
 
 export type { SkillDeclared, SkillInputs, SkillOutputs } from "./state";
@@ -50,9 +51,10 @@ const client = () => settings.client();
  * and its frontmatter description the default `description`. Each failure names the input.
  * Values not known yet (preview) are skipped.
  */
-export async function check(_olds: Partial<SkillInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<SkillInputs>> {
-  const inputs: Record<string, unknown> = { ...news };
-  for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
+export async function check(olds: Partial<SkillInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<SkillInputs>> {
+  // A field the program leaves out is not managed (../engine/programFields.ts): create takes the
+  // defaults and the frontmatter's description; afterwards a console edit of it stays.
+  const inputs = programInputs(news);
   const failures: pulumi.dynamic.CheckFailure[] = [];
   delete inputs.sourceHash;
   if (inputs.source === undefined || inputs.source === null)
@@ -61,9 +63,8 @@ export async function check(_olds: Partial<SkillInputs>, news: Record<string, un
   else {
     try {
       const read = await readSkillSource(inputs.source);
-      const manifest = await inspectSkillArchive(read.bytes);
+      await inspectSkillArchive(read.bytes);
       inputs.sourceHash = read.sha256;
-      if (inputs.description === undefined || inputs.description === null) inputs.description = manifest.description;
     } catch (error) {
       if (error instanceof SkillSourceError) failures.push({ property: "source", reason: error.message });
       else if (error instanceof SkillArchiveError) failures.push({ property: "source", reason: `source: the archive ${error.problem}` });
@@ -76,19 +77,22 @@ export async function check(_olds: Partial<SkillInputs>, news: Record<string, un
     if (typeof value !== "string") failures.push({ property: key, reason: `${key} must be text` });
     else {
       const problem = skillDescriptionProblem(value);
-      if (problem !== undefined) failures.push({ property: key, reason: `${key} ${problem}` });
+      // A description the state already holds (older than today's rule) passes while the program keeps it.
+      if (problem !== undefined && olds[key] !== value) failures.push({ property: key, reason: `${key} ${problem}` });
     }
   }
   if (news.description === "")
     failures.push({
       property: "description",
-      reason: 'description cannot be "": the platform cannot clear it; write a text, or leave it out to use the frontmatter\'s',
+      reason:
+        'description cannot be "": the platform cannot clear it; write a text, or leave it out (the upload\'s frontmatter gives it at create; afterwards it is not managed)',
     });
   const teamId = inputs.teamId;
-  if (!isUnknown(teamId) && (typeof teamId !== "number" || !Number.isInteger(teamId) || teamId < 0)) {
+  if (teamId !== undefined && !isUnknown(teamId) && (typeof teamId !== "number" || !Number.isInteger(teamId) || teamId < 0)) {
     failures.push({ property: "teamId", reason: "teamId must be 0 (account-wide) or a team id (an integer >= 1)" });
   }
-  if (!isUnknown(inputs.enabled) && typeof inputs.enabled !== "boolean") failures.push({ property: "enabled", reason: "enabled must be a boolean" });
+  if (inputs.enabled !== undefined && !isUnknown(inputs.enabled) && typeof inputs.enabled !== "boolean")
+    failures.push({ property: "enabled", reason: "enabled must be a boolean" });
   const skillId = inputs.skillId;
   if (skillId !== undefined && !isUnknown(skillId) && (typeof skillId !== "string" || skillId.trim() === "")) {
     failures.push({ property: "skillId", reason: "skillId must be the id of an existing skill to adopt, such as 'skill_0123abcd'" });
@@ -167,10 +171,11 @@ async function converge(
     }
     uploaded = skill.checksum;
   }
+  // A field the program leaves out (undefined) is not managed: never compared, never written.
   const update: { skillId: string; description?: string; descriptionEn?: string; teamId?: number } = { skillId: skill.skillId };
-  if (news.description !== skill.description) update.description = news.description;
-  if (news.descriptionEn !== (skill.descriptionEn ?? "")) update.descriptionEn = news.descriptionEn;
-  if (news.teamId !== skill.teamId) update.teamId = news.teamId;
+  if (news.description !== undefined && news.description !== skill.description) update.description = news.description;
+  if (news.descriptionEn !== undefined && news.descriptionEn !== (skill.descriptionEn ?? "")) update.descriptionEn = news.descriptionEn;
+  if (news.teamId !== undefined && news.teamId !== skill.teamId) update.teamId = news.teamId;
   if (Object.keys(update).length > 1) {
     try {
       skill = await api.skills.update(update);
@@ -178,7 +183,7 @@ async function converge(
       throw explain(err, update.teamId !== undefined ? "move" : "update", { skillId: skill.skillId, teamId: update.teamId ?? skill.teamId });
     }
   }
-  const want = news.enabled ? "enabled" : "disabled";
+  const want = news.enabled === undefined ? skill.status : news.enabled ? "enabled" : "disabled";
   if (skill.status !== want) {
     try {
       if (news.enabled) await api.skills.enable({ skillId: skill.skillId });
@@ -207,14 +212,16 @@ async function createSkill(inputs: SkillInputs): Promise<pulumi.dynamic.CreateRe
   beginRateLimitNotice(subject(inputs.skillId !== undefined ? `'${inputs.skillId}'` : "(new)"));
   const api = await client();
   if (inputs.skillId === undefined) {
+    // A field the program leaves out takes its default at create (and is not managed afterwards).
+    const fields = withDefaults(DEFAULTS, inputs);
     const read = await sourceBytes(inputs);
     let made: Skill;
     try {
-      made = await api.skills.upload({ archive: read.bytes, fileName: read.fileName, teamId: inputs.teamId });
+      made = await api.skills.upload({ archive: read.bytes, fileName: read.fileName, teamId: fields.teamId });
     } catch (err) {
-      throw explain(await explainUpload(api, err, read, inputs.teamId), "upload", { skillId: "(new)", teamId: inputs.teamId });
+      throw explain(await explainUpload(api, err, read, fields.teamId), "upload", { skillId: "(new)", teamId: fields.teamId });
     }
-    const { skill } = await converge(api, made, { sourceHash: inputs.sourceHash }, inputs);
+    const { skill } = await converge(api, made, { sourceHash: inputs.sourceHash }, fields);
     const known = { sourceHash: inputs.sourceHash, ...(made.checksum !== undefined ? { uploadedChecksum: made.checksum } : {}) };
     return { id: skill.skillId, outs: toOutputs(skill, inputs.source, known) };
   }

@@ -8,6 +8,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Skill } from "../../sdk";
 import type { Equal } from "../../wire/typeAssert";
+import { setFields } from "../engine/programFields";
 import { isUnknown } from "../engine/unknown";
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 
@@ -63,13 +64,14 @@ true satisfies Equal<DeclaredField, keyof SkillDeclared>;
 export const DEFAULTS = { teamId: 0, descriptionEn: "", enabled: true } as const satisfies Partial<SkillDeclared>;
 
 /**
- * The declared fields whose new value differs from the old one (an unknown new value counts as
- * different). Exported for tests and the plugin's entry.
+ * The declared fields the program sets whose new value differs from the old one (an unknown new
+ * value counts as different). Exported for tests and the plugin's entry.
  *
  * @internal
  */
 export function changedFields(olds: Partial<SkillDeclared>, news: Partial<SkillDeclared>): DeclaredField[] {
-  return DECLARED_FIELDS.filter((key) => isUnknown(news[key]) || !isDeepStrictEqual(olds[key], news[key]));
+  // A field the program leaves out is not managed (../engine/programFields.ts).
+  return setFields(DECLARED_FIELDS, news).filter((key) => isUnknown(news[key]) || !isDeepStrictEqual(olds[key], news[key]));
 }
 
 /**

@@ -155,19 +155,19 @@ export class A2aAgent extends pulumi.CustomResource {
             }
             resourceInputs["agentId"] = args?.agentId;
             resourceInputs["agentName"] = args?.agentName;
-            resourceInputs["allowInsecureOauthHttp"] = (args?.allowInsecureOauthHttp) ?? false;
-            resourceInputs["allowInsecureTlsSkipVerify"] = (args?.allowInsecureTlsSkipVerify) ?? false;
+            resourceInputs["allowInsecureOauthHttp"] = args?.allowInsecureOauthHttp;
+            resourceInputs["allowInsecureTlsSkipVerify"] = args?.allowInsecureTlsSkipVerify;
             resourceInputs["authConfig"] = args?.authConfig ? pulumi.secret(args.authConfig) : undefined;
-            resourceInputs["authMode"] = (args?.authMode) ?? "shared";
-            resourceInputs["authType"] = (args?.authType) ?? "none";
+            resourceInputs["authMode"] = args?.authMode;
+            resourceInputs["authType"] = args?.authType;
             resourceInputs["cardUrl"] = args?.cardUrl;
-            resourceInputs["enabled"] = (args?.enabled) ?? true;
+            resourceInputs["enabled"] = args?.enabled;
             resourceInputs["environments"] = args?.environments;
             resourceInputs["instructions"] = args?.instructions;
             resourceInputs["oauthMetadata"] = args?.oauthMetadata;
             resourceInputs["secretSchema"] = args?.secretSchema;
-            resourceInputs["streaming"] = (args?.streaming) ?? false;
-            resourceInputs["teamId"] = (args?.teamId) ?? 0;
+            resourceInputs["streaming"] = args?.streaming;
+            resourceInputs["teamId"] = args?.teamId;
             resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["adoptedAgentId"] = undefined /*out*/;
             resourceInputs["agentCardName"] = undefined /*out*/;
@@ -223,11 +223,11 @@ export interface A2aAgentArgs {
      */
     agentName: pulumi.Input<string>;
     /**
-     * Testing only: allow OAuth over plain HTTP.
+     * Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
      */
     allowInsecureOauthHttp?: pulumi.Input<boolean | undefined>;
     /**
-     * Testing only: skip TLS certificate checks.
+     * Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
      */
     allowInsecureTlsSkipVerify?: pulumi.Input<boolean | undefined>;
     /**
@@ -235,11 +235,11 @@ export interface A2aAgentArgs {
      */
     authConfig?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
-     * `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
+     * `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
      */
     authMode?: pulumi.Input<string | undefined>;
     /**
-     * `none`, `api_key` or `bearer`.
+     * `none`, `api_key` or `bearer`. Left out, it is `"none"` at create and not managed afterwards (a change made in the console stays).
      */
     authType?: pulumi.Input<string | undefined>;
     /**
@@ -247,7 +247,7 @@ export interface A2aAgentArgs {
      */
     cardUrl: pulumi.Input<string>;
     /**
-     * Whether the agent is enabled.
+     * Whether the agent is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
      */
     enabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -267,11 +267,11 @@ export interface A2aAgentArgs {
      */
     secretSchema?: any | undefined;
     /**
-     * Whether the platform talks to the agent by streaming.
+     * Whether the platform talks to the agent by streaming. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
      */
     streaming?: pulumi.Input<boolean | undefined>;
     /**
-     * 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place.
+     * 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
      */
     teamId?: pulumi.Input<number | undefined>;
 }

@@ -160,20 +160,20 @@ export class AutomationRule extends pulumi.CustomResource {
                 throw new Error("Missing required property 'prompt'");
             }
             resourceInputs["cronExpr"] = args?.cronExpr;
-            resourceInputs["enabled"] = (args?.enabled) ?? true;
-            resourceInputs["environmentId"] = (args?.environmentId) ?? "";
-            resourceInputs["environmentKind"] = (args?.environmentKind) ?? "";
+            resourceInputs["enabled"] = args?.enabled;
+            resourceInputs["environmentId"] = args?.environmentId;
+            resourceInputs["environmentKind"] = args?.environmentKind;
             resourceInputs["httpPostTokenRotation"] = args?.httpPostTokenRotation;
-            resourceInputs["httpPostTriggerEnabled"] = (args?.httpPostTriggerEnabled) ?? false;
+            resourceInputs["httpPostTriggerEnabled"] = args?.httpPostTriggerEnabled;
             resourceInputs["name"] = args?.name;
             resourceInputs["oncallIncidentChannelIds"] = args?.oncallIncidentChannelIds;
             resourceInputs["oncallIncidentSeverities"] = args?.oncallIncidentSeverities;
-            resourceInputs["oncallIncidentTriggerEnabled"] = (args?.oncallIncidentTriggerEnabled) ?? false;
+            resourceInputs["oncallIncidentTriggerEnabled"] = args?.oncallIncidentTriggerEnabled;
             resourceInputs["prompt"] = args?.prompt;
             resourceInputs["ruleId"] = args?.ruleId;
-            resourceInputs["scheduleTriggerEnabled"] = (args?.scheduleTriggerEnabled) ?? true;
-            resourceInputs["teamId"] = (args?.teamId) ?? 0;
-            resourceInputs["timezone"] = (args?.timezone) ?? "UTC";
+            resourceInputs["scheduleTriggerEnabled"] = args?.scheduleTriggerEnabled;
+            resourceInputs["teamId"] = args?.teamId;
+            resourceInputs["timezone"] = args?.timezone;
             resourceInputs["adoptedRuleId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["httpPostToken"] = undefined /*out*/;
@@ -229,15 +229,15 @@ export interface AutomationRuleArgs {
      */
     cronExpr: pulumi.Input<string>;
     /**
-     * Whether the rule runs.
+     * Whether the rule runs. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
      */
     enabled?: pulumi.Input<boolean | undefined>;
     /**
-     * BYOC runner id; only with `environmentKind: byoc`.
+     * BYOC runner id; only with `environmentKind: byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
      */
     environmentId?: pulumi.Input<string | undefined>;
     /**
-     * `""` (chosen by the platform), `cloud` or `byoc`.
+     * `""` (chosen by the platform), `cloud` or `byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
      */
     environmentKind?: pulumi.Input<string | undefined>;
     /**
@@ -245,7 +245,7 @@ export interface AutomationRuleArgs {
      */
     httpPostTokenRotation?: pulumi.Input<string | undefined>;
     /**
-     * Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`).
+     * Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
      */
     httpPostTriggerEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -261,7 +261,7 @@ export interface AutomationRuleArgs {
      */
     oncallIncidentSeverities?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Whether on-call incidents trigger the rule; needs at least one channel id and one severity.
+     * Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
      */
     oncallIncidentTriggerEnabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -273,15 +273,15 @@ export interface AutomationRuleArgs {
      */
     ruleId?: pulumi.Input<string | undefined>;
     /**
-     * Whether the schedule trigger fires on `cronExpr`.
+     * Whether the schedule trigger fires on `cronExpr`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
      */
     scheduleTriggerEnabled?: pulumi.Input<boolean | undefined>;
     /**
-     * Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
+     * Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
      */
     teamId?: pulumi.Input<number | undefined>;
     /**
-     * IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
+     * IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Left out, it is `"UTC"` at create and not managed afterwards (a change made in the console stays).
      */
     timezone?: pulumi.Input<string | undefined>;
 }

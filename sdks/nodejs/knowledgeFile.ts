@@ -97,7 +97,7 @@ export class KnowledgeFile extends pulumi.CustomResource {
             resourceInputs["force"] = (args?.force) ?? false;
             resourceInputs["path"] = args?.path;
             resourceInputs["source"] = args?.source;
-            resourceInputs["teamId"] = (args?.teamId) ?? 0;
+            resourceInputs["teamId"] = args?.teamId;
             resourceInputs["checksum"] = undefined /*out*/;
             resourceInputs["contentType"] = undefined /*out*/;
             resourceInputs["fileId"] = undefined /*out*/;
@@ -143,7 +143,7 @@ export interface KnowledgeFileArgs {
      */
     source?: pulumi.Input<pulumi.asset.Asset | pulumi.asset.Archive | undefined>;
     /**
-     * 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs).
+     * 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
      */
     teamId?: pulumi.Input<number | undefined>;
 }

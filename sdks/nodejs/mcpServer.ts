@@ -172,15 +172,15 @@ export class McpServer extends pulumi.CustomResource {
             if (args?.transport === undefined && !opts.urn) {
                 throw new Error("Missing required property 'transport'");
             }
-            resourceInputs["allowInsecureOauthHttp"] = (args?.allowInsecureOauthHttp) ?? false;
-            resourceInputs["allowInsecureTlsSkipVerify"] = (args?.allowInsecureTlsSkipVerify) ?? false;
+            resourceInputs["allowInsecureOauthHttp"] = args?.allowInsecureOauthHttp;
+            resourceInputs["allowInsecureTlsSkipVerify"] = args?.allowInsecureTlsSkipVerify;
             resourceInputs["args"] = args?.args;
-            resourceInputs["authMode"] = (args?.authMode) ?? "shared";
-            resourceInputs["callTimeoutSeconds"] = (args?.callTimeoutSeconds) ?? 0;
+            resourceInputs["authMode"] = args?.authMode;
+            resourceInputs["callTimeoutSeconds"] = args?.callTimeoutSeconds;
             resourceInputs["command"] = args?.command;
-            resourceInputs["connectTimeoutSeconds"] = (args?.connectTimeoutSeconds) ?? 0;
-            resourceInputs["description"] = (args?.description) ?? "";
-            resourceInputs["enabled"] = (args?.enabled) ?? true;
+            resourceInputs["connectTimeoutSeconds"] = args?.connectTimeoutSeconds;
+            resourceInputs["description"] = args?.description;
+            resourceInputs["enabled"] = args?.enabled;
             resourceInputs["env"] = args?.env ? pulumi.secret(args.env) : undefined;
             resourceInputs["environments"] = args?.environments;
             resourceInputs["headers"] = args?.headers ? pulumi.secret(args.headers) : undefined;
@@ -188,7 +188,7 @@ export class McpServer extends pulumi.CustomResource {
             resourceInputs["secretSchema"] = args?.secretSchema;
             resourceInputs["serverId"] = args?.serverId;
             resourceInputs["serverName"] = args?.serverName;
-            resourceInputs["teamId"] = (args?.teamId) ?? 0;
+            resourceInputs["teamId"] = args?.teamId;
             resourceInputs["transport"] = args?.transport;
             resourceInputs["url"] = args?.url;
             resourceInputs["accountId"] = undefined /*out*/;
@@ -246,11 +246,11 @@ export class McpServer extends pulumi.CustomResource {
  */
 export interface McpServerArgs {
     /**
-     * Testing only: allow OAuth over plain HTTP.
+     * Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
      */
     allowInsecureOauthHttp?: pulumi.Input<boolean | undefined>;
     /**
-     * Testing only: skip TLS certificate checks.
+     * Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
      */
     allowInsecureTlsSkipVerify?: pulumi.Input<boolean | undefined>;
     /**
@@ -258,11 +258,11 @@ export interface McpServerArgs {
      */
     args?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`.
+     * `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
      */
     authMode?: pulumi.Input<string | undefined>;
     /**
-     * Seconds, 0..3600; 0 = the platform default (60 s).
+     * Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
      */
     callTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
@@ -270,15 +270,15 @@ export interface McpServerArgs {
      */
     command?: pulumi.Input<string | undefined>;
     /**
-     * Seconds, 0..300; 0 = the platform default (10 s).
+     * Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
      */
     connectTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
-     * Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
+     * Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
      */
     description?: pulumi.Input<string | undefined>;
     /**
-     * Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
+     * Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
      */
     enabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -310,7 +310,7 @@ export interface McpServerArgs {
      */
     serverName: pulumi.Input<string>;
     /**
-     * 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place.
+     * 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
      */
     teamId?: pulumi.Input<number | undefined>;
     /**

@@ -142,11 +142,11 @@ export class Skill extends pulumi.CustomResource {
                 throw new Error("Missing required property 'source'");
             }
             resourceInputs["description"] = args?.description;
-            resourceInputs["descriptionEn"] = (args?.descriptionEn) ?? "";
-            resourceInputs["enabled"] = (args?.enabled) ?? true;
+            resourceInputs["descriptionEn"] = args?.descriptionEn;
+            resourceInputs["enabled"] = args?.enabled;
             resourceInputs["skillId"] = args?.skillId;
             resourceInputs["source"] = args?.source;
-            resourceInputs["teamId"] = (args?.teamId) ?? 0;
+            resourceInputs["teamId"] = args?.teamId;
             resourceInputs["accountId"] = undefined /*out*/;
             resourceInputs["adoptedSkillId"] = undefined /*out*/;
             resourceInputs["author"] = undefined /*out*/;
@@ -203,11 +203,11 @@ export interface SkillArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
-     * The English description, at most 1024 characters, no `<` or `>`. Default `""` (none).
+     * The English description, at most 1024 characters, no `<` or `>`. Default `""` (none). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
      */
     descriptionEn?: pulumi.Input<string | undefined>;
     /**
-     * Whether the skill is enabled.
+     * Whether the skill is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
      */
     enabled?: pulumi.Input<boolean | undefined>;
     /**
@@ -219,7 +219,7 @@ export interface SkillArgs {
      */
     source: pulumi.Input<pulumi.asset.Archive | string>;
     /**
-     * 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`).
+     * 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
      */
     teamId?: pulumi.Input<number | undefined>;
 }

@@ -286,10 +286,11 @@ describe("plugin/schema.json against the implementation", () => {
     const empty = await knowledgeProvider.check({}, {});
     expect(sorted(empty.failures?.map((f) => f.property) ?? [])).toEqual(["content", "path"]);
     const { inputs } = await knowledgeProvider.check({}, { path: "a.md", content: "x" });
-    for (const key of ["teamId", "force"] as const) expect(inputs?.[key], key).toEqual(KNOWLEDGE.inputProperties![key]?.default);
+    // teamId changes only by a replacement, so check fills it (0) though the schema declares no default for it.
+    expect(inputs).toMatchObject({ teamId: 0, force: KNOWLEDGE.inputProperties!.force?.default });
   });
 
-  it("requires the inputs check requires, and declares the defaults check fills in", async () => {
+  it("requires the inputs check requires; a declared field carries no schema default (not managed when left out), its create default in its description", async () => {
     const cases = [
       { resource: RULE, check: ruleProvider.check, minimal: { name: "n", prompt: "p", cronExpr: "0 9 * * *" } },
       { resource: SERVER, check: serverProvider.check, minimal: { serverName: "s", transport: "stdio", command: "c" } },
@@ -304,6 +305,7 @@ describe("plugin/schema.json against the implementation", () => {
       expect(failures).toEqual([]);
       for (const [key, value] of Object.entries(inputs as unknown as Record<string, unknown>)) {
         if (key in minimal) continue;
+        // Only a field outside the platform's state (the disablement's settings) is filled in.
         const declared = resource.inputProperties?.[key];
         expect(declared, key).toBeDefined();
         if (declared?.default !== undefined) expect(value, key).toEqual(declared.default);
@@ -311,6 +313,7 @@ describe("plugin/schema.json against the implementation", () => {
       }
       for (const [key, declared] of Object.entries(resource.inputProperties ?? {})) {
         if (declared.default !== undefined) expect((inputs as unknown as Record<string, unknown>)[key], key).toEqual(declared.default);
+        if (/Left out, it is/.test(declared.description ?? "")) expect(inputs as unknown as Record<string, unknown>, key).not.toHaveProperty(key);
       }
     }
   });

@@ -109,14 +109,16 @@ describe("pulumi-resource-flashduty over gRPC", () => {
     expect(bad.getFailuresList()[0]?.getReason()).toMatch(/flashduty:timeoutMs/);
   });
 
-  it("Check fills defaults, keeps unknowns, marks env secret and names bad inputs; Diff of unknowns is a change", async () => {
+  it("Check leaves out what the program leaves out, keeps unknowns, marks env secret and names bad inputs; Diff of unknowns is a change", async () => {
     await configure(emulator.keys.admin);
     const news = toStruct({ serverName: "grafana-grpc", transport: "stdio", command: "run", env: { TOKEN: "t0ken-value" }, description: UNKNOWN_VALUE });
     const checked = await call<proto.CheckResponse>(client.check, new proto.CheckRequest().setUrn(SERVER_URN).setNews(news));
     expect(checked.getFailuresList()).toEqual([]);
     const inputs = fromStruct(checked.getInputs());
     expect(inputs.env).toEqual(secret({ TOKEN: "t0ken-value" }));
-    expect(inputs).toMatchObject({ description: UNKNOWN_VALUE, teamId: 0, authMode: "shared", enabled: true });
+    expect(inputs).toMatchObject({ description: UNKNOWN_VALUE });
+    // Not managed: no default in the inputs, so a console edit of them is never put back.
+    for (const key of ["teamId", "authMode", "enabled"]) expect(inputs).not.toHaveProperty(key);
 
     const bad = await call<proto.CheckResponse>(
       client.check,

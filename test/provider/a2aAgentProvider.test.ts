@@ -46,10 +46,10 @@ async function checked(news: Record<string, unknown>): Promise<{ inputs: A2aAgen
 }
 
 describe("check", () => {
-  test("fills the defaults", async () => {
-    const { inputs, failures } = await checked(AGENT);
+  test("keeps a field the program leaves out out of the inputs (not managed)", async () => {
+    const { inputs, failures } = await checked({ ...AGENT, streaming: null });
     expect(failures).toEqual([]);
-    expect(inputs).toMatchObject({ authMode: "shared", streaming: false, environments: [], enabled: true, allowInsecureOauthHttp: false });
+    for (const key of ["authMode", "streaming", "environments", "enabled", "allowInsecureOauthHttp"]) expect(inputs).not.toHaveProperty(key);
   });
 
   test.each([
@@ -178,14 +178,15 @@ describe("create, read, update, delete against the emulator", () => {
     expect(imported.inputs?.authConfig).toEqual({ api_key: "******", header_name: "X-Api-Key" });
     expect(impl.changedFields(imported.props as A2aAgentOutputs, imported.inputs as A2aAgentInputs)).toEqual([]);
 
-    // Console edits show; update puts them back with one update (partial) and a read.
+    // Console edits of declared fields show; update puts them back with one update (partial) and a
+    // read. `streaming`, which the program leaves out, is not managed: the console's value stays.
     emulator.updateA2aAgent(id, { instructions: "edited", auth_config: { api_key: "s3cret-value", header_name: "X-Other", extra: "y" }, streaming: true });
     const drifted = await impl.read(id, created.outs!);
-    expect(impl.changedFields(drifted.props as A2aAgentOutputs, inputs).sort()).toEqual(["authConfig", "instructions", "streaming"]);
+    expect(impl.changedFields(drifted.props as A2aAgentOutputs, inputs).sort()).toEqual(["authConfig", "instructions"]);
     const updatesBefore = emulator.counters()["a2aAgent.update"].requests;
     const updated = await impl.update(id, drifted.props as A2aAgentOutputs, inputs);
     expect(emulator.counters()["a2aAgent.update"].requests).toBe(updatesBefore + 1);
-    expect(updated.outs).toMatchObject({ instructions: AGENT.instructions, streaming: false, authConfigKeys: ["api_key", "header_name"] });
+    expect(updated.outs).toMatchObject({ instructions: AGENT.instructions, streaming: true, authConfigKeys: ["api_key", "header_name"] });
     expect(impl.changedFields(updated.outs as A2aAgentOutputs, inputs)).toEqual([]);
     expect(holdsAgentSecret(updated.outs)).toBe(false);
     expect(emulator.a2aAgentAuthConfig(id)).toEqual(AGENT.authConfig);

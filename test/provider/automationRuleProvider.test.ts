@@ -34,21 +34,23 @@ async function checked(news: Record<string, unknown>): Promise<{ inputs: Automat
 }
 
 describe("check", () => {
-  test("fills the defaults: UTC written explicitly, personal, enabled, schedule on, no other trigger", async () => {
-    const { inputs, failures } = await checked(BASE);
+  test("leaves out what the program leaves out (not managed); create sends the defaults, UTC written explicitly", async () => {
+    const { inputs, failures } = await checked({ ...BASE, timezone: null });
     expect(failures).toEqual([]);
-    expect(inputs).toMatchObject({
-      timezone: "UTC",
-      teamId: 0,
-      enabled: true,
-      scheduleTriggerEnabled: true,
-      httpPostTriggerEnabled: false,
-      oncallIncidentTriggerEnabled: false,
-      oncallIncidentChannelIds: [],
-      oncallIncidentSeverities: [],
-      environmentKind: "",
-      environmentId: "",
-    });
+    for (const key of ["timezone", "teamId", "enabled", "scheduleTriggerEnabled", "oncallIncidentChannelIds", "environmentKind"])
+      expect(inputs).not.toHaveProperty(key);
+    const created = await impl.create(inputs);
+    expect(created.outs).toMatchObject({ timezone: "UTC", teamId: 0, enabled: true, scheduleTriggerEnabled: true, httpPostTriggerEnabled: false });
+    expect(emulator.rule(created.id)?.timezone).toBe("UTC");
+  });
+
+  test("a rule the state holds passes while the program keeps it, and is refused when created or changed into", async () => {
+    // An on-call trigger whose channels were deleted: older than today's rule.
+    const legacy = { ...BASE, oncallIncidentTriggerEnabled: true, oncallIncidentChannelIds: [], oncallIncidentSeverities: ["Critical"] };
+    expect((await impl.check(legacy as unknown as AutomationRuleInputs, { ...legacy })).failures).toEqual([]);
+    expect((await impl.check({}, { ...legacy })).failures?.map((f) => f.property)).toEqual(["oncallIncidentChannelIds"]);
+    const off = { ...legacy, oncallIncidentTriggerEnabled: false };
+    expect((await impl.check(off as unknown as AutomationRuleInputs, { ...legacy })).failures?.map((f) => f.property)).toEqual(["oncallIncidentChannelIds"]);
   });
 
   test.each([

@@ -37,19 +37,11 @@ async function checked(news: Record<string, unknown>): Promise<{ inputs: McpServ
 }
 
 describe("check", () => {
-  test("fills the defaults", async () => {
-    const { inputs, failures } = await checked(REMOTE);
+  test("keeps a field the program leaves out out of the inputs (not managed), null included", async () => {
+    const { inputs, failures } = await checked({ ...REMOTE, description: null, teamId: null });
     expect(failures).toEqual([]);
-    expect(inputs).toMatchObject({
-      description: "",
-      teamId: 0,
-      environments: [],
-      args: [],
-      env: {},
-      authMode: "shared",
-      enabled: true,
-      connectTimeoutSeconds: 0,
-    });
+    for (const key of ["description", "teamId", "environments", "args", "env", "authMode", "enabled", "connectTimeoutSeconds"])
+      expect(inputs).not.toHaveProperty(key);
   });
 
   test.each([
@@ -80,11 +72,22 @@ describe("check", () => {
     expect((await checked({ ...REMOTE, url: "" })).failures.map((f) => f.property)).toContain("url");
   });
 
-  test("refuses what the platform's update cannot do, naming the input", async () => {
+  test("refuses what the platform's update cannot do only when the program writes it, naming the input", async () => {
     const olds = { ...REMOTE, description: "Dashboards", connectTimeoutSeconds: 30, secretSchema: { a: 1 } } as unknown as McpServerInputs;
-    const result = await impl.check(olds, { ...REMOTE });
+    expect((await impl.check(olds, { ...REMOTE })).failures).toEqual([]);
+    const result = await impl.check(olds, { ...REMOTE, description: "", connectTimeoutSeconds: 0, secretSchema: "" });
     expect((result.failures ?? []).map((f) => f.property).sort()).toEqual(["connectTimeoutSeconds", "description", "secretSchema"]);
     expect(result.failures?.find((f) => f.property === "connectTimeoutSeconds")?.reason).toMatch(/cannot go back to 0/);
+    expect(result.failures?.find((f) => f.property === "description")?.reason).toMatch(/leave description out to stop managing it/);
+  });
+
+  test("a value the state holds passes while the program keeps it, and is refused when the program changes into it or creates with it", async () => {
+    // A server older than today's name rule (a digit first) and a stdio server with no command.
+    const legacy = { serverName: "9lives", transport: "stdio", description: "old" };
+    expect((await impl.check(legacy as unknown as McpServerInputs, { ...legacy })).failures).toEqual([]);
+    expect((await impl.check({}, { ...legacy })).failures?.map((f) => f.property).sort()).toEqual(["command", "serverName"]);
+    const renamed = await impl.check({ ...REMOTE } as unknown as McpServerInputs, { ...REMOTE, serverName: "9lives" });
+    expect(renamed.failures?.map((f) => f.property)).toEqual(["serverName"]);
   });
 
   test("skips what is unknown at preview", async () => {
@@ -166,14 +169,16 @@ describe("create, read, update, delete against the emulator", () => {
     expect(imported.inputs?.headers).toEqual({ Authorization: "******", "X-Org": "1" });
     expect(impl.changedFields(imported.props as McpServerOutputs, imported.inputs as McpServerInputs)).toEqual([]);
 
-    // A console edit of a non-secret header and an added key show; update puts them back.
+    // A console edit of a non-secret header and an added key show; update puts them back. The
+    // environments the program leaves out are not managed: the console's value stays.
     emulator.updateServer(id, { headers: { Authorization: "Bearer s3cret-value", "X-Org": "2", "X-Added": "y" }, environments: ["cloud"] });
     const drifted = await impl.read(id, created.outs!);
-    expect(impl.changedFields(drifted.props as McpServerOutputs, inputs).sort()).toEqual(["environments", "headers"]);
+    expect(impl.changedFields(drifted.props as McpServerOutputs, inputs).sort()).toEqual(["headers"]);
     const updated = await impl.update(id, drifted.props as McpServerOutputs, inputs);
     expect(impl.changedFields(updated.outs as McpServerOutputs, inputs)).toEqual([]);
     expect(JSON.stringify(updated.outs)).not.toMatch(/s3cret-value/);
-    expect(emulator.server(id)).toMatchObject({ headers: { Authorization: "******", "X-Org": "1" }, environments: [] });
+    expect(emulator.server(id)).toMatchObject({ headers: { Authorization: "******", "X-Org": "1" }, environments: ["cloud"] });
+    expect(updated.outs?.environments).toEqual(["cloud"]);
 
     // enabled: false goes through disable.
     await impl.update(id, updated.outs as McpServerOutputs, { ...inputs, enabled: false });

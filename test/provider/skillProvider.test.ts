@@ -64,7 +64,8 @@ describe("check", () => {
     const dir = folder("form-check");
     const fromPath = await checked({ source: dir });
     expect(fromPath.failures).toEqual([]);
-    expect(fromPath.inputs).toMatchObject({ teamId: 0, descriptionEn: "", enabled: true, description: "Triage things" });
+    // Fields the program leaves out are not managed: no defaults in the inputs (create takes them and the frontmatter's description).
+    for (const key of ["teamId", "descriptionEn", "enabled", "description"]) expect(fromPath.inputs).not.toHaveProperty(key);
     expect(fromPath.inputs.sourceHash).toMatch(/^[0-9a-f]{64}$/);
     const fromFileArchive = await checked({ source: new pulumi.asset.FileArchive(dir) });
     const fromPluginArchive = await checked({ source: { [SIG]: ARCHIVE_SIG, path: dir } });
@@ -151,7 +152,8 @@ describe("lifecycle", () => {
     expect((refreshed.inputs as SkillOutputs).source).toBe(dir);
     const diff = await impl.diff(id, props, inputs);
     expect(diff.changes).toBe(true);
-    expect(impl.changedFields(props, inputs)).toEqual(["description", "sourceHash"]);
+    // The description the program leaves out is not managed; the re-upload of the stack's archive brings its frontmatter's back.
+    expect(impl.changedFields(props, inputs)).toEqual(["sourceHash"]);
     const undone = (await impl.update(id, props, inputs)).outs as SkillOutputs;
     expect(undone).toMatchObject({ isModified: false, description: "Triage things", sourceHash: inputs.sourceHash });
     expect((await impl.read(id, undone)).props).toMatchObject({ sourceHash: inputs.sourceHash, isModified: false });
@@ -191,11 +193,11 @@ describe("lifecycle", () => {
 });
 
 describe("check of a frontmatter without a description", () => {
-  test('the derived description may be empty; only an explicit "" is refused', async () => {
+  test('a frontmatter without a description passes; only an explicit "" is refused', async () => {
     const dir = zipDir({ "SKILL.md": "---\nname: no-description\n---\n\n# Steps\n" });
     const derived = await checked({ source: dir });
     expect(derived.failures).toEqual([]);
-    expect(derived.inputs.description).toBe("");
+    expect(derived.inputs.description).toBeUndefined();
     expect((await checked({ source: dir, description: "" })).failures.map((f) => f.property)).toEqual(["description"]);
   });
 });

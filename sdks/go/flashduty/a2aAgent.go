@@ -82,27 +82,6 @@ func NewA2aAgent(ctx *pulumi.Context,
 	if args.Instructions == nil {
 		return nil, errors.New("invalid value for required argument 'Instructions'")
 	}
-	if args.AllowInsecureOauthHttp == nil {
-		args.AllowInsecureOauthHttp = pulumi.BoolPtr(false)
-	}
-	if args.AllowInsecureTlsSkipVerify == nil {
-		args.AllowInsecureTlsSkipVerify = pulumi.BoolPtr(false)
-	}
-	if args.AuthMode == nil {
-		args.AuthMode = pulumi.StringPtr("shared")
-	}
-	if args.AuthType == nil {
-		args.AuthType = pulumi.StringPtr("none")
-	}
-	if args.Enabled == nil {
-		args.Enabled = pulumi.BoolPtr(true)
-	}
-	if args.Streaming == nil {
-		args.Streaming = pulumi.BoolPtr(false)
-	}
-	if args.TeamId == nil {
-		args.TeamId = pulumi.IntPtr(0)
-	}
 	if args.AuthConfig != nil {
 		args.AuthConfig = pulumi.ToSecret(args.AuthConfig).(pulumi.StringMapInput)
 	}
@@ -147,19 +126,19 @@ type a2aAgentArgs struct {
 	AgentId *string `pulumi:"agentId"`
 	// 1 to 128 characters; unique in its scope (account-wide, or one team), case-insensitively.
 	AgentName string `pulumi:"agentName"`
-	// Testing only: allow OAuth over plain HTTP.
+	// Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	AllowInsecureOauthHttp *bool `pulumi:"allowInsecureOauthHttp"`
-	// Testing only: skip TLS certificate checks.
+	// Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	AllowInsecureTlsSkipVerify *bool `pulumi:"allowInsecureTlsSkipVerify"`
 	// Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
 	AuthConfig map[string]string `pulumi:"authConfig"`
-	// `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
+	// `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
 	AuthMode *string `pulumi:"authMode"`
-	// `none`, `api_key` or `bearer`.
+	// `none`, `api_key` or `bearer`. Left out, it is `"none"` at create and not managed afterwards (a change made in the console stays).
 	AuthType *string `pulumi:"authType"`
 	// Absolute `http` or `https` URL of the agent card (the platform does not fetch it at create).
 	CardUrl string `pulumi:"cardUrl"`
-	// Whether the agent is enabled.
+	// Whether the agent is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled *bool `pulumi:"enabled"`
 	// Environments the agent is callable from (`cloud`, BYOC runner ids). Default `[]` = every environment.
 	Environments []string `pulumi:"environments"`
@@ -169,9 +148,9 @@ type a2aAgentArgs struct {
 	OauthMetadata interface{} `pulumi:"oauthMetadata"`
 	// The per-user secret's schema, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
 	SecretSchema interface{} `pulumi:"secretSchema"`
-	// Whether the platform talks to the agent by streaming.
+	// Whether the platform talks to the agent by streaming. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	Streaming *bool `pulumi:"streaming"`
-	// 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place.
+	// 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId *int `pulumi:"teamId"`
 }
 
@@ -181,19 +160,19 @@ type A2aAgentArgs struct {
 	AgentId pulumi.StringPtrInput
 	// 1 to 128 characters; unique in its scope (account-wide, or one team), case-insensitively.
 	AgentName pulumi.StringInput
-	// Testing only: allow OAuth over plain HTTP.
+	// Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	AllowInsecureOauthHttp pulumi.BoolPtrInput
-	// Testing only: skip TLS certificate checks.
+	// Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	AllowInsecureTlsSkipVerify pulumi.BoolPtrInput
 	// Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
 	AuthConfig pulumi.StringMapInput
-	// `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
+	// `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
 	AuthMode pulumi.StringPtrInput
-	// `none`, `api_key` or `bearer`.
+	// `none`, `api_key` or `bearer`. Left out, it is `"none"` at create and not managed afterwards (a change made in the console stays).
 	AuthType pulumi.StringPtrInput
 	// Absolute `http` or `https` URL of the agent card (the platform does not fetch it at create).
 	CardUrl pulumi.StringInput
-	// Whether the agent is enabled.
+	// Whether the agent is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled pulumi.BoolPtrInput
 	// Environments the agent is callable from (`cloud`, BYOC runner ids). Default `[]` = every environment.
 	Environments pulumi.StringArrayInput
@@ -203,9 +182,9 @@ type A2aAgentArgs struct {
 	OauthMetadata pulumi.Input
 	// The per-user secret's schema, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
 	SecretSchema pulumi.Input
-	// Whether the platform talks to the agent by streaming.
+	// Whether the platform talks to the agent by streaming. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	Streaming pulumi.BoolPtrInput
-	// 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place.
+	// 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId pulumi.IntPtrInput
 }
 

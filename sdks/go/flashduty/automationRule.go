@@ -86,30 +86,6 @@ func NewAutomationRule(ctx *pulumi.Context,
 	if args.Prompt == nil {
 		return nil, errors.New("invalid value for required argument 'Prompt'")
 	}
-	if args.Enabled == nil {
-		args.Enabled = pulumi.BoolPtr(true)
-	}
-	if args.EnvironmentId == nil {
-		args.EnvironmentId = pulumi.StringPtr("")
-	}
-	if args.EnvironmentKind == nil {
-		args.EnvironmentKind = pulumi.StringPtr("")
-	}
-	if args.HttpPostTriggerEnabled == nil {
-		args.HttpPostTriggerEnabled = pulumi.BoolPtr(false)
-	}
-	if args.OncallIncidentTriggerEnabled == nil {
-		args.OncallIncidentTriggerEnabled = pulumi.BoolPtr(false)
-	}
-	if args.ScheduleTriggerEnabled == nil {
-		args.ScheduleTriggerEnabled = pulumi.BoolPtr(true)
-	}
-	if args.TeamId == nil {
-		args.TeamId = pulumi.IntPtr(0)
-	}
-	if args.Timezone == nil {
-		args.Timezone = pulumi.StringPtr("UTC")
-	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"httpPostToken",
 	})
@@ -149,15 +125,15 @@ func (AutomationRuleState) ElementType() reflect.Type {
 type automationRuleArgs struct {
 	// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
 	CronExpr string `pulumi:"cronExpr"`
-	// Whether the rule runs.
+	// Whether the rule runs. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled *bool `pulumi:"enabled"`
-	// BYOC runner id; only with `environmentKind: byoc`.
+	// BYOC runner id; only with `environmentKind: byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	EnvironmentId *string `pulumi:"environmentId"`
-	// `""` (chosen by the platform), `cloud` or `byoc`.
+	// `""` (chosen by the platform), `cloud` or `byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	EnvironmentKind *string `pulumi:"environmentKind"`
 	// Any string; changing it rotates the HTTP POST token (the old one stops working).
 	HttpPostTokenRotation *string `pulumi:"httpPostTokenRotation"`
-	// Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`).
+	// Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	HttpPostTriggerEnabled *bool `pulumi:"httpPostTriggerEnabled"`
 	// Rule name, 1-255 characters. Names are not unique on the platform.
 	Name string `pulumi:"name"`
@@ -165,17 +141,17 @@ type automationRuleArgs struct {
 	OncallIncidentChannelIds []int `pulumi:"oncallIncidentChannelIds"`
 	// Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. Default `[]`.
 	OncallIncidentSeverities []string `pulumi:"oncallIncidentSeverities"`
-	// Whether on-call incidents trigger the rule; needs at least one channel id and one severity.
+	// Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	OncallIncidentTriggerEnabled *bool `pulumi:"oncallIncidentTriggerEnabled"`
 	// Instruction text the rule runs; non-empty.
 	Prompt string `pulumi:"prompt"`
 	// Adopts an existing rule instead of creating one: create reads it and updates it to the declared fields. Its `teamId` must match. Naming another rule replaces the resource.
 	RuleId *string `pulumi:"ruleId"`
-	// Whether the schedule trigger fires on `cronExpr`.
+	// Whether the schedule trigger fires on `cronExpr`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	ScheduleTriggerEnabled *bool `pulumi:"scheduleTriggerEnabled"`
-	// Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
+	// Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId *int `pulumi:"teamId"`
-	// IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
+	// IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Left out, it is `"UTC"` at create and not managed afterwards (a change made in the console stays).
 	Timezone *string `pulumi:"timezone"`
 }
 
@@ -183,15 +159,15 @@ type automationRuleArgs struct {
 type AutomationRuleArgs struct {
 	// Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
 	CronExpr pulumi.StringInput
-	// Whether the rule runs.
+	// Whether the rule runs. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled pulumi.BoolPtrInput
-	// BYOC runner id; only with `environmentKind: byoc`.
+	// BYOC runner id; only with `environmentKind: byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	EnvironmentId pulumi.StringPtrInput
-	// `""` (chosen by the platform), `cloud` or `byoc`.
+	// `""` (chosen by the platform), `cloud` or `byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	EnvironmentKind pulumi.StringPtrInput
 	// Any string; changing it rotates the HTTP POST token (the old one stops working).
 	HttpPostTokenRotation pulumi.StringPtrInput
-	// Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`).
+	// Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	HttpPostTriggerEnabled pulumi.BoolPtrInput
 	// Rule name, 1-255 characters. Names are not unique on the platform.
 	Name pulumi.StringInput
@@ -199,17 +175,17 @@ type AutomationRuleArgs struct {
 	OncallIncidentChannelIds pulumi.IntArrayInput
 	// Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. Default `[]`.
 	OncallIncidentSeverities pulumi.StringArrayInput
-	// Whether on-call incidents trigger the rule; needs at least one channel id and one severity.
+	// Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	OncallIncidentTriggerEnabled pulumi.BoolPtrInput
 	// Instruction text the rule runs; non-empty.
 	Prompt pulumi.StringInput
 	// Adopts an existing rule instead of creating one: create reads it and updates it to the declared fields. Its `teamId` must match. Naming another rule replaces the resource.
 	RuleId pulumi.StringPtrInput
-	// Whether the schedule trigger fires on `cronExpr`.
+	// Whether the schedule trigger fires on `cronExpr`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	ScheduleTriggerEnabled pulumi.BoolPtrInput
-	// Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
+	// Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId pulumi.IntPtrInput
-	// IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
+	// IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Left out, it is `"UTC"` at create and not managed afterwards (a change made in the console stays).
 	Timezone pulumi.StringPtrInput
 }
 

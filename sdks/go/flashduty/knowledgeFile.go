@@ -53,9 +53,6 @@ func NewKnowledgeFile(ctx *pulumi.Context,
 	if args.Force == nil {
 		args.Force = pulumi.BoolPtr(false)
 	}
-	if args.TeamId == nil {
-		args.TeamId = pulumi.IntPtr(0)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource KnowledgeFile
 	err := ctx.RegisterResource("flashduty:index:KnowledgeFile", name, args, &resource, opts...)
@@ -97,7 +94,7 @@ type knowledgeFileArgs struct {
 	Path string `pulumi:"path"`
 	// The file's text from a Pulumi asset (a file asset, a string asset, or a `file://` remote asset), instead of `content`: read by check, which refuses text that is not UTF-8 or over 1 MiB.
 	Source pulumi.AssetOrArchive `pulumi:"source"`
-	// 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs).
+	// 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId *int `pulumi:"teamId"`
 }
 
@@ -111,7 +108,7 @@ type KnowledgeFileArgs struct {
 	Path pulumi.StringInput
 	// The file's text from a Pulumi asset (a file asset, a string asset, or a `file://` remote asset), instead of `content`: read by check, which refuses text that is not UTF-8 or over 1 MiB.
 	Source pulumi.AssetOrArchiveInput
-	// 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs).
+	// 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId pulumi.IntPtrInput
 }
 

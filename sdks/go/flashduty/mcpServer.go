@@ -91,30 +91,6 @@ func NewMcpServer(ctx *pulumi.Context,
 	if args.Transport == nil {
 		return nil, errors.New("invalid value for required argument 'Transport'")
 	}
-	if args.AllowInsecureOauthHttp == nil {
-		args.AllowInsecureOauthHttp = pulumi.BoolPtr(false)
-	}
-	if args.AllowInsecureTlsSkipVerify == nil {
-		args.AllowInsecureTlsSkipVerify = pulumi.BoolPtr(false)
-	}
-	if args.AuthMode == nil {
-		args.AuthMode = pulumi.StringPtr("shared")
-	}
-	if args.CallTimeoutSeconds == nil {
-		args.CallTimeoutSeconds = pulumi.IntPtr(0)
-	}
-	if args.ConnectTimeoutSeconds == nil {
-		args.ConnectTimeoutSeconds = pulumi.IntPtr(0)
-	}
-	if args.Description == nil {
-		args.Description = pulumi.StringPtr("")
-	}
-	if args.Enabled == nil {
-		args.Enabled = pulumi.BoolPtr(true)
-	}
-	if args.TeamId == nil {
-		args.TeamId = pulumi.IntPtr(0)
-	}
 	if args.Env != nil {
 		args.Env = pulumi.ToSecret(args.Env).(pulumi.StringMapInput)
 	}
@@ -159,23 +135,23 @@ func (McpServerState) ElementType() reflect.Type {
 }
 
 type mcpServerArgs struct {
-	// Testing only: allow OAuth over plain HTTP.
+	// Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	AllowInsecureOauthHttp *bool `pulumi:"allowInsecureOauthHttp"`
-	// Testing only: skip TLS certificate checks.
+	// Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	AllowInsecureTlsSkipVerify *bool `pulumi:"allowInsecureTlsSkipVerify"`
 	// stdio only: its arguments. Default `[]`.
 	Args []string `pulumi:"args"`
-	// `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`.
+	// `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
 	AuthMode *string `pulumi:"authMode"`
-	// Seconds, 0..3600; 0 = the platform default (60 s).
+	// Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	CallTimeoutSeconds *int `pulumi:"callTimeoutSeconds"`
 	// stdio only (required for it): the command.
 	Command *string `pulumi:"command"`
-	// Seconds, 0..300; 0 = the platform default (10 s).
+	// Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	ConnectTimeoutSeconds *int `pulumi:"connectTimeoutSeconds"`
-	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
+	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	Description *string `pulumi:"description"`
-	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
+	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled *bool `pulumi:"enabled"`
 	// stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 	Env map[string]string `pulumi:"env"`
@@ -191,7 +167,7 @@ type mcpServerArgs struct {
 	ServerId *string `pulumi:"serverId"`
 	// A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively.
 	ServerName string `pulumi:"serverName"`
-	// 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place.
+	// 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId *int `pulumi:"teamId"`
 	// `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL).
 	Transport string `pulumi:"transport"`
@@ -201,23 +177,23 @@ type mcpServerArgs struct {
 
 // The set of arguments for constructing a McpServer resource.
 type McpServerArgs struct {
-	// Testing only: allow OAuth over plain HTTP.
+	// Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	AllowInsecureOauthHttp pulumi.BoolPtrInput
-	// Testing only: skip TLS certificate checks.
+	// Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
 	AllowInsecureTlsSkipVerify pulumi.BoolPtrInput
 	// stdio only: its arguments. Default `[]`.
 	Args pulumi.StringArrayInput
-	// `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`.
+	// `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
 	AuthMode pulumi.StringPtrInput
-	// Seconds, 0..3600; 0 = the platform default (60 s).
+	// Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	CallTimeoutSeconds pulumi.IntPtrInput
 	// stdio only (required for it): the command.
 	Command pulumi.StringPtrInput
-	// Seconds, 0..300; 0 = the platform default (10 s).
+	// Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	ConnectTimeoutSeconds pulumi.IntPtrInput
-	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
+	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	Description pulumi.StringPtrInput
-	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
+	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled pulumi.BoolPtrInput
 	// stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
 	Env pulumi.StringMapInput
@@ -233,7 +209,7 @@ type McpServerArgs struct {
 	ServerId pulumi.StringPtrInput
 	// A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively.
 	ServerName pulumi.StringInput
-	// 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place.
+	// 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId pulumi.IntPtrInput
 	// `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL).
 	Transport pulumi.StringInput

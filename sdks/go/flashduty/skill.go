@@ -74,15 +74,6 @@ func NewSkill(ctx *pulumi.Context,
 	if args.Source == nil {
 		return nil, errors.New("invalid value for required argument 'Source'")
 	}
-	if args.DescriptionEn == nil {
-		args.DescriptionEn = pulumi.StringPtr("")
-	}
-	if args.Enabled == nil {
-		args.Enabled = pulumi.BoolPtr(true)
-	}
-	if args.TeamId == nil {
-		args.TeamId = pulumi.IntPtr(0)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Skill
 	err := ctx.RegisterResource("flashduty:index:Skill", name, args, &resource, opts...)
@@ -118,15 +109,15 @@ func (SkillState) ElementType() reflect.Type {
 type skillArgs struct {
 	// The description, at most 1024 characters, no `<` or `>`. Default: the `SKILL.md` frontmatter's `description`; set it only where it should differ. The platform cannot clear it.
 	Description *string `pulumi:"description"`
-	// The English description, at most 1024 characters, no `<` or `>`. Default `""` (none).
+	// The English description, at most 1024 characters, no `<` or `>`. Default `""` (none). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	DescriptionEn *string `pulumi:"descriptionEn"`
-	// Whether the skill is enabled.
+	// Whether the skill is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled *bool `pulumi:"enabled"`
 	// Adopts an existing skill instead of uploading a new one: create reads it and uploads the archive over it (`replace`, same id). Naming another skill replaces the resource.
 	SkillId *string `pulumi:"skillId"`
 	// The skill: a Pulumi archive (a folder with a `SKILL.md` at its root, or an archive file) or the path of a `.zip`, `.skill`, `.tar.gz` or `.tgz` file, at most 100 MB. Its `SKILL.md` frontmatter names the skill (`name`) and gives its description, version and tags. Only its content counts: an unchanged folder uploads nothing.
 	Source interface{} `pulumi:"source"`
-	// 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`).
+	// 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId *int `pulumi:"teamId"`
 }
 
@@ -134,15 +125,15 @@ type skillArgs struct {
 type SkillArgs struct {
 	// The description, at most 1024 characters, no `<` or `>`. Default: the `SKILL.md` frontmatter's `description`; set it only where it should differ. The platform cannot clear it.
 	Description pulumi.StringPtrInput
-	// The English description, at most 1024 characters, no `<` or `>`. Default `""` (none).
+	// The English description, at most 1024 characters, no `<` or `>`. Default `""` (none). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	DescriptionEn pulumi.StringPtrInput
-	// Whether the skill is enabled.
+	// Whether the skill is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled pulumi.BoolPtrInput
 	// Adopts an existing skill instead of uploading a new one: create reads it and uploads the archive over it (`replace`, same id). Naming another skill replaces the resource.
 	SkillId pulumi.StringPtrInput
 	// The skill: a Pulumi archive (a folder with a `SKILL.md` at its root, or an archive file) or the path of a `.zip`, `.skill`, `.tar.gz` or `.tgz` file, at most 100 MB. Its `SKILL.md` frontmatter names the skill (`name`) and gives its description, version and tags. Only its content counts: an unchanged folder uploads nothing.
 	Source pulumi.Input
-	// 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`).
+	// 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	TeamId pulumi.IntPtrInput
 }
 

@@ -42,43 +42,33 @@ class A2aAgentArgs:
         :param pulumi.Input[_builtins.str] card_url: Absolute `http` or `https` URL of the agent card (the platform does not fetch it at create).
         :param pulumi.Input[_builtins.str] instructions: Markdown (an optional `summary` frontmatter, then a non-empty body), at most 51200 bytes of UTF-8.
         :param pulumi.Input[_builtins.str] agent_id: Adopts an existing agent instead of creating one: create reads it and updates it to the declared fields. Naming another agent replaces the resource.
-        :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP.
-        :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks.
+        :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] auth_config: Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
-        :param pulumi.Input[_builtins.str] auth_mode: `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
-        :param pulumi.Input[_builtins.str] auth_type: `none`, `api_key` or `bearer`.
-        :param pulumi.Input[_builtins.bool] enabled: Whether the agent is enabled.
+        :param pulumi.Input[_builtins.str] auth_mode: `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] auth_type: `none`, `api_key` or `bearer`. Left out, it is `"none"` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.bool] enabled: Whether the agent is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Environments the agent is callable from (`cloud`, BYOC runner ids). Default `[]` = every environment.
         :param Any oauth_metadata: OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
         :param Any secret_schema: The per-user secret's schema, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
-        :param pulumi.Input[_builtins.bool] streaming: Whether the platform talks to the agent by streaming.
-        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place.
+        :param pulumi.Input[_builtins.bool] streaming: Whether the platform talks to the agent by streaming. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         pulumi.set(__self__, "agent_name", agent_name)
         pulumi.set(__self__, "card_url", card_url)
         pulumi.set(__self__, "instructions", instructions)
         if agent_id is not None:
             pulumi.set(__self__, "agent_id", agent_id)
-        if allow_insecure_oauth_http is None:
-            allow_insecure_oauth_http = False
         if allow_insecure_oauth_http is not None:
             pulumi.set(__self__, "allow_insecure_oauth_http", allow_insecure_oauth_http)
-        if allow_insecure_tls_skip_verify is None:
-            allow_insecure_tls_skip_verify = False
         if allow_insecure_tls_skip_verify is not None:
             pulumi.set(__self__, "allow_insecure_tls_skip_verify", allow_insecure_tls_skip_verify)
         if auth_config is not None:
             pulumi.set(__self__, "auth_config", auth_config)
-        if auth_mode is None:
-            auth_mode = 'shared'
         if auth_mode is not None:
             pulumi.set(__self__, "auth_mode", auth_mode)
-        if auth_type is None:
-            auth_type = 'none'
         if auth_type is not None:
             pulumi.set(__self__, "auth_type", auth_type)
-        if enabled is None:
-            enabled = True
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
         if environments is not None:
@@ -87,12 +77,8 @@ class A2aAgentArgs:
             pulumi.set(__self__, "oauth_metadata", oauth_metadata)
         if secret_schema is not None:
             pulumi.set(__self__, "secret_schema", secret_schema)
-        if streaming is None:
-            streaming = False
         if streaming is not None:
             pulumi.set(__self__, "streaming", streaming)
-        if team_id is None:
-            team_id = 0
         if team_id is not None:
             pulumi.set(__self__, "team_id", team_id)
 
@@ -148,7 +134,7 @@ class A2aAgentArgs:
     @pulumi.getter(name="allowInsecureOauthHttp")
     def allow_insecure_oauth_http(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Testing only: allow OAuth over plain HTTP.
+        Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "allow_insecure_oauth_http")
 
@@ -160,7 +146,7 @@ class A2aAgentArgs:
     @pulumi.getter(name="allowInsecureTlsSkipVerify")
     def allow_insecure_tls_skip_verify(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Testing only: skip TLS certificate checks.
+        Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "allow_insecure_tls_skip_verify")
 
@@ -184,7 +170,7 @@ class A2aAgentArgs:
     @pulumi.getter(name="authMode")
     def auth_mode(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
+        `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "auth_mode")
 
@@ -196,7 +182,7 @@ class A2aAgentArgs:
     @pulumi.getter(name="authType")
     def auth_type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `none`, `api_key` or `bearer`.
+        `none`, `api_key` or `bearer`. Left out, it is `"none"` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "auth_type")
 
@@ -208,7 +194,7 @@ class A2aAgentArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the agent is enabled.
+        Whether the agent is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "enabled")
 
@@ -256,7 +242,7 @@ class A2aAgentArgs:
     @pulumi.getter
     def streaming(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the platform talks to the agent by streaming.
+        Whether the platform talks to the agent by streaming. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "streaming")
 
@@ -268,7 +254,7 @@ class A2aAgentArgs:
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place.
+        0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "team_id")
 
@@ -306,19 +292,19 @@ class A2aAgent(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] agent_id: Adopts an existing agent instead of creating one: create reads it and updates it to the declared fields. Naming another agent replaces the resource.
         :param pulumi.Input[_builtins.str] agent_name: 1 to 128 characters; unique in its scope (account-wide, or one team), case-insensitively.
-        :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP.
-        :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks.
+        :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] auth_config: Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs); the keys are in `authConfigKeys`. No value may be empty: leave a key out to remove it. Default `{}`.
-        :param pulumi.Input[_builtins.str] auth_mode: `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`.
-        :param pulumi.Input[_builtins.str] auth_type: `none`, `api_key` or `bearer`.
+        :param pulumi.Input[_builtins.str] auth_mode: `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] auth_type: `none`, `api_key` or `bearer`. Left out, it is `"none"` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] card_url: Absolute `http` or `https` URL of the agent card (the platform does not fetch it at create).
-        :param pulumi.Input[_builtins.bool] enabled: Whether the agent is enabled.
+        :param pulumi.Input[_builtins.bool] enabled: Whether the agent is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Environments the agent is callable from (`cloud`, BYOC runner ids). Default `[]` = every environment.
         :param pulumi.Input[_builtins.str] instructions: Markdown (an optional `summary` frontmatter, then a non-empty body), at most 51200 bytes of UTF-8.
         :param Any oauth_metadata: OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
         :param Any secret_schema: The per-user secret's schema, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
-        :param pulumi.Input[_builtins.bool] streaming: Whether the platform talks to the agent by streaming.
-        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place.
+        :param pulumi.Input[_builtins.bool] streaming: Whether the platform talks to the agent by streaming. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         ...
     @overload
@@ -372,24 +358,14 @@ class A2aAgent(pulumi.CustomResource):
             if agent_name is None and not opts.urn:
                 raise TypeError("Missing required property 'agent_name'")
             __props__.__dict__["agent_name"] = agent_name
-            if allow_insecure_oauth_http is None:
-                allow_insecure_oauth_http = False
             __props__.__dict__["allow_insecure_oauth_http"] = allow_insecure_oauth_http
-            if allow_insecure_tls_skip_verify is None:
-                allow_insecure_tls_skip_verify = False
             __props__.__dict__["allow_insecure_tls_skip_verify"] = allow_insecure_tls_skip_verify
             __props__.__dict__["auth_config"] = None if auth_config is None else pulumi.Output.secret(auth_config)
-            if auth_mode is None:
-                auth_mode = 'shared'
             __props__.__dict__["auth_mode"] = auth_mode
-            if auth_type is None:
-                auth_type = 'none'
             __props__.__dict__["auth_type"] = auth_type
             if card_url is None and not opts.urn:
                 raise TypeError("Missing required property 'card_url'")
             __props__.__dict__["card_url"] = card_url
-            if enabled is None:
-                enabled = True
             __props__.__dict__["enabled"] = enabled
             __props__.__dict__["environments"] = environments
             if instructions is None and not opts.urn:
@@ -397,11 +373,7 @@ class A2aAgent(pulumi.CustomResource):
             __props__.__dict__["instructions"] = instructions
             __props__.__dict__["oauth_metadata"] = oauth_metadata
             __props__.__dict__["secret_schema"] = secret_schema
-            if streaming is None:
-                streaming = False
             __props__.__dict__["streaming"] = streaming
-            if team_id is None:
-                team_id = 0
             __props__.__dict__["team_id"] = team_id
             __props__.__dict__["account_id"] = None
             __props__.__dict__["adopted_agent_id"] = None

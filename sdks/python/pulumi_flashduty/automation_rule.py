@@ -40,60 +40,44 @@ class AutomationRuleArgs:
         :param pulumi.Input[_builtins.str] cron_expr: Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
         :param pulumi.Input[_builtins.str] name: Rule name, 1-255 characters. Names are not unique on the platform.
         :param pulumi.Input[_builtins.str] prompt: Instruction text the rule runs; non-empty.
-        :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs.
-        :param pulumi.Input[_builtins.str] environment_id: BYOC runner id; only with `environmentKind: byoc`.
-        :param pulumi.Input[_builtins.str] environment_kind: `""` (chosen by the platform), `cloud` or `byoc`.
+        :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] environment_id: BYOC runner id; only with `environmentKind: byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] environment_kind: `""` (chosen by the platform), `cloud` or `byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] http_post_token_rotation: Any string; changing it rotates the HTTP POST token (the old one stops working).
-        :param pulumi.Input[_builtins.bool] http_post_trigger_enabled: Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`).
+        :param pulumi.Input[_builtins.bool] http_post_trigger_enabled: Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] oncall_incident_channel_ids: On-call integration (channel) ids, positive integers. Default `[]`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] oncall_incident_severities: Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. Default `[]`.
-        :param pulumi.Input[_builtins.bool] oncall_incident_trigger_enabled: Whether on-call incidents trigger the rule; needs at least one channel id and one severity.
+        :param pulumi.Input[_builtins.bool] oncall_incident_trigger_enabled: Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] rule_id: Adopts an existing rule instead of creating one: create reads it and updates it to the declared fields. Its `teamId` must match. Naming another rule replaces the resource.
-        :param pulumi.Input[_builtins.bool] schedule_trigger_enabled: Whether the schedule trigger fires on `cronExpr`.
-        :param pulumi.Input[_builtins.int] team_id: Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] timezone: IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
+        :param pulumi.Input[_builtins.bool] schedule_trigger_enabled: Whether the schedule trigger fires on `cronExpr`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.int] team_id: Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] timezone: IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Left out, it is `"UTC"` at create and not managed afterwards (a change made in the console stays).
         """
         pulumi.set(__self__, "cron_expr", cron_expr)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "prompt", prompt)
-        if enabled is None:
-            enabled = True
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
-        if environment_id is None:
-            environment_id = ''
         if environment_id is not None:
             pulumi.set(__self__, "environment_id", environment_id)
-        if environment_kind is None:
-            environment_kind = ''
         if environment_kind is not None:
             pulumi.set(__self__, "environment_kind", environment_kind)
         if http_post_token_rotation is not None:
             pulumi.set(__self__, "http_post_token_rotation", http_post_token_rotation)
-        if http_post_trigger_enabled is None:
-            http_post_trigger_enabled = False
         if http_post_trigger_enabled is not None:
             pulumi.set(__self__, "http_post_trigger_enabled", http_post_trigger_enabled)
         if oncall_incident_channel_ids is not None:
             pulumi.set(__self__, "oncall_incident_channel_ids", oncall_incident_channel_ids)
         if oncall_incident_severities is not None:
             pulumi.set(__self__, "oncall_incident_severities", oncall_incident_severities)
-        if oncall_incident_trigger_enabled is None:
-            oncall_incident_trigger_enabled = False
         if oncall_incident_trigger_enabled is not None:
             pulumi.set(__self__, "oncall_incident_trigger_enabled", oncall_incident_trigger_enabled)
         if rule_id is not None:
             pulumi.set(__self__, "rule_id", rule_id)
-        if schedule_trigger_enabled is None:
-            schedule_trigger_enabled = True
         if schedule_trigger_enabled is not None:
             pulumi.set(__self__, "schedule_trigger_enabled", schedule_trigger_enabled)
-        if team_id is None:
-            team_id = 0
         if team_id is not None:
             pulumi.set(__self__, "team_id", team_id)
-        if timezone is None:
-            timezone = 'UTC'
         if timezone is not None:
             pulumi.set(__self__, "timezone", timezone)
 
@@ -137,7 +121,7 @@ class AutomationRuleArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the rule runs.
+        Whether the rule runs. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "enabled")
 
@@ -149,7 +133,7 @@ class AutomationRuleArgs:
     @pulumi.getter(name="environmentId")
     def environment_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        BYOC runner id; only with `environmentKind: byoc`.
+        BYOC runner id; only with `environmentKind: byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "environment_id")
 
@@ -161,7 +145,7 @@ class AutomationRuleArgs:
     @pulumi.getter(name="environmentKind")
     def environment_kind(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `""` (chosen by the platform), `cloud` or `byoc`.
+        `""` (chosen by the platform), `cloud` or `byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "environment_kind")
 
@@ -185,7 +169,7 @@ class AutomationRuleArgs:
     @pulumi.getter(name="httpPostTriggerEnabled")
     def http_post_trigger_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`).
+        Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "http_post_trigger_enabled")
 
@@ -221,7 +205,7 @@ class AutomationRuleArgs:
     @pulumi.getter(name="oncallIncidentTriggerEnabled")
     def oncall_incident_trigger_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether on-call incidents trigger the rule; needs at least one channel id and one severity.
+        Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "oncall_incident_trigger_enabled")
 
@@ -245,7 +229,7 @@ class AutomationRuleArgs:
     @pulumi.getter(name="scheduleTriggerEnabled")
     def schedule_trigger_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the schedule trigger fires on `cronExpr`.
+        Whether the schedule trigger fires on `cronExpr`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "schedule_trigger_enabled")
 
@@ -257,7 +241,7 @@ class AutomationRuleArgs:
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
+        Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "team_id")
 
@@ -269,7 +253,7 @@ class AutomationRuleArgs:
     @pulumi.getter
     def timezone(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
+        IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Left out, it is `"UTC"` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "timezone")
 
@@ -306,20 +290,20 @@ class AutomationRule(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] cron_expr: Cron in the platform's dialect: 5 fields `minute hour day-of-month month day-of-week` or 4 (`hour day-of-month month day-of-week`, minute 0); the minute one fixed number (at most one run an hour); no seconds field; not both day-of-month and day-of-week. Required even for a rule with only an HTTP POST trigger: use the placeholder `"0 0 * * *"` with `scheduleTriggerEnabled: false`.
-        :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs.
-        :param pulumi.Input[_builtins.str] environment_id: BYOC runner id; only with `environmentKind: byoc`.
-        :param pulumi.Input[_builtins.str] environment_kind: `""` (chosen by the platform), `cloud` or `byoc`.
+        :param pulumi.Input[_builtins.bool] enabled: Whether the rule runs. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] environment_id: BYOC runner id; only with `environmentKind: byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] environment_kind: `""` (chosen by the platform), `cloud` or `byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] http_post_token_rotation: Any string; changing it rotates the HTTP POST token (the old one stops working).
-        :param pulumi.Input[_builtins.bool] http_post_trigger_enabled: Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`).
+        :param pulumi.Input[_builtins.bool] http_post_trigger_enabled: Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] name: Rule name, 1-255 characters. Names are not unique on the platform.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] oncall_incident_channel_ids: On-call integration (channel) ids, positive integers. Default `[]`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] oncall_incident_severities: Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. Default `[]`.
-        :param pulumi.Input[_builtins.bool] oncall_incident_trigger_enabled: Whether on-call incidents trigger the rule; needs at least one channel id and one severity.
+        :param pulumi.Input[_builtins.bool] oncall_incident_trigger_enabled: Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] prompt: Instruction text the rule runs; non-empty.
         :param pulumi.Input[_builtins.str] rule_id: Adopts an existing rule instead of creating one: create reads it and updates it to the declared fields. Its `teamId` must match. Naming another rule replaces the resource.
-        :param pulumi.Input[_builtins.bool] schedule_trigger_enabled: Whether the schedule trigger fires on `cronExpr`.
-        :param pulumi.Input[_builtins.int] team_id: Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
-        :param pulumi.Input[_builtins.str] timezone: IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone.
+        :param pulumi.Input[_builtins.bool] schedule_trigger_enabled: Whether the schedule trigger fires on `cronExpr`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.int] team_id: Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] timezone: IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Left out, it is `"UTC"` at create and not managed afterwards (a change made in the console stays).
         """
         ...
     @overload
@@ -372,39 +356,23 @@ class AutomationRule(pulumi.CustomResource):
             if cron_expr is None and not opts.urn:
                 raise TypeError("Missing required property 'cron_expr'")
             __props__.__dict__["cron_expr"] = cron_expr
-            if enabled is None:
-                enabled = True
             __props__.__dict__["enabled"] = enabled
-            if environment_id is None:
-                environment_id = ''
             __props__.__dict__["environment_id"] = environment_id
-            if environment_kind is None:
-                environment_kind = ''
             __props__.__dict__["environment_kind"] = environment_kind
             __props__.__dict__["http_post_token_rotation"] = http_post_token_rotation
-            if http_post_trigger_enabled is None:
-                http_post_trigger_enabled = False
             __props__.__dict__["http_post_trigger_enabled"] = http_post_trigger_enabled
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["oncall_incident_channel_ids"] = oncall_incident_channel_ids
             __props__.__dict__["oncall_incident_severities"] = oncall_incident_severities
-            if oncall_incident_trigger_enabled is None:
-                oncall_incident_trigger_enabled = False
             __props__.__dict__["oncall_incident_trigger_enabled"] = oncall_incident_trigger_enabled
             if prompt is None and not opts.urn:
                 raise TypeError("Missing required property 'prompt'")
             __props__.__dict__["prompt"] = prompt
             __props__.__dict__["rule_id"] = rule_id
-            if schedule_trigger_enabled is None:
-                schedule_trigger_enabled = True
             __props__.__dict__["schedule_trigger_enabled"] = schedule_trigger_enabled
-            if team_id is None:
-                team_id = 0
             __props__.__dict__["team_id"] = team_id
-            if timezone is None:
-                timezone = 'UTC'
             __props__.__dict__["timezone"] = timezone
             __props__.__dict__["adopted_rule_id"] = None
             __props__.__dict__["created_at"] = None

@@ -31,7 +31,7 @@ class KnowledgeFileArgs:
         :param pulumi.Input[_builtins.str] content: The file's text (UTF-8, at most 1 MiB). Give it or `source`, not both. As an output, the text the platform holds: a console edit shows line by line in `pulumi preview --refresh --diff`.
         :param pulumi.Input[_builtins.bool] force: Delete the file even when other files of its pack still refer to it (`@path`); without it such a delete fails naming them. Changing it writes nothing.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] source: The file's text from a Pulumi asset (a file asset, a string asset, or a `file://` remote asset), instead of `content`: read by check, which refuses text that is not UTF-8 or over 1 MiB.
-        :param pulumi.Input[_builtins.int] team_id: 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs).
+        :param pulumi.Input[_builtins.int] team_id: 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         pulumi.set(__self__, "path", path)
         if content is not None:
@@ -42,8 +42,6 @@ class KnowledgeFileArgs:
             pulumi.set(__self__, "force", force)
         if source is not None:
             pulumi.set(__self__, "source", source)
-        if team_id is None:
-            team_id = 0
         if team_id is not None:
             pulumi.set(__self__, "team_id", team_id)
 
@@ -99,7 +97,7 @@ class KnowledgeFileArgs:
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs).
+        0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "team_id")
 
@@ -129,7 +127,7 @@ class KnowledgeFile(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] force: Delete the file even when other files of its pack still refer to it (`@path`); without it such a delete fails naming them. Changing it writes nothing.
         :param pulumi.Input[_builtins.str] path: The file's path in its pack (`rel_path`): 1 to 255 characters; segments of letters, digits, `.`, `_` and `-` separated by single `/`; no leading or trailing `/`, no `.` or `..` segment. Changing it replaces the file.
         :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] source: The file's text from a Pulumi asset (a file asset, a string asset, or a `file://` remote asset), instead of `content`: read by check, which refuses text that is not UTF-8 or over 1 MiB.
-        :param pulumi.Input[_builtins.int] team_id: 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs).
+        :param pulumi.Input[_builtins.int] team_id: 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         ...
     @overload
@@ -177,8 +175,6 @@ class KnowledgeFile(pulumi.CustomResource):
                 raise TypeError("Missing required property 'path'")
             __props__.__dict__["path"] = path
             __props__.__dict__["source"] = source
-            if team_id is None:
-                team_id = 0
             __props__.__dict__["team_id"] = team_id
             __props__.__dict__["checksum"] = None
             __props__.__dict__["content_type"] = None

@@ -43,56 +43,42 @@ class McpServerArgs:
 
         :param pulumi.Input[_builtins.str] server_name: A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively.
         :param pulumi.Input[_builtins.str] transport: `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL).
-        :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP.
-        :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks.
+        :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] args: stdio only: its arguments. Default `[]`.
-        :param pulumi.Input[_builtins.str] auth_mode: `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`.
-        :param pulumi.Input[_builtins.int] call_timeout_seconds: Seconds, 0..3600; 0 = the platform default (60 s).
+        :param pulumi.Input[_builtins.str] auth_mode: `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.int] call_timeout_seconds: Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] command: stdio only (required for it): the command.
-        :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s).
-        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
-        :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
+        :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         :param Any oauth_metadata: OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text).
         :param Any secret_schema: The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
         :param pulumi.Input[_builtins.str] server_id: Adopts an existing server instead of creating one: create reads it and updates it to the declared fields. Naming another server replaces the resource.
-        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place.
+        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] url: sse / streamable-http only (required for them): the server URL.
         """
         pulumi.set(__self__, "server_name", server_name)
         pulumi.set(__self__, "transport", transport)
-        if allow_insecure_oauth_http is None:
-            allow_insecure_oauth_http = False
         if allow_insecure_oauth_http is not None:
             pulumi.set(__self__, "allow_insecure_oauth_http", allow_insecure_oauth_http)
-        if allow_insecure_tls_skip_verify is None:
-            allow_insecure_tls_skip_verify = False
         if allow_insecure_tls_skip_verify is not None:
             pulumi.set(__self__, "allow_insecure_tls_skip_verify", allow_insecure_tls_skip_verify)
         if args is not None:
             pulumi.set(__self__, "args", args)
-        if auth_mode is None:
-            auth_mode = 'shared'
         if auth_mode is not None:
             pulumi.set(__self__, "auth_mode", auth_mode)
-        if call_timeout_seconds is None:
-            call_timeout_seconds = 0
         if call_timeout_seconds is not None:
             pulumi.set(__self__, "call_timeout_seconds", call_timeout_seconds)
         if command is not None:
             pulumi.set(__self__, "command", command)
-        if connect_timeout_seconds is None:
-            connect_timeout_seconds = 0
         if connect_timeout_seconds is not None:
             pulumi.set(__self__, "connect_timeout_seconds", connect_timeout_seconds)
-        if description is None:
-            description = ''
         if description is not None:
             pulumi.set(__self__, "description", description)
-        if enabled is None:
-            enabled = True
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
         if env is not None:
@@ -107,8 +93,6 @@ class McpServerArgs:
             pulumi.set(__self__, "secret_schema", secret_schema)
         if server_id is not None:
             pulumi.set(__self__, "server_id", server_id)
-        if team_id is None:
-            team_id = 0
         if team_id is not None:
             pulumi.set(__self__, "team_id", team_id)
         if url is not None:
@@ -142,7 +126,7 @@ class McpServerArgs:
     @pulumi.getter(name="allowInsecureOauthHttp")
     def allow_insecure_oauth_http(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Testing only: allow OAuth over plain HTTP.
+        Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "allow_insecure_oauth_http")
 
@@ -154,7 +138,7 @@ class McpServerArgs:
     @pulumi.getter(name="allowInsecureTlsSkipVerify")
     def allow_insecure_tls_skip_verify(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Testing only: skip TLS certificate checks.
+        Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "allow_insecure_tls_skip_verify")
 
@@ -178,7 +162,7 @@ class McpServerArgs:
     @pulumi.getter(name="authMode")
     def auth_mode(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`.
+        `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "auth_mode")
 
@@ -190,7 +174,7 @@ class McpServerArgs:
     @pulumi.getter(name="callTimeoutSeconds")
     def call_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds, 0..3600; 0 = the platform default (60 s).
+        Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "call_timeout_seconds")
 
@@ -214,7 +198,7 @@ class McpServerArgs:
     @pulumi.getter(name="connectTimeoutSeconds")
     def connect_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds, 0..300; 0 = the platform default (10 s).
+        Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "connect_timeout_seconds")
 
@@ -226,7 +210,7 @@ class McpServerArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
+        Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "description")
 
@@ -238,7 +222,7 @@ class McpServerArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
+        Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "enabled")
 
@@ -322,7 +306,7 @@ class McpServerArgs:
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place.
+        0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "team_id")
 
@@ -374,15 +358,15 @@ class McpServer(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP.
-        :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks.
+        :param pulumi.Input[_builtins.bool] allow_insecure_oauth_http: Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.bool] allow_insecure_tls_skip_verify: Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] args: stdio only: its arguments. Default `[]`.
-        :param pulumi.Input[_builtins.str] auth_mode: `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`.
-        :param pulumi.Input[_builtins.int] call_timeout_seconds: Seconds, 0..3600; 0 = the platform default (60 s).
+        :param pulumi.Input[_builtins.str] auth_mode: `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.int] call_timeout_seconds: Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] command: stdio only (required for it): the command.
-        :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s).
-        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
-        :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
+        :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] headers: sse / streamable-http only: HTTP headers. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
@@ -390,7 +374,7 @@ class McpServer(pulumi.CustomResource):
         :param Any secret_schema: The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value.
         :param pulumi.Input[_builtins.str] server_id: Adopts an existing server instead of creating one: create reads it and updates it to the declared fields. Naming another server replaces the resource.
         :param pulumi.Input[_builtins.str] server_name: A letter, then letters, digits, `-` and `_`; at most 64 characters; unique in its scope (account-wide, or one team), case-insensitively.
-        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place.
+        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] transport: `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL).
         :param pulumi.Input[_builtins.str] url: sse / streamable-http only (required for them): the server URL.
         """
@@ -446,28 +430,14 @@ class McpServer(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = McpServerArgs.__new__(McpServerArgs)
 
-            if allow_insecure_oauth_http is None:
-                allow_insecure_oauth_http = False
             __props__.__dict__["allow_insecure_oauth_http"] = allow_insecure_oauth_http
-            if allow_insecure_tls_skip_verify is None:
-                allow_insecure_tls_skip_verify = False
             __props__.__dict__["allow_insecure_tls_skip_verify"] = allow_insecure_tls_skip_verify
             __props__.__dict__["args"] = args
-            if auth_mode is None:
-                auth_mode = 'shared'
             __props__.__dict__["auth_mode"] = auth_mode
-            if call_timeout_seconds is None:
-                call_timeout_seconds = 0
             __props__.__dict__["call_timeout_seconds"] = call_timeout_seconds
             __props__.__dict__["command"] = command
-            if connect_timeout_seconds is None:
-                connect_timeout_seconds = 0
             __props__.__dict__["connect_timeout_seconds"] = connect_timeout_seconds
-            if description is None:
-                description = ''
             __props__.__dict__["description"] = description
-            if enabled is None:
-                enabled = True
             __props__.__dict__["enabled"] = enabled
             __props__.__dict__["env"] = None if env is None else pulumi.Output.secret(env)
             __props__.__dict__["environments"] = environments
@@ -478,8 +448,6 @@ class McpServer(pulumi.CustomResource):
             if server_name is None and not opts.urn:
                 raise TypeError("Missing required property 'server_name'")
             __props__.__dict__["server_name"] = server_name
-            if team_id is None:
-                team_id = 0
             __props__.__dict__["team_id"] = team_id
             if transport is None and not opts.urn:
                 raise TypeError("Missing required property 'transport'")

@@ -30,26 +30,20 @@ class SkillArgs:
 
         :param pulumi.Input[Union[pulumi.Archive, _builtins.str]] source: The skill: a Pulumi archive (a folder with a `SKILL.md` at its root, or an archive file) or the path of a `.zip`, `.skill`, `.tar.gz` or `.tgz` file, at most 100 MB. Its `SKILL.md` frontmatter names the skill (`name`) and gives its description, version and tags. Only its content counts: an unchanged folder uploads nothing.
         :param pulumi.Input[_builtins.str] description: The description, at most 1024 characters, no `<` or `>`. Default: the `SKILL.md` frontmatter's `description`; set it only where it should differ. The platform cannot clear it.
-        :param pulumi.Input[_builtins.str] description_en: The English description, at most 1024 characters, no `<` or `>`. Default `""` (none).
-        :param pulumi.Input[_builtins.bool] enabled: Whether the skill is enabled.
+        :param pulumi.Input[_builtins.str] description_en: The English description, at most 1024 characters, no `<` or `>`. Default `""` (none). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.bool] enabled: Whether the skill is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] skill_id: Adopts an existing skill instead of uploading a new one: create reads it and uploads the archive over it (`replace`, same id). Naming another skill replaces the resource.
-        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`).
+        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         pulumi.set(__self__, "source", source)
         if description is not None:
             pulumi.set(__self__, "description", description)
-        if description_en is None:
-            description_en = ''
         if description_en is not None:
             pulumi.set(__self__, "description_en", description_en)
-        if enabled is None:
-            enabled = True
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
         if skill_id is not None:
             pulumi.set(__self__, "skill_id", skill_id)
-        if team_id is None:
-            team_id = 0
         if team_id is not None:
             pulumi.set(__self__, "team_id", team_id)
 
@@ -81,7 +75,7 @@ class SkillArgs:
     @pulumi.getter(name="descriptionEn")
     def description_en(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The English description, at most 1024 characters, no `<` or `>`. Default `""` (none).
+        The English description, at most 1024 characters, no `<` or `>`. Default `""` (none). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "description_en")
 
@@ -93,7 +87,7 @@ class SkillArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the skill is enabled.
+        Whether the skill is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "enabled")
 
@@ -117,7 +111,7 @@ class SkillArgs:
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`).
+        0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "team_id")
 
@@ -145,11 +139,11 @@ class Skill(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: The description, at most 1024 characters, no `<` or `>`. Default: the `SKILL.md` frontmatter's `description`; set it only where it should differ. The platform cannot clear it.
-        :param pulumi.Input[_builtins.str] description_en: The English description, at most 1024 characters, no `<` or `>`. Default `""` (none).
-        :param pulumi.Input[_builtins.bool] enabled: Whether the skill is enabled.
+        :param pulumi.Input[_builtins.str] description_en: The English description, at most 1024 characters, no `<` or `>`. Default `""` (none). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.bool] enabled: Whether the skill is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] skill_id: Adopts an existing skill instead of uploading a new one: create reads it and uploads the archive over it (`replace`, same id). Naming another skill replaces the resource.
         :param pulumi.Input[Union[pulumi.Archive, _builtins.str]] source: The skill: a Pulumi archive (a folder with a `SKILL.md` at its root, or an archive file) or the path of a `.zip`, `.skill`, `.tar.gz` or `.tgz` file, at most 100 MB. Its `SKILL.md` frontmatter names the skill (`name`) and gives its description, version and tags. Only its content counts: an unchanged folder uploads nothing.
-        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`).
+        :param pulumi.Input[_builtins.int] team_id: 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         """
         ...
     @overload
@@ -191,18 +185,12 @@ class Skill(pulumi.CustomResource):
             __props__ = SkillArgs.__new__(SkillArgs)
 
             __props__.__dict__["description"] = description
-            if description_en is None:
-                description_en = ''
             __props__.__dict__["description_en"] = description_en
-            if enabled is None:
-                enabled = True
             __props__.__dict__["enabled"] = enabled
             __props__.__dict__["skill_id"] = skill_id
             if source is None and not opts.urn:
                 raise TypeError("Missing required property 'source'")
             __props__.__dict__["source"] = source
-            if team_id is None:
-                team_id = 0
             __props__.__dict__["team_id"] = team_id
             __props__.__dict__["account_id"] = None
             __props__.__dict__["adopted_skill_id"] = None

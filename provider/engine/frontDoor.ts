@@ -1,0 +1,69 @@
+/**
+ * Which front door runs the noun implementations in this process: the TypeScript dynamic
+ * resources (`pulumi-nodejs` loads the stored provider text) or the provider plugin
+ * (`pulumi-resource-flashduty`, for Python, Go, YAML and TypeScript programs on the plugin).
+ * Messages that tell users what to write name inputs and recipes as that front door's programs
+ * see them: the plugin's resources can be imported and take resource options from every
+ * language; the dynamic ones cannot be imported (adoption by id instead).
+ *
+ * @packageDocumentation
+ */
+
+/** The two front doors over the same implementations. */
+export type FrontDoor = "dynamic" | "plugin";
+
+let current: FrontDoor = "dynamic";
+
+/** Called once by the plugin's server before it serves; the dynamic resources never call it. */
+export function useFrontDoor(door: FrontDoor): void {
+  current = door;
+}
+
+/** The front door of this process (default `"dynamic"`). */
+export function frontDoor(): FrontDoor {
+  return current;
+}
+
+/** A noun's names in messages: its type token, and the input that adopts an existing object by id. */
+export interface AdoptionNames {
+  /** E.g. `flashduty:index:McpServer`. */
+  token: string;
+  /** The TypeScript (camelCase) name of the adoption input, e.g. `serverId`. */
+  idInput: string;
+}
+
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/**
+ * How to manage an existing object `id` with this resource, as the front door's programs do it:
+ * the plugin's `pulumi import <token> <name> <id>` (or the adoption input, named in each
+ * language's case), the dynamic resource's adoption input (it cannot be imported).
+ */
+export function adoptionRecipe(names: AdoptionNames, id: string): string {
+  if (current === "plugin") {
+    return (
+      `import it (\`pulumi import ${names.token} <name> ${id}\`), or set this resource's ${names.idInput} input ` +
+      `(${snakeCase(names.idInput)} in Python) to "${id}"`
+    );
+  }
+  return `set ${names.idInput}: "${id}" (adoption; pulumi import does not work for dynamic resources)`;
+}
+
+/**
+ * How to replace a resource whose name is unique in its scope (the old object must be deleted
+ * before the new one is made): the dynamic resources delete first by default; a plugin
+ * resource needs the `deleteBeforeReplace` resource option, since `pulumi up --replace` makes
+ * the new object first unless the option says otherwise (the engine skips the provider's diff
+ * for a targeted replace).
+ */
+export function replaceRecipe(): string {
+  if (current === "plugin") {
+    return (
+      "set the resource option deleteBeforeReplace: true (YAML `options: deleteBeforeReplace: true`, Python " +
+      "`ResourceOptions(delete_before_replace=True)`, Go `pulumi.DeleteBeforeReplace(true)`) and run `pulumi up --replace <urn>`"
+    );
+  }
+  return "run `pulumi up --replace <urn>`";
+}
