@@ -8,6 +8,7 @@ import type { StackValidationPolicy } from "@pulumi/policy";
 import { policyClient } from "../provider/client/programConfig";
 import type { AutomationRule } from "../sdk";
 import { markdownCode } from "../sdk/markdownText";
+import { knownProp, UNKNOWN } from "./mcpServerResources";
 import { readConfig, withDefaults, type DefaultedSchema, type PolicyOptions } from "./policyConfig";
 import { minScheduleGapMinutes, type ScheduleGapOptions } from "./scheduleInterval";
 
@@ -158,42 +159,61 @@ export interface DeclaredRule extends CheckedRule {
 /**
  * The `AutomationRule` resources among `resources` (by type token, the dynamic resource's or
  * the provider plugin's), from their properties as a stack policy gets them (the inputs before
- * the first update, the outputs after it: the same names in both forms). Values not known yet
- * (preview) read as the defaults or as empty, so a check that needs them passes.
+ * the first update, the outputs after it: the same names in both forms). Every property is read
+ * through {@link knownProp}, so a value not known yet (preview: the engine's props throw on it,
+ * plain objects carry the placeholder) reads as the default or as empty, and a check that needs
+ * it passes.
  */
 export function declaredRules(resources: readonly { type: string; name: string; props: Record<string, unknown> }[]): DeclaredRule[] {
-  // The engine's placeholder for a value not known at preview (some policy runs pass it as is).
-  const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-  const str = (v: unknown, d: string) => (typeof v === "string" && v !== unknown ? v : d);
-  const bool = (v: unknown, d: boolean) => (typeof v === "boolean" ? v : d);
-  return resources
-    .filter((r) => isResourceType(r.type, "AutomationRule"))
-    .map((r) => {
-      const p = r.props;
-      const severities =
-        Array.isArray(p.oncallIncidentSeverities) && !p.oncallIncidentSeverities.includes(unknown)
-          ? p.oncallIncidentSeverities.filter((s): s is string => typeof s === "string")
-          : undefined;
-      return {
-        resourceName: r.name,
-        ...(typeof p.ruleId === "string" ? { ruleId: p.ruleId } : {}),
-        name: str(p.name, r.name),
-        enabled: bool(p.enabled, true),
-        scheduleTriggerEnabled: bool(p.scheduleTriggerEnabled, true),
-        // An unknown cron is not checked (empty: skipped below).
-        cronExpr: str(p.cronExpr, ""),
-        timezone: str(p.timezone, "UTC"),
-        teamId: typeof p.teamId === "number" ? p.teamId : typeof p.teamId === "undefined" ? 0 : -1,
-        httpPostTriggerEnabled: bool(p.httpPostTriggerEnabled, false),
-        // An output: set once the rule exists (after the first update), so a message can name the trigger.
-        ...(typeof p.httpPostTriggerId === "string" && p.httpPostTriggerId !== unknown && p.httpPostTriggerId !== ""
-          ? { httpPostTriggerId: p.httpPostTriggerId }
-          : {}),
-        oncallIncidentTriggerEnabled: bool(p.oncallIncidentTriggerEnabled, false),
-        // Unknown at preview: not reported as missing.
-        oncallIncidentSeverities: severities ?? (p.oncallIncidentSeverities === undefined ? [] : ["(unknown)"]),
-      };
-    });
+  return resources.filter((r) => isResourceType(r.type, "AutomationRule")).map((r) => toDeclaredRule(r.name, r.props));
+}
+
+/** One declared rule from its resource's name and properties (see {@link declaredRules}). */
+function toDeclaredRule(resourceName: string, props: Record<string, unknown>): DeclaredRule {
+  const str = (key: string, d: string) => {
+    const v = knownProp(props, key);
+    return typeof v === "string" ? v : d;
+  };
+  const bool = (key: string, d: boolean) => {
+    const v = knownProp(props, key);
+    return typeof v === "boolean" ? v : d;
+  };
+  const ruleId = knownProp(props, "ruleId");
+  const teamId = knownProp(props, "teamId");
+  // An output: set once the rule exists (after the first update), so a message can name the trigger.
+  const triggerId = knownProp(props, "httpPostTriggerId");
+  return {
+    resourceName,
+    ...(typeof ruleId === "string" ? { ruleId } : {}),
+    name: str("name", resourceName),
+    enabled: bool("enabled", true),
+    scheduleTriggerEnabled: bool("scheduleTriggerEnabled", true),
+    // An unknown cron is not checked (empty: skipped below).
+    cronExpr: str("cronExpr", ""),
+    timezone: str("timezone", "UTC"),
+    // Unknown (or not a number): -1, which no check treats as personal.
+    teamId: typeof teamId === "number" ? teamId : teamId === undefined ? 0 : -1,
+    httpPostTriggerEnabled: bool("httpPostTriggerEnabled", false),
+    ...(typeof triggerId === "string" && triggerId !== "" ? { httpPostTriggerId: triggerId } : {}),
+    oncallIncidentTriggerEnabled: bool("oncallIncidentTriggerEnabled", false),
+    oncallIncidentSeverities: knownSeverities(knownProp(props, "oncallIncidentSeverities")),
+  };
+}
+
+/**
+ * The declared severities: empty when absent, `["(unknown)"]` when the list or any item is not
+ * known yet (preview), so the "no severities" check passes on it.
+ */
+function knownSeverities(raw: unknown): string[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) return ["(unknown)"];
+  const items: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const item = knownProp(raw as unknown as Record<string, unknown>, String(i));
+    if (item === UNKNOWN) return ["(unknown)"];
+    if (typeof item === "string") items.push(item);
+  }
+  return items;
 }
 
 /**

@@ -90,3 +90,62 @@ test('property: a declared 4-field cron C the platform accepts is judged as "0 "
     { numRuns: 40 },
   );
 });
+
+/**
+ * @pulumi/policy's own proxy over a resource's props, as `validateStack` gets them at preview: a
+ * value not known yet throws `UnknownValueError` when read (its members are internal, so not in
+ * the typings).
+ */
+const engineProxy = (await import("@pulumi/policy/proxy")) as unknown as {
+  unknownCheckingProxy<T>(props: T): T;
+  unknownStringValue: string;
+  unknownNumberValue: string;
+  unknownBooleanValue: string;
+  unknownArrayValue: string;
+};
+
+test("the engine's props at preview: unknown values throw when read, so every property goes through knownProp", () => {
+  const { unknownCheckingProxy, unknownStringValue, unknownNumberValue, unknownBooleanValue, unknownArrayValue } = engineProxy;
+  const props = (p: Record<string, unknown>): Record<string, unknown> => unknownCheckingProxy({ name: "Hook", prompt: "p", cronExpr: "0 9 * * *", ...p });
+  expect(() => props({ httpPostTriggerId: unknownStringValue }).httpPostTriggerId).toThrow(/can't be known during preview/);
+  const rules = declaredRules([
+    // Created already: the trigger's id is known and named.
+    { type: AUTOMATION_RULE_TYPE, name: "known", props: props({ teamId: 0, httpPostTriggerEnabled: true, ruleId: "arule_1", httpPostTriggerId: "atrig_1" }) },
+    // A new rule: ruleId and the trigger's id are outputs not known yet.
+    {
+      type: AUTOMATION_RULE_TYPE,
+      name: "new",
+      props: props({ teamId: 0, httpPostTriggerEnabled: true, ruleId: unknownStringValue, httpPostTriggerId: unknownStringValue }),
+    },
+    // Every input unknown: nothing to report.
+    {
+      type: AUTOMATION_RULE_TYPE,
+      name: "computed",
+      props: props({
+        name: unknownStringValue,
+        cronExpr: unknownStringValue,
+        teamId: unknownNumberValue,
+        enabled: unknownBooleanValue,
+        httpPostTriggerEnabled: true,
+        oncallIncidentTriggerEnabled: true,
+        oncallIncidentSeverities: unknownArrayValue,
+      }),
+    },
+    // A list with one item not known yet is not "no severities".
+    {
+      type: AUTOMATION_RULE_TYPE,
+      name: "item",
+      props: props({ teamId: 1, oncallIncidentTriggerEnabled: true, oncallIncidentSeverities: [unknownStringValue] }),
+    },
+  ]);
+  expect(rules.map((r) => [r.resourceName, r.ruleId, r.httpPostTriggerId])).toEqual([
+    ["known", "arule_1", "atrig_1"],
+    ["new", undefined, undefined],
+    ["computed", undefined, undefined],
+    ["item", undefined, undefined],
+  ]);
+  expect(declaredRuleViolations(rules, DEFAULTS, Date.UTC(2026, 0, 5))).toEqual([
+    'AutomationRule resource "known" (rule "Hook"): personal rule with an enabled HTTP POST trigger (`atrig_1`); move the rule to a team or disable the trigger',
+    'AutomationRule resource "new" (rule "Hook"): personal rule with an enabled HTTP POST trigger (no id); move the rule to a team or disable the trigger',
+  ]);
+});
