@@ -89,7 +89,11 @@ describe("fields a program leaves out, with the dynamic resources", () => {
     expect(emulator.server(serverId)).toMatchObject({ ...serverEdit, status: "disabled" });
     expect(emulator.rule(ruleId)).toMatchObject({ timezone: "Asia/Shanghai", enabled: false, environment_kind: "cloud" });
     expect(emulator.a2aAgent(agentId)).toMatchObject({ streaming: true, environments: ["cloud"], team_id: 2, status: "disabled" });
-    expect(emulator.skills().find((s) => s.skill_id === skillId)).toMatchObject({ description: "Console description", description_en: "Console English", status: "disabled" });
+    expect(emulator.skills().find((s) => s.skill_id === skillId)).toMatchObject({
+      description: "Console description",
+      description_en: "Console English",
+      status: "disabled",
+    });
     // The outputs show the platform's values; the next refresh finds nothing new.
     const after = (await ws.outputs()) as unknown as Outs;
     expect(after.mcpServers.srv).toMatchObject({ description: "Edited in the console", enabled: false });
