@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { detectDrift, DriftError, renderMarkdown, type DriftReport } from "../../drift";
 import { startEmulator, type Emulator } from "../../emulator";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
+import { BUILT_CLI } from "../support/cliRun";
 import { createEngineStack, type EngineStack, type EngineStackOptions } from "../support/engineStack";
 import { filesUnder } from "../support/files";
 import {
@@ -24,7 +25,6 @@ import {
   GITHUB_LINKABLE,
 } from "../support/hostileText";
 
-const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 const WORKFLOW = path.join(REPO_ROOT, "examples", "gitops", ".github", "workflows", "flashduty.yml");
 const GOLDEN = path.join(REPO_ROOT, "test", "drift", "golden", "drift-report.md");
 
@@ -58,7 +58,7 @@ interface Run {
 /** Runs `node dist/cli/main.js <args>` in `cwd` with the stack's environment (or `env`). */
 function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BUILT_CLI, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));

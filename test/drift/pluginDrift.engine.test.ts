@@ -9,10 +9,9 @@ import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 import type { DriftReport } from "../../drift";
-import { REPO_ROOT } from "../../scripts/pulumiCli";
+import { BUILT_CLI } from "../support/cliRun";
 import { yamlPluginHeader, yamlPluginStack, yamlPluginSuite } from "../support/yamlPluginStack";
 
-const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 const world = yamlPluginSuite("plugin-drift-");
 const emulator = () => world().emulator;
 const HEADER_SECRET = "Bearer plugin-drift-header-secret-0123456789";
@@ -51,7 +50,7 @@ outputs:
 /** `node dist/cli/main.js drift --json` on the stack, with its environment. */
 function driftJson(cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string; report: DriftReport }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, "drift", "--stack", "test", "--cwd", cwd, "--json"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BUILT_CLI, "drift", "--stack", "test", "--cwd", cwd, "--json"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));

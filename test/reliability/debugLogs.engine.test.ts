@@ -25,6 +25,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { digestMatches, isSecretDigest } from "../../provider/engine/secretDigest";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
+import { BUILT_CLI } from "../support/cliRun";
 import { filesUnder } from "../support/files";
 import { reliabilitySuite } from "../support/reliability";
 import { writeCounts } from "../support/writeCounts";
@@ -35,7 +36,6 @@ const ENV_SECRET = "ghp_debuglogs_env_secret_0123456789";
 const HEADER_SECRET = "Bearer debuglogs_header_secret_0123456789";
 const A2A_SECRET = "debuglogs_a2a_api_key_secret_0123456789";
 const PACK = path.join(REPO_ROOT, "examples", "policy-pack");
-const DRIFT_CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
 
 const MCP_SERVERS = [
   {
@@ -104,7 +104,7 @@ function leaked(text: string, secrets: Secrets): string[] {
 /** `pulumi-flashduty drift` on the stack: its stdout and stderr. */
 function driftReport(cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [DRIFT_CLI, "drift", "--stack", "test", "--cwd", cwd], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BUILT_CLI, "drift", "--stack", "test", "--cwd", cwd], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk));
