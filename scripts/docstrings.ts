@@ -32,7 +32,9 @@ export const DOCUMENTED: ReadonlyArray<{ file: string; name: string; declaration
 /** The docstring text of `field` on an input or an output of the TypeScript resource. */
 export function docText(field: Field, as: "input" | "output"): string {
   const parts = [as === "input" && field.input !== undefined ? field.input.description : field.description];
-  if (field.default !== undefined && !/\bdefault\b/i.test(parts[0]!)) parts.push(`Default \`${JSON.stringify(field.default)}\`.`);
+  if (field.default !== undefined && field.declared === true && as === "input")
+    parts.push(`Left out, it is \`${JSON.stringify(field.default)}\` at create and not managed afterwards (a console change stays).`);
+  else if (field.default !== undefined && !/\bdefault\b/i.test(parts[0]!)) parts.push(`Default \`${JSON.stringify(field.default)}\`.`);
   if (field.secret === true && !/\bsecret\b/i.test(parts[0]!)) parts.push("Secret: encrypted in state, never shown.");
   const note = as === "input" ? field.typescript?.input : field.typescript?.output;
   if (note !== undefined) parts.push(note);

@@ -119,7 +119,11 @@ function fieldRows(fields: ReadonlyArray<[string, Field]>, as: "input" | "output
     const description = as === "input" && f.input !== undefined ? f.input.description : f.description;
     const notes = [
       as === "input" && f.requiredInput === true ? "required" : "",
-      f.default !== undefined ? `default \`${JSON.stringify(f.default)}\`` : "",
+      f.default === undefined
+        ? ""
+        : f.declared === true
+          ? `left out: \`${JSON.stringify(f.default)}\` at create, then not managed`
+          : `default \`${JSON.stringify(f.default)}\``,
       f.secret === true ? "secret" : "",
     ].filter(Boolean);
     return `| \`${name}\` | ${cell(typeText(f))} | ${notes.join(", ")} | ${cell(description)} |`;

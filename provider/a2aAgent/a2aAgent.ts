@@ -20,9 +20,13 @@ export interface A2aAgentArgs {
   instructions: pulumi.Input<string>;
   /** Absolute `http` or `https` URL of the agent card (the platform does not fetch it at create). */
   cardUrl: pulumi.Input<string>;
-  /** `none`, `api_key` or `bearer`. Default `"none"`. */
+  /** `none`, `api_key` or `bearer`. Left out, it is `"none"` at create and not managed afterwards (a console change stays). */
   authType?: pulumi.Input<"none" | "api_key" | "bearer">;
-  /** `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a `header_name`) or `per_user_oauth`. Default `"shared"`. */
+  /**
+   * `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a
+   * `header_name`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed
+   * afterwards (a console change stays).
+   */
   authMode?: pulumi.Input<"shared" | "per_user_secret" | "per_user_oauth">;
   /**
    * Credentials (e.g. `api_key`, `header_name`). Secret, and write-only: the outputs hold a salted
@@ -35,17 +39,21 @@ export interface A2aAgentArgs {
   secretSchema?: pulumi.Input<A2aAgentJson>;
   /** OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text). */
   oauthMetadata?: pulumi.Input<A2aAgentJson>;
-  /** Whether the platform talks to the agent by streaming. Default `false`. */
+  /** Whether the platform talks to the agent by streaming. Left out, it is `false` at create and not managed afterwards (a console change stays). */
   streaming?: pulumi.Input<boolean>;
-  /** 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the agent in place. Default `0`. */
+  /**
+   * 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the
+   * agent in place. Left out, it is `0` at create and not managed afterwards (a console change
+   * stays).
+   */
   teamId?: pulumi.Input<number>;
   /** Environments the agent is callable from (`cloud`, BYOC runner ids). Default `[]` = every environment. */
   environments?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Testing only: allow OAuth over plain HTTP. Default `false`. */
+  /** Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a console change stays). */
   allowInsecureOauthHttp?: pulumi.Input<boolean>;
-  /** Testing only: skip TLS certificate checks. Default `false`. */
+  /** Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a console change stays). */
   allowInsecureTlsSkipVerify?: pulumi.Input<boolean>;
-  /** Whether the agent is enabled. Default `true`. */
+  /** Whether the agent is enabled. Left out, it is `true` at create and not managed afterwards (a console change stays). */
   enabled?: pulumi.Input<boolean>;
   /**
    * Adopts an existing agent instead of creating one: create reads it and updates it to the

@@ -21,25 +21,37 @@ export interface AutomationRuleArgs {
    * false`.
    */
   cronExpr: pulumi.Input<string>;
-  /** IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time zone. Default `"UTC"`. */
+  /**
+   * IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time
+   * zone. Left out, it is `"UTC"` at create and not managed afterwards (a console change stays).
+   */
   timezone?: pulumi.Input<string>;
-  /** Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule. Default `0`. */
+  /**
+   * Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
+   * Left out, it is `0` at create and not managed afterwards (a console change stays).
+   */
   teamId?: pulumi.Input<number>;
-  /** Whether the rule runs. Default `true`. */
+  /** Whether the rule runs. Left out, it is `true` at create and not managed afterwards (a console change stays). */
   enabled?: pulumi.Input<boolean>;
-  /** Whether the schedule trigger fires on `cronExpr`. Default `true`. */
+  /** Whether the schedule trigger fires on `cronExpr`. Left out, it is `true` at create and not managed afterwards (a console change stays). */
   scheduleTriggerEnabled?: pulumi.Input<boolean>;
-  /** Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`). Default `false`. */
+  /**
+   * Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`).
+   * Left out, it is `false` at create and not managed afterwards (a console change stays).
+   */
   httpPostTriggerEnabled?: pulumi.Input<boolean>;
-  /** Whether on-call incidents trigger the rule; needs at least one channel id and one severity. Default `false`. */
+  /**
+   * Whether on-call incidents trigger the rule; needs at least one channel id and one severity.
+   * Left out, it is `false` at create and not managed afterwards (a console change stays).
+   */
   oncallIncidentTriggerEnabled?: pulumi.Input<boolean>;
   /** On-call integration (channel) ids, positive integers. Default `[]`. */
   oncallIncidentChannelIds?: pulumi.Input<pulumi.Input<number>[]>;
   /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. Default `[]`. */
   oncallIncidentSeverities?: pulumi.Input<pulumi.Input<"Critical" | "Warning" | "Info">[]>;
-  /** `""` (chosen by the platform), `cloud` or `byoc`. Default `""`. */
+  /** `""` (chosen by the platform), `cloud` or `byoc`. Left out, it is `""` at create and not managed afterwards (a console change stays). */
   environmentKind?: pulumi.Input<"" | "cloud" | "byoc">;
-  /** BYOC runner id; only with `environmentKind: byoc`. Default `""`. */
+  /** BYOC runner id; only with `environmentKind: byoc`. Left out, it is `""` at create and not managed afterwards (a console change stays). */
   environmentId?: pulumi.Input<string>;
   /** Any string; changing it rotates the HTTP POST token (the old one stops working). */
   httpPostTokenRotation?: pulumi.Input<string>;

@@ -23,7 +23,12 @@ export type SchemaType =
 export type Field = SchemaType & {
   /** Markdown; the schema, the SDKs' docstrings and the reference page show it. */
   description: string;
-  /** The default the plugin applies when the input is unset (written into the schema, so the SDKs send it). */
+  /**
+   * The default an input takes when the program leaves it out. For a `declared` field, the value
+   * create sends (afterwards the field is not managed: `programFields.ts`), written into the
+   * input's description, not the schema (the SDKs would send it); for any other input (the
+   * disablement's `restoreOnDelete`), the value the plugin fills in, in the schema.
+   */
   default?: unknown;
   /** Encrypted in state and never shown (the schema's `secret`). */
   secret?: boolean;

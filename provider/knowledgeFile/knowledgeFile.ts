@@ -9,7 +9,11 @@ import { KNOWLEDGE_FILE } from "./declaration";
 
 /** Arguments of {@link KnowledgeFile}: where the file is and its text (`content` or `source`). */
 export interface KnowledgeFileArgs {
-  /** 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the file (files cannot move between packs). Default `0`. */
+  /**
+   * 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the
+   * file (files cannot move between packs). Left out, it is `0` at create and not managed
+   * afterwards (a console change stays).
+   */
   teamId?: pulumi.Input<number>;
   /**
    * The file's path in its pack (`rel_path`): 1 to 255 characters; segments of letters, digits,

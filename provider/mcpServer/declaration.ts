@@ -24,7 +24,7 @@ export const MCP_SERVER = {
     description: {
       type: "string",
       description:
-        'Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).',
+        'Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it.',
       default: "",
       required: true,
       declared: true,

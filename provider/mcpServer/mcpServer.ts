@@ -18,8 +18,9 @@ export interface McpServerArgs {
   serverName: pulumi.Input<string>;
   /**
    * Free text, at most 1024 characters. The platform cannot clear a description once set: check
-   * refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or
-   * `oauthMetadata`). Default `""`.
+   * refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`,
+   * `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Left out, it is
+   * `""` at create and not managed afterwards (a console change stays).
    */
   description?: pulumi.Input<string>;
   /** `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */
@@ -42,25 +43,35 @@ export interface McpServerArgs {
    * (docs/reliability.md#secrets-in-logs). Default `{}`.
    */
   headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the server in place. Default `0`. */
+  /**
+   * 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the
+   * server in place. Left out, it is `0` at create and not managed afterwards (a console change
+   * stays).
+   */
   teamId?: pulumi.Input<number>;
   /** Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment. */
   environments?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Seconds, 0..300; 0 = the platform default (10 s). */
+  /** Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a console change stays). */
   connectTimeoutSeconds?: pulumi.Input<number>;
-  /** Seconds, 0..3600; 0 = the platform default (60 s). */
+  /** Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a console change stays). */
   callTimeoutSeconds?: pulumi.Input<number>;
-  /** `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Default `"shared"`. */
+  /**
+   * `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Left out, it is
+   * `"shared"` at create and not managed afterwards (a console change stays).
+   */
   authMode?: pulumi.Input<"shared" | "per_user_secret" | "per_user_oauth">;
   /** The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value. */
   secretSchema?: pulumi.Input<McpServerJson>;
   /** OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text). */
   oauthMetadata?: pulumi.Input<McpServerJson>;
-  /** Testing only: allow OAuth over plain HTTP. Default `false`. */
+  /** Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a console change stays). */
   allowInsecureOauthHttp?: pulumi.Input<boolean>;
-  /** Testing only: skip TLS certificate checks. Default `false`. */
+  /** Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a console change stays). */
   allowInsecureTlsSkipVerify?: pulumi.Input<boolean>;
-  /** Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Default `true`. */
+  /**
+   * Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
+   * Left out, it is `true` at create and not managed afterwards (a console change stays).
+   */
   enabled?: pulumi.Input<boolean>;
   /**
    * Adopts an existing server instead of creating one: create reads it and updates it to the
@@ -78,8 +89,8 @@ export interface McpServerState {
   serverName?: pulumi.Input<string>;
   /**
    * Free text, at most 1024 characters. The platform cannot clear a description once set: check
-   * refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or
-   * `oauthMetadata`). Default `""`.
+   * refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`,
+   * `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Default `""`.
    */
   description?: pulumi.Input<string>;
   /** `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */
@@ -217,8 +228,8 @@ export class McpServer extends pulumi.CustomResource {
   declare public readonly serverName: pulumi.Output<string>;
   /**
    * Free text, at most 1024 characters. The platform cannot clear a description once set: check
-   * refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or
-   * `oauthMetadata`). Default `""`.
+   * refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`,
+   * `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Default `""`.
    */
   declare public readonly description: pulumi.Output<string>;
   /** `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */

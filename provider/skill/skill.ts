@@ -16,16 +16,23 @@ export interface SkillArgs {
    * content counts: an unchanged folder uploads nothing.
    */
   source: pulumi.Input<pulumi.asset.Archive | string>;
-  /** 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the skill in place (same `skillId`). Default `0`. */
+  /**
+   * 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the
+   * skill in place (same `skillId`). Left out, it is `0` at create and not managed afterwards (a
+   * console change stays).
+   */
   teamId?: pulumi.Input<number>;
   /**
    * The description, at most 1024 characters, no `<` or `>`. Default: the `SKILL.md` frontmatter's
    * `description`; set it only where it should differ. The platform cannot clear it.
    */
   description?: pulumi.Input<string>;
-  /** The English description, at most 1024 characters, no `<` or `>`. Default `""` (none). */
+  /**
+   * The English description, at most 1024 characters, no `<` or `>`. Default `""` (none). Left out,
+   * it is `""` at create and not managed afterwards (a console change stays).
+   */
   descriptionEn?: pulumi.Input<string>;
-  /** Whether the skill is enabled. Default `true`. */
+  /** Whether the skill is enabled. Left out, it is `true` at create and not managed afterwards (a console change stays). */
   enabled?: pulumi.Input<boolean>;
   /**
    * Adopts an existing skill instead of uploading a new one: create reads it and uploads the

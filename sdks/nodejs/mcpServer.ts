@@ -87,7 +87,7 @@ export class McpServer extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdBy: pulumi.Output<number>;
     /**
-     * Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
+     * Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it.
      */
     declare public readonly description: pulumi.Output<string>;
     /**
@@ -274,7 +274,7 @@ export interface McpServerArgs {
      */
     connectTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
-     * Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+     * Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
      */
     description?: pulumi.Input<string | undefined>;
     /**

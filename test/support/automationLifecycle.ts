@@ -123,9 +123,12 @@ export async function expectAutomationLifecycle(emulator: Emulator, dir: string,
   const stored = await storedText();
   for (const secret of secrets) expect(stored).not.toContain(secret);
 
-  // A console edit: refresh names the changed fields in the diff, with no write.
-  emulator.updateRule(ruleId, { prompt: "Edited in the console" });
-  emulator.updateServer(serverId, { description: "Edited in the console" });
+  // A console edit: refresh names the changed fields in the diff, with no write. The edits of
+  // fields the program leaves out (the rule's enabled, the server's environments and timeouts)
+  // are not managed: no drift that blocks anything, never put back.
+  const leftOut = { environments: ["cloud"], connect_timeout: 30, call_timeout: 120 };
+  emulator.updateRule(ruleId, { prompt: "Edited in the console", enabled: false });
+  emulator.updateServer(serverId, { description: "Edited in the console", ...leftOut });
   emulator.setServerStatus(DISABLED_SERVER, "enabled");
   const before = writes();
   const drift = await step("preview-refresh");
@@ -134,12 +137,15 @@ export async function expectAutomationLifecycle(emulator: Emulator, dir: string,
   expect(drift.stdout).toMatch(/~ prompt: "Edited in the console" => "Summarise the open incidents"/);
   expect(drift.stdout).toContain(`~ description: "Edited in the console" => "${program.description}"`);
   expect(drift.stdout).toMatch(/McpServerDisablement: \(update\)[\s\S]*status/);
+  expect(drift.stdout).not.toMatch(/~ (environments|connectTimeoutSeconds|connect_timeout_seconds|enabled):/);
 
   // up --refresh puts the program's values back, in place.
   const fixed = await step("up-refresh");
   expect(fixed.resourceChanges).toMatchObject({ update: 3 });
   expect(emulator.rule(ruleId)?.prompt).toBe(PROMPT);
   expect(emulator.server(serverId)?.description).toBe(program.description);
+  expect(emulator.server(serverId)).toMatchObject(leftOut);
+  expect(emulator.rule(ruleId)?.enabled).toBe(false);
   expect(emulator.server(DISABLED_SERVER)?.status).toBe("disabled");
   expect(writes()).toMatchObject({ ruleCreate: 1, serverCreate: 1, ruleUpdate: 1, serverUpdate: 1, disable: 2 });
 

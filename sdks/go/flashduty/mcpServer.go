@@ -42,7 +42,7 @@ type McpServer struct {
 	CreatedAt pulumi.Float64Output `pulumi:"createdAt"`
 	// Member id of the creator.
 	CreatedBy pulumi.IntOutput `pulumi:"createdBy"`
-	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
+	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it.
 	Description pulumi.StringOutput `pulumi:"description"`
 	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
 	Enabled pulumi.BoolOutput `pulumi:"enabled"`
@@ -149,7 +149,7 @@ type mcpServerArgs struct {
 	Command *string `pulumi:"command"`
 	// Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	ConnectTimeoutSeconds *int `pulumi:"connectTimeoutSeconds"`
-	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	Description *string `pulumi:"description"`
 	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled *bool `pulumi:"enabled"`
@@ -191,7 +191,7 @@ type McpServerArgs struct {
 	Command pulumi.StringPtrInput
 	// Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
 	ConnectTimeoutSeconds pulumi.IntPtrInput
-	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+	// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
 	Description pulumi.StringPtrInput
 	// Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
 	Enabled pulumi.BoolPtrInput
@@ -319,7 +319,7 @@ func (o McpServerOutput) CreatedBy() pulumi.IntOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.IntOutput { return v.CreatedBy }).(pulumi.IntOutput)
 }
 
-// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
+// Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it.
 func (o McpServerOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *McpServer) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }

@@ -50,7 +50,7 @@ class McpServerArgs:
         :param pulumi.Input[_builtins.int] call_timeout_seconds: Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] command: stdio only (required for it): the command.
         :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
-        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
@@ -210,7 +210,7 @@ class McpServerArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+        Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
         """
         return pulumi.get(self, "description")
 
@@ -365,7 +365,7 @@ class McpServer(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] call_timeout_seconds: Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.str] command: stdio only (required for it): the command.
         :param pulumi.Input[_builtins.int] connect_timeout_seconds: Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
-        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`). Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
+        :param pulumi.Input[_builtins.str] description: Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Left out, it is `""` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[_builtins.bool] enabled: Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays).
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: stdio only: environment variables. Secret, and write-only: the outputs hold a salted digest of each value (`scrypt:<salt>:<hash>`), never the value (docs/reliability.md#secrets-in-logs). Default `{}`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] environments: Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment.
@@ -628,7 +628,7 @@ class McpServer(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[_builtins.str]:
         """
-        Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout back to 0, or a removed `secretSchema` or `oauthMetadata`).
+        Free text, at most 1024 characters. The platform cannot clear a description once set: check refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`, `secretSchema` or `oauthMetadata`); leave the field out to stop managing it.
         """
         return pulumi.get(self, "description")
 
