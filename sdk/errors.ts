@@ -18,7 +18,7 @@
  * Text from the platform in a message (error code, request id, server message, response paths)
  * has its control characters shown escaped (`terminalText.ts`); the fields keep it as received.
  */
-import type { KnownErrorCode } from "../wire/protocol";
+import type { KnownErrorCode } from "../wire/errorCodes";
 import { escapeTerminalControls as shown } from "./terminalText";
 
 export type { KnownErrorCode };

@@ -1,68 +1,22 @@
 /**
  * The vocabulary of the Flashduty AI SRE API that needs no schema library: operation paths,
- * error codes, limits, enumerations, the request id header. Kept apart from the zod schemas of
- * `wire/wire.ts` (which re-exports all of this) so that the published declarations of
- * `pulumi-flashduty` and `pulumi-flashduty/sdk` never load zod's typings: those need
- * `esModuleInterop`, which projects made by `pulumi new typescript` before 2026 do not set.
+ * limits, every operation's rate limit, enumerations, the request id header (the error codes are
+ * `wire/errorCodes.ts`). Kept apart from the zod schemas of `wire/wire.ts` (which re-exports all
+ * of this) so that the published declarations of `pulumi-flashduty` and `pulumi-flashduty/sdk`
+ * never load zod's typings: those need `esModuleInterop`, which projects made by
+ * `pulumi new typescript` before 2026 do not set.
  */
 
 import type { Equal } from "./typeAssert";
 
-// The enumerations users see in the SDK's types (`KnownErrorCode`, `RuleScope`...) are spelled out
+// The enumerations users see in the SDK's types (`RuleScope`, `SkillScope`...) are spelled out
 // as unions, not derived from the arrays (`(typeof X)[number]`): the published declarations then
 // show the values rather than naming an array that is not exported. Each array is checked to hold
 // exactly its union's values.
 
-/**
- * One of the 20 documented `error.code` values (docs/platform-api.md "Error codes"; `OK` included:
- * on a 2xx it means success, see `isFailureError` in `wire/wire.ts`).
- */
-export type KnownErrorCode =
-  | "OK"
-  | "InvalidParameter"
-  | "BadRequest"
-  | "InvalidContentType"
-  | "ResourceNotFound"
-  | "NoLicense"
-  | "ReferenceExist"
-  | "Unauthorized"
-  | "BalanceNotEnough"
-  | "AccessDenied"
-  | "RouteNotFound"
-  | "MethodNotAllowed"
-  | "UndonedOrderExist"
-  | "RequestLocked"
-  | "EntityTooLarge"
-  | "RequestTooFrequently"
-  | "RequestVerifyRequired"
-  | "DangerousOperation"
-  | "InternalError"
-  | "ServiceUnavailable";
-
-/** The 20 `error.code` wire strings, as {@link KnownErrorCode} lists them. */
-export const ERROR_CODES = [
-  "OK",
-  "InvalidParameter",
-  "BadRequest",
-  "InvalidContentType",
-  "ResourceNotFound",
-  "NoLicense",
-  "ReferenceExist",
-  "Unauthorized",
-  "BalanceNotEnough",
-  "AccessDenied",
-  "RouteNotFound",
-  "MethodNotAllowed",
-  "UndonedOrderExist",
-  "RequestLocked",
-  "EntityTooLarge",
-  "RequestTooFrequently",
-  "RequestVerifyRequired",
-  "DangerousOperation",
-  "InternalError",
-  "ServiceUnavailable",
-] as const satisfies readonly KnownErrorCode[];
-true satisfies Equal<(typeof ERROR_CODES)[number], KnownErrorCode>;
+// Only for emulator/http/envelope.ts, which still imports the type from here; its home is
+// wire/errorCodes.ts (drop this line once that import moves there).
+export type { KnownErrorCode } from "./errorCodes";
 
 /** Documented limits of the API (docs/platform-api.md "Rate limits and retries", "Paging", and each operation's section). */
 export const LIMITS = {
@@ -267,12 +221,6 @@ export function operationRateLimit(path: string): OperationRateLimit {
 export function httpPostTriggerPath(triggerId: string): string {
   return `/safari/automation/triggers/${encodeURIComponent(triggerId)}/fire`;
 }
-
-/**
- * `error.code` values the vendor's own client reads as success (compared case-insensitively):
- * an envelope whose `error` carries one of these, on a 2xx, is not a failure.
- */
-export const SUCCESS_CODES: readonly string[] = ["", "0", "ok"];
 
 /** Status of an MCP server. */
 export type McpServerStatus = "enabled" | "disabled";

@@ -11,7 +11,8 @@
  * or `null` read as `undefined`, `null` lists as `[]`.
  */
 import { z } from "zod";
-import { MCP_SERVER_STATUSES, SUCCESS_CODES } from "./protocol";
+import { SUCCESS_CODES } from "./errorCodes";
+import { MCP_SERVER_STATUSES } from "./protocol";
 
 import type { Equal } from "./typeAssert";
 import type { WireAutomationRule, WireAutomationRuleWithToken, WireAutomationTemplate, WireMcpServer } from "./wireTypes";

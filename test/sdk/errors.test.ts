@@ -6,7 +6,7 @@
 import { Dispatcher } from "undici";
 import { describe, expect, test } from "vitest";
 import { FlashdutyApiError, FlashdutyClient, FlashdutyConnectionError, FlashdutyResponseError, FlashdutyTimeoutError, isFlashdutyApiError } from "../../sdk";
-import { ERROR_CODES } from "../../wire/protocol";
+import { ERROR_CODES } from "../../wire/errorCodes";
 import { fail, ok, SECRET_KEY, startRecorder, wireRule, wireServer } from "../support/recorder";
 
 import { caught, clientFor, expectNoKey, rec, useRecorder } from "../support/errorClient";
