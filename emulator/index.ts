@@ -72,8 +72,16 @@ export type { PersistedState } from "./state/stateFormat";
 export type { ControlState } from "./control";
 export type { StoredServer } from "./seed";
 export type { A2aAgentChanges, StoredA2aAgent } from "./seedA2aAgents";
-export { DEFAULT_RULE_COUNT, DEFAULT_SERVER_COUNT, SEED_ACCOUNTS, SEED_KEY_MEMBERS, SEED_SERVERS, SEED_TEAMS, SEED_USERS } from "./seed";
-export { LEGACY_CRON_PERIOD, LEGACY_CRONS, LEGACY_RULE_NAME_SUFFIX, isLegacyCronRule } from "./seedRules";
+export { DEFAULT_RULE_COUNT, DEFAULT_SERVER_COUNT, LEGACY_SERVERS, SEED_ACCOUNTS, SEED_KEY_MEMBERS, SEED_SERVERS, SEED_TEAMS, SEED_USERS } from "./seed";
+export {
+  LEGACY_CRON_PERIOD,
+  LEGACY_CRONS,
+  LEGACY_RULE_NAME_SUFFIX,
+  LEGACY_RULE_SHAPES,
+  type LegacyRuleShape,
+  isLegacyCronRule,
+  legacyRuleShapeOf,
+} from "./seedRules";
 export { SEED_TEMPLATES } from "./seedTemplates";
 export { SEED_DUTY_MD } from "./state/knowledgeStore";
 export { PRODUCTION_LIMITS } from "./rateLimits";

@@ -208,6 +208,39 @@ export const SEED_SERVERS: readonly StoredServer[] = Object.freeze(
   ].map((s) => Object.freeze(s)),
 );
 
+/**
+ * MCP servers older than today's rules, which the platform still holds, lists and serves (a write
+ * checks a field only when it sets it: docs/platform-api.md, "Not documented by the vendor", the
+ * name syntax of servers made before it), present in every seed besides the `seed.servers` count
+ * (so `12 + n` still gives `mcp_gen_0001` to `n`), all in account 1 and older than every other
+ * server: a name that starts with a digit (team 1), a name longer than
+ * `MCP_SERVER_RULES.maxNameLength` (team 3), and a stdio server whose command is empty (team 2;
+ * a create or an update that sets the transport needs one).
+ */
+export const LEGACY_SERVERS: readonly StoredServer[] = Object.freeze(
+  [
+    server(-3, "mcp_legacy_digit_name", 1, 1, "2019-ops-bridge", "sse", "enabled", 1001, "Made before server names had to start with a letter", {
+      url: "https://ops-bridge.northwind.example/sse",
+    }),
+    server(
+      -2,
+      "mcp_legacy_long_name",
+      1,
+      3,
+      "platform-cluster-inventory-and-capacity-planning-bridge-for-the-legacy-datacenter",
+      "streamable-http",
+      "enabled",
+      1005,
+      "Made before server names were limited to 64 characters",
+      { url: "https://inventory.northwind.example/mcp" },
+    ),
+    server(-1, "mcp_legacy_no_command", 1, 2, "payments-legacy-runner", "stdio", "disabled", 1003, "A stdio server whose command was cleared", {
+      command: "",
+      args: ["--replica", "payments"],
+    }),
+  ].map((s) => Object.freeze(s)),
+);
+
 const TRANSPORTS = ["stdio", "sse", "streamable-http"] as const;
 
 /** The transport fields of generated server `n`: a URL for sse/streamable-http, a command and arguments for stdio. */
@@ -216,7 +249,10 @@ function generatedTransportFields(n: number, transport: (typeof TRANSPORTS)[numb
   return { url: `https://mcp-${n}.generated.example/${transport === "sse" ? "sse" : "mcp"}` };
 }
 
-/** All servers of a seed with `total` servers: the fixed ones, then `mcp_gen_0001`... (account 1, team 1, enabled). */
+/**
+ * All servers of a seed with `total` servers: the fixed ones, then `mcp_gen_0001`... (account 1,
+ * team 1, enabled) up to `total`, then the {@link LEGACY_SERVERS} besides the count.
+ */
 export function seedServers(total: number): StoredServer[] {
   const servers = SEED_SERVERS.map((s) => structuredClone(s));
   for (let n = 1; servers.length < total; n++) {
@@ -237,5 +273,5 @@ export function seedServers(total: number): StoredServer[] {
       ),
     );
   }
-  return servers;
+  return [...servers, ...LEGACY_SERVERS.map((s) => structuredClone(s))];
 }

@@ -50,7 +50,7 @@ function agent(
   };
 }
 
-/** The seed's agents, the same on every start (a fresh copy each call). */
+/** The seed's agents, the same on every start (a fresh copy each call); the last one is a legacy row (a name too long for today's rule). */
 export function seedA2aAgents(): StoredA2aAgent[] {
   return [
     agent(0, {
@@ -77,5 +77,14 @@ export function seedA2aAgents(): StoredA2aAgent[] {
     }),
     agent(2, { agent_id: "a2a_data_legacy", account_id: 1, team_id: 4, agent_name: "data-legacy", created_by: 1002, auth_type: "", status: "disabled" }),
     agent(3, { agent_id: "a2a_acme_ops", account_id: 2, team_id: 5, agent_name: "acme-ops", created_by: 2001 }),
+    // A legacy row: a name longer than today's 128 characters (A2A_AGENT_RULES.maxNameLength), made
+    // before that limit; the platform keeps it while no write sets the name.
+    agent(-1, {
+      agent_id: "a2a_legacy_long_name",
+      account_id: 1,
+      team_id: 1,
+      agent_name: `incident-commander-${"for-the-checkout-search-and-ledger-services-in-every-region-".repeat(3)}legacy`,
+      created_by: 1003,
+    }),
   ];
 }

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_CRON } from "../wire/protocol";
+import { PLACEHOLDER_CRON, RULE_LIMITS } from "../wire/protocol";
 import { nextFireAtMs } from "./nextFire";
 import { createRng, hash32, hex8 } from "./random";
 import type { StoredRule } from "./types";
@@ -33,8 +33,8 @@ export const LEGACY_CRON_PERIOD = 200;
 /**
  * The seed's legacy schedule rows: rules made before the platform checked cron expressions,
  * which it still stores, lists and fires (reads never check a cron). Rule `n` is one when
- * `n % LEGACY_CRON_PERIOD` is a key of this table (rules 22, 40, 222, 240, 422, ...: 1% of the
- * seed, two of them among the first 50); it carries the table's cron instead of its drawn one,
+ * `n % LEGACY_CRON_PERIOD` is a key of this table (rules 22, 31, 40, 222, 231, 240, 422, ...: 1.5%
+ * of the seed, three of them among the first 50); it carries the table's cron instead of its drawn one,
  * is enabled with an enabled schedule trigger (a schedule that has kept firing since), and its
  * name ends with {@link LEGACY_RULE_NAME_SUFFIX}. Every other seed rule's cron satisfies the
  * dialect. They are what keeps the policy pack's schedule-interval guardrail with something to
@@ -42,11 +42,49 @@ export const LEGACY_CRON_PERIOD = 200;
  */
 export const LEGACY_CRONS: Readonly<Record<number, string>> = Object.freeze({
   22: "*/5 9-18 * * 1-5",
+  // Both day fields restricted (the 1st of the month and every Monday): the platform refuses it
+  // since, and still fires it on either day.
+  31: "0 9 1 * 1",
   40: "*/15 * * * *",
 });
 
 /** The end of every legacy row's name (see {@link LEGACY_CRONS}), e.g. `Flaky check hunt (payments) [legacy schedule]`. */
 export const LEGACY_RULE_NAME_SUFFIX = " [legacy schedule]";
+
+/**
+ * The other shapes of a rule older than today's rules that the platform still holds, lists and
+ * runs (its writes check a field only when they set it; docs/platform-api.md "Automation rule
+ * object"), besides the legacy crons of {@link LEGACY_CRONS}:
+ * - `oncallChannelsDeleted`: an enabled on-call trigger whose channel list is empty (its channels
+ *   were deleted since; a create or an update that sets the trigger needs at least one);
+ * - `noTimezone`: `timezone` `""` (a row made before the field; read as UTC);
+ * - `longName`: a name longer than {@link RULE_LIMITS}.maxNameLength characters.
+ */
+export type LegacyRuleShape = "oncallChannelsDeleted" | "noTimezone" | "longName";
+
+/**
+ * Seed rule `n` carries the shape of this table for `n % LEGACY_CRON_PERIOD` (rules 5, 12, 13,
+ * 205, 212, 213, ...: every seed of 14 rules or more has each), set after every draw like the
+ * legacy crons, so the other rules and the row's other fields stay as drawn. Rows 5 and 13 drew
+ * their shape already (the seed has always held such rows; many more than these); the table
+ * keeps one of each whatever the draws.
+ */
+export const LEGACY_RULE_SHAPES: Readonly<Record<number, LegacyRuleShape>> = Object.freeze({
+  5: "oncallChannelsDeleted",
+  12: "longName",
+  13: "noTimezone",
+});
+
+/** The legacy shape of seed rule `index` (0-based, as in {@link seedRule}) beside its cron, or undefined (see {@link LEGACY_RULE_SHAPES}). */
+export function legacyRuleShapeOf(index: number): LegacyRuleShape | undefined {
+  return LEGACY_RULE_SHAPES[index % LEGACY_CRON_PERIOD];
+}
+
+/** A name past the rule name limit, as a rule made before it may hold: the drawn name and a note, 300 characters. */
+function legacyLongName(name: string): string {
+  const note = `a name written before rule names were limited to ${RULE_LIMITS.maxNameLength} characters, kept by every update since; `;
+  return `${name}: ${note.repeat(4)}`.slice(0, RULE_LIMITS.maxNameLength + 45);
+}
 
 /** The cron of seed rule `index` (0-based) when it is a legacy row, else undefined. */
 function legacyCronOf(index: number): string | undefined {
@@ -93,6 +131,8 @@ type TriggerShape = (typeof TRIGGER_SHAPES)[number]["shape"];
 
 /** The shapes whose schedule trigger can run the rule's own cron (not the HTTP-POST-only placeholder). */
 const SCHEDULED_SHAPES: ReadonlySet<TriggerShape> = new Set(["all", "noHttpPost", "noOncall"]);
+/** The shapes with an on-call trigger. */
+const ONCALL_SHAPES: ReadonlySet<TriggerShape> = new Set(["all", "noHttpPost", "noScheduleId"]);
 
 function pickShape(roll: number): TriggerShape {
   let edge = 0;
@@ -135,7 +175,8 @@ function triggerId(index: number, salt: number): string {
  * order shows. Trigger shapes as {@link TRIGGER_SHAPES}: a rule without a trigger lacks its id
  * (and URL, channels, severities) and has the trigger disabled; an HTTP-POST-only rule carries
  * the placeholder cron `0 0 * * *` with its schedule trigger disabled. Every cron satisfies the
- * platform's dialect except on the marked legacy rows ({@link LEGACY_CRONS}). Everything is the same on
+ * platform's dialect except on the marked legacy rows ({@link LEGACY_CRONS}); the rows of
+ * {@link LEGACY_RULE_SHAPES} carry another shape older than today's rules. Everything is the same on
  * every start except `schedule_next_fire_at_ms`, which follows the cron expression, the time zone
  * and `now` (epoch ms) as on the platform (see {@link nextFireAtMs}).
  */
@@ -165,7 +206,7 @@ export function seedRule(index: number, now: number): StoredRule {
   let scheduleEnabled = rng() < 0.7;
   const createdAt = RULE_EPOCH + Math.floor(index / 3) * 37 * 60_000;
   const updatedAt = createdAt + Math.floor((rng() * 20 * DAY_MS) / 1000) * 1000;
-  const severities = pick(rng, SEVERITY_SETS);
+  let severities = pick(rng, SEVERITY_SETS);
   const channelCount = Math.floor(rng() * 4);
   const channels: number[] = [];
   for (let c = 0; c < channelCount; c++) channels.push(3000 + Math.floor(rng() * 40) + c * 100);
@@ -177,10 +218,14 @@ export function seedRule(index: number, now: number): StoredRule {
   let oncallEnabled = severities.length > 0 && rng() < 0.6;
   // Drawn last, so the fields above are those of the seed before trigger shapes existed.
   const drawnShape = pickShape(rng());
-  // A legacy row: its legacy cron on an enabled rule with an enabled schedule trigger (set after
-  // every draw, so the draws of other rules and its other fields stay as they were).
+  // A legacy row: its legacy cron on an enabled rule with an enabled schedule trigger, or its
+  // legacy shape (LEGACY_RULE_SHAPES), set after every draw, so the draws of other rules and its
+  // other fields stay as they were.
   const legacyCron = legacyCronOf(index);
-  const shape: TriggerShape = legacyCron !== undefined && !SCHEDULED_SHAPES.has(drawnShape) ? "all" : drawnShape;
+  const legacyShape = legacyRuleShapeOf(index);
+  const needsSchedule = legacyCron !== undefined && !SCHEDULED_SHAPES.has(drawnShape);
+  const needsOncall = legacyShape === "oncallChannelsDeleted" && !ONCALL_SHAPES.has(drawnShape);
+  const shape: TriggerShape = needsSchedule || needsOncall ? "all" : drawnShape;
   if (legacyCron !== undefined) {
     cron = legacyCron;
     enabled = true;
@@ -198,17 +243,25 @@ export function seedRule(index: number, now: number): StoredRule {
   if (!hasSchedule) scheduleEnabled = false;
   if (!hasHttpPost) httpPostEnabled = false;
   if (!hasOncall) oncallEnabled = false;
+  if (legacyShape === "oncallChannelsDeleted") {
+    oncallEnabled = true;
+    channels.length = 0;
+    if (severities.length === 0) severities = ["Critical"];
+  }
   const httpPostId = triggerId(index, 2);
   const rule: StoredRule = {
     rule_id: `arule_${hex8(hash32(index, 1))}${index.toString(16).padStart(6, "0")}`,
     account_id: accountId,
     team_id: teamId,
     owner_id: ownerId,
-    name: `${taskName} (${service})${legacyCron === undefined ? "" : LEGACY_RULE_NAME_SUFFIX}`,
+    name:
+      legacyShape === "longName"
+        ? legacyLongName(`${taskName} (${service})`)
+        : `${taskName} (${service})${legacyCron === undefined ? "" : LEGACY_RULE_NAME_SUFFIX}`,
     enabled,
     run_scope: personal ? "person" : "team",
     cron_expr: cron,
-    timezone: timezone ?? "",
+    timezone: legacyShape === "noTimezone" ? "" : (timezone ?? ""),
     prompt: `${taskPrompt} ${service}. Post the result to the team channel and flag anything that needs a human.`,
     environment_kind: kind,
     environment_id: kind === "" ? "" : `env_${hex8(hash32(index, 3))}`,

@@ -36,7 +36,7 @@ function seedArchive(skillMd: string): Uint8Array {
   return zipSync({ "SKILL.md": [strToU8(skillMd), { mtime: new Date(SEED_TIME) }] });
 }
 
-function seedSkill(skillId: string, accountId: number, teamId: number, name: string, description: string, tags: string[]): StoredSkill {
+function seedSkill(skillId: string, accountId: number, teamId: number, name: string, description: string, tags: string[], createdAt = SEED_TIME): StoredSkill {
   const content = `---\nname: ${name}\ndescription: ${description}\nversion: 1.0.0\ntags: [${tags.join(", ")}]\n---\n\n# ${name}\n\nSteps.\n`;
   const archive = seedArchive(content);
   return {
@@ -55,18 +55,24 @@ function seedSkill(skillId: string, accountId: number, teamId: number, name: str
     update_available: false,
     is_modified: false,
     created_by: 1001,
-    created_at: SEED_TIME,
-    updated_at: SEED_TIME,
+    created_at: createdAt,
+    updated_at: createdAt,
     archive,
   };
 }
 
-/** The seed: two skills of account 1 (one account-wide, one of team 1) and one of account 2. */
+/**
+ * The seed: two skills of account 1 (one account-wide, one of team 1) and one of account 2, and a
+ * legacy row of account 1 (team 2, older than the others) uploaded before today's rules: a name
+ * that breaks the name rule (`SKILL_RULES.namePattern`: upper case, `_`) and a description
+ * holding `<`.
+ */
 function seedSkills(): StoredSkill[] {
   return [
     seedSkill("skill_seed_k8s_triage", 1, 0, "k8s-triage", "Triage a Kubernetes incident", ["k8s", "triage"]),
     seedSkill("skill_seed_slow_query", 1, 1, "slow-query", "Find the slow queries of a database", ["db"]),
     seedSkill("skill_seed_acme_runbook", 2, 5, "acme-runbook", "Acme's runbook", []),
+    seedSkill("skill_seed_legacy_runbook", 1, 2, "Payments_Runbook", "Steps for replicas with lag <30 s", ["legacy"], Date.UTC(2025, 5, 1)),
   ];
 }
 

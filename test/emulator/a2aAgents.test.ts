@@ -192,9 +192,12 @@ describe("list", () => {
 
   test("filters: scope, include_account, team_ids, query", async () => {
     const names = async (body: Record<string, unknown>) => (await list(body)).items.map((a) => a.agent_name).sort();
+    // The seed's legacy row (team 1): a name longer than today's rule allows.
+    const legacy = em.a2aAgents().find((a) => a.agent_id === "a2a_legacy_long_name")!.agent_name;
+    expect(legacy.length).toBeGreaterThan(A2A_AGENT_RULES.maxNameLength);
     expect(await names({ scope: "account" })).toEqual(["platform-helper"]);
-    expect(await names({ scope: "team" })).toEqual(["data-legacy", "payments-oncall"]);
-    expect(await names({ include_account: false })).toEqual(["data-legacy", "payments-oncall"]);
+    expect(await names({ scope: "team" })).toEqual(["data-legacy", legacy, "payments-oncall"]);
+    expect(await names({ include_account: false })).toEqual(["data-legacy", legacy, "payments-oncall"]);
     expect(await names({ team_ids: [2] })).toEqual(["payments-oncall", "platform-helper"]);
     expect(await names({ query: "PAYMENTS" })).toEqual(["payments-oncall"]);
   });

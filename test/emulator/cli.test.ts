@@ -77,7 +77,7 @@ describe("emulator CLI", () => {
     const admin = SEED_USERS.find((u) => u.memberId === 1002)!.appKey;
     const rules = await call(emu, PATHS.automationRuleList, { key: admin, body: { limit: 100 } });
     expect(rules.status).toBe(200);
-    expect((await call(emu, PATHS.mcpServerList, { key: admin, body: { limit: 100 } })).body.data.total).toBe(11); // 9 fixed + 2 generated in account 1
+    expect((await call(emu, PATHS.mcpServerList, { key: admin, body: { limit: 100 } })).body.data.total).toBe(14); // 9 fixed + 2 generated + 3 legacy in account 1
     expect((await call(emu, PATHS.mcpServerDisable, { key: admin, body: { server_id: "mcp_grafana" } })).status).toBe(200);
     run.child.kill("SIGTERM");
     expect(await run.exit).toBe(0);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATHS } from "../../wire/wire";
-import { readStateFile, SEED_SERVERS, SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
+import { LEGACY_SERVERS, readStateFile, SEED_SERVERS, SEED_TEAMS, startEmulator, type Emulator } from "../../emulator";
 import { seedRules } from "../../emulator/seedRules";
 import { call } from "../support/emulatorCalls";
 
@@ -63,11 +63,13 @@ describe("seed", () => {
     expect(seedRules(50, Date.now()).every((r) => big.has(r.rule_id))).toBe(true);
   });
 
-  it("servers: 16 by default (12 fixed + mcp_gen_0001..0004), more on request, at least 12", async () => {
+  it("servers: 16 by default (12 fixed + mcp_gen_0001..0004), more on request, at least 12; the legacy rows besides", async () => {
+    const legacy = LEGACY_SERVERS.map((s) => s.server_id);
+    expect(legacy).toEqual(["mcp_legacy_digit_name", "mcp_legacy_long_name", "mcp_legacy_no_command"]);
     await withEmulator({ seed: { rules: 0 } }, async (emu) => {
       const ids = emu.servers().map((s) => s.server_id);
-      expect(ids).toHaveLength(16);
-      expect(ids.slice(12)).toEqual(["mcp_gen_0001", "mcp_gen_0002", "mcp_gen_0003", "mcp_gen_0004"]);
+      expect(ids).toHaveLength(16 + legacy.length);
+      expect(ids.slice(12)).toEqual(["mcp_gen_0001", "mcp_gen_0002", "mcp_gen_0003", "mcp_gen_0004", ...legacy]);
     });
     await withEmulator({ seed: { rules: 0, servers: 40 } }, async (emu) => {
       const generated = emu.servers().filter((s) => s.server_id.startsWith("mcp_gen_"));
@@ -75,7 +77,7 @@ describe("seed", () => {
       expect(generated.at(-1)!.server_id).toBe("mcp_gen_0028");
       expect(generated.every((s) => s.account_id === 1 && s.team_id === 1 && s.status === "enabled")).toBe(true);
     });
-    await withEmulator({ seed: { rules: 0, servers: 12 } }, async (emu) => expect(emu.servers()).toHaveLength(12));
+    await withEmulator({ seed: { rules: 0, servers: 12 } }, async (emu) => expect(emu.servers()).toHaveLength(12 + legacy.length));
     await expect(startEmulator({ seed: { servers: 11 } })).rejects.toThrow(RangeError);
     await expect(startEmulator({ seed: { rules: -1 } })).rejects.toThrow(RangeError);
     await expect(startEmulator({ seed: { rules: 1.5 } })).rejects.toThrow(RangeError);

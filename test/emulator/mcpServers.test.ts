@@ -236,10 +236,11 @@ describe("list", () => {
   });
 
   it("team_ids narrows the team servers (never widens); account-wide ones follow include_account", async () => {
-    expect((await ids({ team_ids: [2] })).ids.sort()).toEqual(["mcp_github", "mcp_jira", "mcp_postgres", "mcp_slack"]);
-    expect((await ids({ team_ids: [2], include_account: false })).ids.sort()).toEqual(["mcp_jira", "mcp_postgres"]);
-    expect((await ids({ team_ids: [2, 5], scope: "team" })).ids.sort()).toEqual(["mcp_jira", "mcp_postgres"]);
-    expect((await ids({ team_ids: [3], include_account: true })).ids.sort()).toEqual(["mcp_github", "mcp_k8s", "mcp_slack"]);
+    // Team 2 holds the seed's legacy stdio server with an empty command, team 3 its legacy server with a name too long.
+    expect((await ids({ team_ids: [2] })).ids.sort()).toEqual(["mcp_github", "mcp_jira", "mcp_legacy_no_command", "mcp_postgres", "mcp_slack"]);
+    expect((await ids({ team_ids: [2], include_account: false })).ids.sort()).toEqual(["mcp_jira", "mcp_legacy_no_command", "mcp_postgres"]);
+    expect((await ids({ team_ids: [2, 5], scope: "team" })).ids.sort()).toEqual(["mcp_jira", "mcp_legacy_no_command", "mcp_postgres"]);
+    expect((await ids({ team_ids: [3], include_account: true })).ids.sort()).toEqual(["mcp_github", "mcp_k8s", "mcp_legacy_long_name", "mcp_slack"]);
   });
 
   it("query: case-insensitive substring of name, description, AI description, id, transport, URL, command, template name", async () => {

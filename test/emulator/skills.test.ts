@@ -133,7 +133,7 @@ describe("upload", () => {
     expectError(answer, 400, "InvalidParameter");
     expect(answer.body.error.message).toContain("file");
     expect(answer.body.error.message).toContain(detail);
-    expect(em.skills().length).toBe(3);
+    expect(em.skills().length).toBe(4);
   });
 
   test("an archive over 100 MB is refused with EntityTooLarge before it is read", async () => {
@@ -204,11 +204,12 @@ describe("list and console edits", () => {
   test("scopes, team_ids, query, newest first; limit over 100 refused", async () => {
     const list = async (body: Record<string, unknown>, key: Key = "admin") =>
       wireSkillListDataSchema.parse((await api(PATHS.skillList, body, key)).body.data).skills.map((s) => s.skill_name);
-    expect(await list({})).toEqual(["k8s-triage", "slow-query"]);
+    // The seed's legacy row (team 2, the oldest): a name and a description older than today's rules.
+    expect(await list({})).toEqual(["k8s-triage", "slow-query", "Payments_Runbook"]);
     expect(await list({ scope: "account" })).toEqual(["k8s-triage"]);
-    expect(await list({ scope: "team" })).toEqual(["slow-query"]);
-    expect(await list({ include_account: false })).toEqual(["slow-query"]);
-    expect(await list({ team_ids: [2] })).toEqual(["k8s-triage"]);
+    expect(await list({ scope: "team" })).toEqual(["slow-query", "Payments_Runbook"]);
+    expect(await list({ include_account: false })).toEqual(["slow-query", "Payments_Runbook"]);
+    expect(await list({ team_ids: [2] })).toEqual(["k8s-triage", "Payments_Runbook"]);
     expect(await list({ query: "KUBERNETES" })).toEqual(["k8s-triage"]);
     const made = skill(await upload(skillZip("newest")));
     expect((await list({}))[0]).toBe(made.skill_name);

@@ -321,7 +321,8 @@ describe("getA2aAgents' read", () => {
     const client = () => new FlashdutyClient({ appKey: emulator.keys.admin, baseUrl: emulator.url });
     for (let i = 0; i < 7; i++) await client().a2aAgents.create({ agentName: `z-${i}`, instructions: "i", cardUrl: "https://z.example", teamId: 4 });
     const result = await readAgents({ pageSize: 3 }, client);
-    expect(result.total).toBe(10);
+    // Account 1's 4 seeded agents (a2a_legacy_long_name among them: emulator/README.md "Legacy rows") and the 7 made here.
+    expect(result.total).toBe(11);
     expect(result.agents.map((a) => a.agentName)).toEqual(
       [...result.agents.map((a) => a.agentName)].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)),
     );

@@ -213,10 +213,14 @@ describe("getSkills (the read under the data source and the plugin's invoke)", (
       await client().skills.upload({ archive: skillZip(name), teamId });
     }
     const all = await readSkills({ pageSize: 2 }, client);
-    expect(all.skills.map((s) => `${s.skillName}@${s.teamId}`)).toEqual(["alpha@1", "alpha@2", "k8s-triage@0", "slow-query@1", "zeta@0"]);
-    expect(all.total).toBe(5);
+    // Payments_Runbook: the seed's legacy row (emulator/README.md "Legacy rows"); upper case sorts first.
+    expect(all.skills.map((s) => `${s.skillName}@${s.teamId}`)).toEqual(["Payments_Runbook@2", "alpha@1", "alpha@2", "k8s-triage@0", "slow-query@1", "zeta@0"]);
+    expect(all.total).toBe(6);
     expect((await readSkills({ scope: "account" }, client)).skills.map((s) => s.skillName)).toEqual(["k8s-triage", "zeta"]);
-    expect((await readSkills({ teamIds: [2], includeAccount: false }, client)).skills.map((s) => `${s.skillName}@${s.teamId}`)).toEqual(["alpha@2"]);
+    expect((await readSkills({ teamIds: [2], includeAccount: false }, client)).skills.map((s) => `${s.skillName}@${s.teamId}`)).toEqual([
+      "Payments_Runbook@2",
+      "alpha@2",
+    ]);
     expect((await readSkills({ query: "ALPHA" }, client)).total).toBe(2);
     const before = emulator.counters()["skill.list"].requests;
     await expect(readSkills({ pageSize: 101 }, client)).rejects.toThrow(/pageSize/);

@@ -130,7 +130,8 @@ describe("reads and writes", () => {
     expect((await skills.get({ skillId: "skill_seed_k8s_triage" })).content).toContain("k8s-triage");
     for (let i = 0; i < 5; i++) await skills.upload({ archive: skillZip(`many-${i}`) });
     const all = await skills.listAllAsArray({ limit: 2 });
-    expect(all.map((s) => s.skillName).sort()).toEqual(["k8s-triage", "many-0", "many-1", "many-2", "many-3", "many-4", "slow-query"]);
+    // Payments_Runbook: the seed's legacy row (emulator/README.md "Legacy rows").
+    expect(all.map((s) => s.skillName).sort()).toEqual(["Payments_Runbook", "k8s-triage", "many-0", "many-1", "many-2", "many-3", "many-4", "slow-query"]);
     expect(all.every((s) => s.content === undefined)).toBe(true);
     const updated = await skills.update({ skillId: "skill_seed_k8s_triage", descriptionEn: "English", teamId: 2 });
     expect(updated).toMatchObject({ descriptionEn: "English", teamId: 2 });
