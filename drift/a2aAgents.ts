@@ -9,7 +9,7 @@ import { isResourceType } from "../provider/engine/typeToken";
 import { DECLARED_FIELDS, SECRET_FIELDS } from "../provider/a2aAgent/fields";
 import { VALUE_NOT_SHOWN } from "./dataSources";
 import { holdsSecret, keyListChanges, opaque, secretMapChanges } from "./mcpServers";
-import type { RefreshedResource } from "./refreshEvents";
+import { managedFields, type RefreshedResource } from "./refreshEvents";
 import { compareText, type A2aAgentResourceDrift, type FieldChange } from "./report";
 
 type Props = Record<string, unknown>;
@@ -25,9 +25,9 @@ function normal(field: string, value: unknown): unknown {
 }
 
 /** The declared fields of one refreshed agent that differ, sorted by name. */
-function changedFields(before: Props, after: Props): FieldChange[] {
+function changedFields(before: Props, after: Props, resource: Pick<RefreshedResource, "managed">): FieldChange[] {
   const fields: FieldChange[] = [];
-  for (const field of DECLARED_FIELDS) {
+  for (const field of managedFields(resource, DECLARED_FIELDS)) {
     if ((SECRET_FIELDS as readonly string[]).includes(field)) {
       const changes = secretMapChanges(field, before[field], after[field]);
       fields.push(
@@ -64,7 +64,7 @@ export function a2aAgentResourceDrifts(resources: readonly RefreshedResource[]):
       drifts.push({ ...base, observed: "deleted", fields: [], nextUp: adopted ? "failNotFound" : "create" });
       continue;
     }
-    const fields = changedFields(resource.before, resource.after);
+    const fields = changedFields(resource.before, resource.after, resource);
     if (fields.length > 0) drifts.push({ ...base, observed: "changed", fields, nextUp: "update" });
   }
   drifts.sort((a, b) => compareText(a.agentName, b.agentName) || compareText(a.urn, b.urn));

@@ -1,7 +1,7 @@
 /** Drift of `AutomationRule` resources: the rule edited in the console or deleted on the platform. */
 import { isResourceType } from "../provider/engine/typeToken";
 import { DECLARED_FIELDS } from "../provider/automationRule/fields";
-import type { RefreshedResource } from "./refreshEvents";
+import { managedFields, type RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type RuleResourceDrift } from "./report";
 
 function text(value: unknown): string {
@@ -38,7 +38,7 @@ export function ruleResourceDrifts(resources: readonly RefreshedResource[]): { c
       continue;
     }
     const fields: FieldChange[] = [];
-    for (const field of DECLARED_FIELDS) {
+    for (const field of managedFields(resource, DECLARED_FIELDS)) {
       const before = resource.before[field];
       const after = resource.after[field];
       if (!same(field, before, after)) fields.push({ field, before, after });

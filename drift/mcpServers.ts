@@ -16,7 +16,7 @@ import { DECLARED_FIELDS, SECRET_FIELDS } from "../provider/mcpServer/fields";
 import { isResourceType } from "../provider/engine/typeToken";
 import { MASKED_VALUE } from "../wire/protocol";
 import { VALUE_NOT_SHOWN } from "./dataSources";
-import type { RefreshedResource } from "./refreshEvents";
+import { managedFields, type RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type McpServerResourceDrift } from "./report";
 
 /** Pulumi's key that marks an object as a secret value (sdk/nodejs/runtime/rpc.ts `specialSigKey`). */
@@ -93,9 +93,9 @@ export function keyListChanges(field: string, before: unknown, after: unknown): 
 }
 
 /** The declared fields of one refreshed server that differ, sorted by name (`enabled` left out when `held`). */
-function changedFields(before: Props, after: Props, held: boolean): FieldChange[] {
+function changedFields(before: Props, after: Props, held: boolean, resource: Pick<RefreshedResource, "managed">): FieldChange[] {
   const fields: FieldChange[] = [];
-  for (const field of DECLARED_FIELDS) {
+  for (const field of managedFields(resource, DECLARED_FIELDS)) {
     if (field === "enabled" && held) continue;
     if ((SECRET_FIELDS as readonly string[]).includes(field)) {
       const changes = secretMapChanges(field, before[field], after[field]);
@@ -139,7 +139,7 @@ export function mcpServerResourceDrifts(resources: readonly RefreshedResource[])
       drifts.push({ ...base, observed: "deleted", fields: [], nextUp: adopted ? "failNotFound" : "create" });
       continue;
     }
-    const fields = changedFields(resource.before, resource.after, serverId !== "" && heldIds.has(serverId));
+    const fields = changedFields(resource.before, resource.after, serverId !== "" && heldIds.has(serverId), resource);
     if (fields.length > 0) drifts.push({ ...base, observed: "changed", fields, nextUp: "update" });
   }
   drifts.sort((a, b) => compareText(a.serverName, b.serverName) || compareText(a.urn, b.urn));

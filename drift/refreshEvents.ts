@@ -28,6 +28,19 @@ export interface RefreshedResource {
   type: string;
   before: Record<string, unknown>;
   after: Record<string, unknown> | undefined;
+  /**
+   * The input names the state holds (`old.inputs`): after an `up`, the fields the program sets.
+   * A field the program leaves out is not managed, so its change is no drift
+   * (provider/engine/programFields.ts). Undefined when the event carries no inputs (every field
+   * counts then); a standalone `pulumi refresh` stores every field as an input.
+   */
+  managed?: readonly string[];
+}
+
+/** The fields of `fields` that `resource`'s program manages (all of them when its state says nothing). */
+export function managedFields<F extends string>(resource: Pick<RefreshedResource, "managed">, fields: readonly F[]): F[] {
+  const managed = resource.managed;
+  return managed === undefined ? [...fields] : fields.filter((field) => managed.includes(field));
 }
 
 /** What a refresh preview's events say. */
@@ -54,7 +67,11 @@ export function readRefreshEvents(events: readonly EngineEvent[]): RefreshObserv
       const before = outputs.old?.outputs ?? {};
       const after = outputs.new?.urn ? (outputs.new.outputs ?? {}) : undefined;
       if (outputs.type === STACK_TYPE) observations.stackOutputsBefore = before;
-      else observations.resources.push({ urn: outputs.urn, type: outputs.type, before, after });
+      else {
+        const inputs = outputs.old?.inputs;
+        const managed = inputs !== undefined && inputs !== null && Object.keys(inputs).length > 0 ? Object.keys(inputs) : undefined;
+        observations.resources.push({ urn: outputs.urn, type: outputs.type, before, after, ...(managed !== undefined ? { managed } : {}) });
+      }
     } else if (outputs.type === STACK_TYPE && outputs.new?.outputs !== undefined) {
       observations.stackOutputsAfter = outputs.new.outputs;
     }

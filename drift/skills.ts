@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { isResourceType } from "../provider/engine/typeToken";
 import { DECLARED_FIELDS } from "../provider/skill/fields";
-import type { RefreshedResource } from "./refreshEvents";
+import { managedFields, type RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type SkillResourceDrift } from "./report";
 
 function text(value: unknown): string {
@@ -34,7 +34,7 @@ export function skillResourceDrifts(resources: readonly RefreshedResource[]): { 
       continue;
     }
     const fields: FieldChange[] = [];
-    for (const field of DECLARED_FIELDS) {
+    for (const field of managedFields(resource, DECLARED_FIELDS)) {
       const before = resource.before[field] ?? null;
       const after = resource.after[field] ?? null;
       if (!isDeepStrictEqual(before, after)) fields.push({ field, before, after });

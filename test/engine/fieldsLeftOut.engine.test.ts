@@ -7,11 +7,13 @@
  * clearing a field the platform cannot clear is refused naming the way out; `up --replace` of a
  * resource whose name is unique in its scope works.
  */
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
+import { BUILT_CLI } from "../support/cliRun";
 import { createEngineStack, type EngineStack } from "../support/engineStack";
 import { skillMd } from "../support/skillArchives";
 
@@ -36,6 +38,19 @@ function skillFolder(name: string): string {
   mkdirSync(join(dir, "scripts"));
   writeFileSync(join(dir, "scripts", "run.sh"), "echo run\n");
   return dir;
+}
+
+/** `pulumi-flashduty drift` of the stack: its exit code and output. */
+function drift(stack: EngineStack): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const args = [BUILT_CLI, "drift", "--stack", stack.ws.stack, "--cwd", stack.projectDir];
+    const child = spawn(process.execPath, args, { cwd: stack.projectDir, env: stack.ws.environment(), stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
 }
 
 interface Outs {
@@ -82,6 +97,9 @@ describe("fields a program leaves out, with the dynamic resources", () => {
     emulator.updateA2aAgent(agentId, { streaming: true, environments: ["cloud"], allow_insecure_tls_skip_verify: true, team_id: 2, status: "disabled" });
     emulator.updateSkill(skillId, { description: "Console description", description_en: "Console English", status: "disabled" });
 
+    // The drift report of a pull request: nothing the program manages changed.
+    const report = await drift(stack);
+    expect(report.code, report.output).toBe(0);
     const preview = await ws.run(["preview", "--refresh", "--diff"]);
     expect(preview.code).toBe(0);
     await ws.run(["up", "--refresh", "--yes"]);
@@ -105,6 +123,9 @@ describe("fields a program leaves out, with the dynamic resources", () => {
     await ws.run(["up", "--yes"]);
     expect(emulator.server(serverId)?.description).toBe("Declared");
     emulator.updateServer(serverId, { description: "Edited again" });
+    const declaredDrift = await drift(stack);
+    expect(declaredDrift.code, declaredDrift.output).toBe(2);
+    expect(declaredDrift.output).toMatch(/description/);
     await ws.run(["up", "--refresh", "--yes"]);
     expect(emulator.server(serverId)?.description).toBe("Declared");
 
