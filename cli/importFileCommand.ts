@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { buildImportFile, KINDS, type Kind, renderReport } from "../importFile";
 import { FlashdutyClient } from "../sdk/client";
 import { terminalSafeJson } from "../sdk/terminalText";
-import type { Io } from "./main";
+import type { Io } from "./io";
 
 export const IMPORT_FILE_USAGE = `Usage: pulumi-flashduty import-file [--team ID]... [--kind KIND]... [--name GLOB] [--disablements] [--output FILE]
 

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 // a rewrite of a local file never needs.
 import { languageOfProgram, SecretsToConfigError, secretsToConfig } from "../importFile/secretsToConfig";
 import { terminalSafeJson } from "../sdk/terminalText";
-import type { Io } from "./main";
+import type { Io } from "./io";
 
 export const IMPORT_SECRETS_USAGE = `Usage: pulumi-flashduty import-secrets PROGRAM [--output FILE]
 

@@ -26,6 +26,7 @@ import { detectDrift, DriftError, renderJson, renderMarkdown, DEFAULT_MAX_ROWS }
 import { redactAppKey } from "../drift/errors";
 import { escapeTerminalControlsInLines } from "../sdk/terminalText";
 import { VERSION } from "../sdk/version";
+import type { Io } from "./io";
 
 /** Exit codes of the command. */
 export const EXIT = { noDrift: 0, error: 1, drift: 2 } as const;
@@ -62,12 +63,6 @@ Exit codes: 0 no drift, 2 drift found, 1 error.
 Needs the \`pulumi\` CLI on PATH and what the stack needs to run (backend login or
 PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, flashduty:* config or FLASHDUTY_* variables).
 `;
-
-/** Where the command writes; the defaults are the process's streams (and, for import-file, its environment). */
-export interface Io {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
 
 const processIo: Io = {
   stdout: (text) => process.stdout.write(text),

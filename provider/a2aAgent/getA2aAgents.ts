@@ -1,22 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { A2aAgent, A2aAgentScope } from "../../sdk";
+import type { A2aAgentScope } from "../../sdk";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
-import { readAgents } from "./readA2aAgents";
+import { readAgents, type GetA2aAgentsArgs, type GetA2aAgentsResult } from "./readA2aAgents";
 
-/** Filters of {@link getA2aAgents}. All optional. */
-export interface GetA2aAgentsArgs {
-  /** `all` (default: team agents, plus the account-wide ones unless `includeAccount` is false), `account` (account-wide only) or `team` (team agents only). */
-  scope?: A2aAgentScope;
-  /** Case-insensitive text filter; at most 128 characters. */
-  query?: string;
-  /** Only team agents of these teams (integers). */
-  teamIds?: number[];
-  /** Whether account-wide agents are included under scope `all` (default true). */
-  includeAccount?: boolean;
-  /** Agents per request, 1..100, default 100. Only changes how many requests are made. */
-  pageSize?: number;
-}
+// Declared with the read, which the provider plugin shares; exported here with the data source.
+export type { GetA2aAgentsArgs, GetA2aAgentsResult };
 
 /** Same as {@link GetA2aAgentsArgs}, accepting Pulumi inputs at every level (as generated SDKs do). */
 export interface GetA2aAgentsOutputArgs {
@@ -30,19 +19,6 @@ export interface GetA2aAgentsOutputArgs {
   includeAccount?: pulumi.Input<boolean>;
   /** See {@link GetA2aAgentsArgs.pageSize}. */
   pageSize?: pulumi.Input<number>;
-}
-
-/** Result of {@link getA2aAgents}. */
-export interface GetA2aAgentsResult {
-  /** Number of agents returned (every agent matching the filters). */
-  total: number;
-  /**
-   * The agents, sorted by `agentName` case-insensitively (Unicode lower case, then code-point
-   * order), then by `agentId`, so unchanged platform state gives identical outputs. Optional
-   * fields the platform leaves out are absent. Secret values inside `authConfig` arrive masked
-   * by the platform (`******`).
-   */
-  agents: A2aAgent[];
 }
 
 /**

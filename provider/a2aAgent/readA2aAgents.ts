@@ -6,10 +6,36 @@
  *
  * @packageDocumentation
  */
-import type { A2aAgent, FlashdutyClient } from "../../sdk";
+import type { A2aAgent, FlashdutyClient, A2aAgentScope } from "../../sdk";
 import { checkInteger } from "../../sdk/validation";
 import { A2A_AGENT_RULES } from "../../wire/protocol";
-import type { GetA2aAgentsArgs, GetA2aAgentsResult } from "./getA2aAgents";
+
+/** Filters of {@link getA2aAgents}. All optional. */
+export interface GetA2aAgentsArgs {
+  /** `all` (default: team agents, plus the account-wide ones unless `includeAccount` is false), `account` (account-wide only) or `team` (team agents only). */
+  scope?: A2aAgentScope;
+  /** Case-insensitive text filter; at most 128 characters. */
+  query?: string;
+  /** Only team agents of these teams (integers). */
+  teamIds?: number[];
+  /** Whether account-wide agents are included under scope `all` (default true). */
+  includeAccount?: boolean;
+  /** Agents per request, 1..100, default 100. Only changes how many requests are made. */
+  pageSize?: number;
+}
+
+/** Result of {@link getA2aAgents}. */
+export interface GetA2aAgentsResult {
+  /** Number of agents returned (every agent matching the filters). */
+  total: number;
+  /**
+   * The agents, sorted by `agentName` case-insensitively (Unicode lower case, then code-point
+   * order), then by `agentId`, so unchanged platform state gives identical outputs. Optional
+   * fields the platform leaves out are absent. Secret values inside `authConfig` arrive masked
+   * by the platform (`******`).
+   */
+  agents: A2aAgent[];
+}
 
 /**
  * Reads every A2A agent that matches `args` (operation `POST /safari/a2a-agent/list`, every

@@ -1,24 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationRule, RuleScope } from "../../sdk";
+import type { RuleScope } from "../../sdk";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
-import { readRules } from "./readAutomationRules";
+import { readRules, type GetAutomationRulesArgs, type GetAutomationRulesResult } from "./readAutomationRules";
 
-/** Filters of {@link getAutomationRules}. All optional. */
-export interface GetAutomationRulesArgs {
-  /** `all` (default: own personal rules plus rules of teams the key can access), `personal` or `team`. */
-  scope?: RuleScope;
-  /** Only rules of these teams (integers). Narrows the result, never widens access. */
-  teamIds?: number[];
-  /** Compatibility flag: with no `scope`, `false` behaves as `scope: "team"`. */
-  includePerson?: boolean;
-  /** true: only enabled rules; false: only disabled ones; absent: both. */
-  enabled?: boolean;
-  /** Case-insensitive match on the rule name, at most 64 characters. */
-  keyword?: string;
-  /** Rules per request, 1..100, default 100. Only changes how many requests are made. */
-  pageSize?: number;
-}
+// Declared with the read, which the provider plugin shares; exported here with the data source.
+export type { GetAutomationRulesArgs, GetAutomationRulesResult };
 
 /** Same as {@link GetAutomationRulesArgs}, accepting Pulumi inputs at every level (as generated SDKs do). */
 export interface GetAutomationRulesOutputArgs {
@@ -34,20 +21,6 @@ export interface GetAutomationRulesOutputArgs {
   keyword?: pulumi.Input<string>;
   /** See {@link GetAutomationRulesArgs.pageSize}. */
   pageSize?: pulumi.Input<number>;
-}
-
-/** Result of {@link getAutomationRules}. */
-export interface GetAutomationRulesResult {
-  /** Number of rules returned (every rule matching the filters and visible to the key). */
-  total: number;
-  /**
-   * The rules, sorted by `ruleId`, so unchanged platform state gives identical outputs. A rule
-   * without an HTTP POST, schedule or on-call trigger has no key for that trigger's fields
-   * (`httpPostTriggerId`, `httpPostTriggerUrl`, `scheduleTriggerId`, `oncallIncidentTriggerId`,
-   * `oncallIncidentChannelIds`, `oncallIncidentSeverities`): never an `undefined` value, which
-   * Pulumi cannot serialize. `timezone` is `""` (UTC) on older rules that lack it.
-   */
-  rules: AutomationRule[];
 }
 
 /**

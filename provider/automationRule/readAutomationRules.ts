@@ -6,10 +6,39 @@
  *
  * @packageDocumentation
  */
-import type { FlashdutyClient } from "../../sdk";
+import type { FlashdutyClient, RuleScope, AutomationRule } from "../../sdk";
 import { checkInteger } from "../../sdk/validation";
 import { LIMITS } from "../../wire/protocol";
-import type { GetAutomationRulesArgs, GetAutomationRulesResult } from "./getAutomationRules";
+
+/** Filters of {@link getAutomationRules}. All optional. */
+export interface GetAutomationRulesArgs {
+  /** `all` (default: own personal rules plus rules of teams the key can access), `personal` or `team`. */
+  scope?: RuleScope;
+  /** Only rules of these teams (integers). Narrows the result, never widens access. */
+  teamIds?: number[];
+  /** Compatibility flag: with no `scope`, `false` behaves as `scope: "team"`. */
+  includePerson?: boolean;
+  /** true: only enabled rules; false: only disabled ones; absent: both. */
+  enabled?: boolean;
+  /** Case-insensitive match on the rule name, at most 64 characters. */
+  keyword?: string;
+  /** Rules per request, 1..100, default 100. Only changes how many requests are made. */
+  pageSize?: number;
+}
+
+/** Result of {@link getAutomationRules}. */
+export interface GetAutomationRulesResult {
+  /** Number of rules returned (every rule matching the filters and visible to the key). */
+  total: number;
+  /**
+   * The rules, sorted by `ruleId`, so unchanged platform state gives identical outputs. A rule
+   * without an HTTP POST, schedule or on-call trigger has no key for that trigger's fields
+   * (`httpPostTriggerId`, `httpPostTriggerUrl`, `scheduleTriggerId`, `oncallIncidentTriggerId`,
+   * `oncallIncidentChannelIds`, `oncallIncidentSeverities`): never an `undefined` value, which
+   * Pulumi cannot serialize. `timezone` is `""` (UTC) on older rules that lack it.
+   */
+  rules: AutomationRule[];
+}
 
 /**
  * Reads every rule that matches `args` (operation `POST /automation/rule/list`, every page),

@@ -1,29 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { AutomationTemplate } from "../../sdk";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
 import { programClient, programConfig, withDiagnosticsParent } from "../client/programConfig";
-import { readTemplates } from "./readAutomationTemplates";
+import { readTemplates, type GetAutomationTemplatesArgs, type GetAutomationTemplatesResult } from "./readAutomationTemplates";
 
-/** Arguments of {@link getAutomationTemplates}. */
-export interface GetAutomationTemplatesArgs {
-  /**
-   * Language of the templates, e.g. `en-US` or `zh-CN`, at most 16 characters. Default: stack
-   * config `flashduty:locale` / `FLASHDUTY_LOCALE`; without either, the platform picks from the
-   * request's Accept-Language (falling back to en-US).
-   */
-  locale?: string;
-}
+// Declared with the read, which the provider plugin shares; exported here with the data source.
+export type { GetAutomationTemplatesArgs, GetAutomationTemplatesResult };
 
 /** Same as {@link GetAutomationTemplatesArgs}, accepting Pulumi inputs. */
 export type GetAutomationTemplatesOutputArgs = { locale?: pulumi.Input<string> };
-
-/** Result of {@link getAutomationTemplates}. */
-export interface GetAutomationTemplatesResult {
-  /** The locale that was asked for; empty when the platform chose it. */
-  locale: string;
-  /** The preset templates, sorted by `name` (a template's identity within a locale). */
-  templates: AutomationTemplate[];
-}
 
 /**
  * Data source: the preset automation templates for a language

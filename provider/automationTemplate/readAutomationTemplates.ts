@@ -6,10 +6,27 @@
  *
  * @packageDocumentation
  */
-import type { FlashdutyClient } from "../../sdk";
+import type { FlashdutyClient, AutomationTemplate } from "../../sdk";
 import { checkString } from "../../sdk/validation";
 import { LIMITS, PATHS } from "../../wire/protocol";
-import type { GetAutomationTemplatesArgs, GetAutomationTemplatesResult } from "./getAutomationTemplates";
+
+/** Arguments of {@link getAutomationTemplates}. */
+export interface GetAutomationTemplatesArgs {
+  /**
+   * Language of the templates, e.g. `en-US` or `zh-CN`, at most 16 characters. Default: stack
+   * config `flashduty:locale` / `FLASHDUTY_LOCALE`; without either, the platform picks from the
+   * request's Accept-Language (falling back to en-US).
+   */
+  locale?: string;
+}
+
+/** Result of {@link getAutomationTemplates}. */
+export interface GetAutomationTemplatesResult {
+  /** The locale that was asked for; empty when the platform chose it. */
+  locale: string;
+  /** The preset templates, sorted by `name` (a template's identity within a locale). */
+  templates: AutomationTemplate[];
+}
 
 /**
  * Reads the automation templates (operation `POST /automation/template/list`) in `args.locale`,

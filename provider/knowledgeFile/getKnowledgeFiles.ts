@@ -2,21 +2,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { KnowledgePackListScope } from "../../sdk";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
-import { readKnowledgeFiles } from "./readKnowledgeFiles";
+import { readKnowledgeFiles, type GetKnowledgeFilesArgs, type KnowledgeFileInfo, type GetKnowledgeFilesResult } from "./readKnowledgeFiles";
 
-/** Filters of {@link getKnowledgeFiles}: those of the pack list (`POST /safari/knowledge/pack/list`). All optional. */
-export interface GetKnowledgeFilesArgs {
-  /** `all` (default: team packs, plus the account's pack unless `includeAccount` is false), `account` or `team`. */
-  scope?: KnowledgePackListScope;
-  /** Case-insensitive substring of the team name or the pack id; at most 128 characters. */
-  query?: string;
-  /** Only the packs of these teams (integers). */
-  teamIds?: number[];
-  /** Whether the account's pack is included under scope `all` (default true). */
-  includeAccount?: boolean;
-  /** Packs per request, 1..100, default 100. Only changes how many requests are made. */
-  pageSize?: number;
-}
+// Declared with the read, which the provider plugin shares; exported here with the data source.
+export type { GetKnowledgeFilesArgs, KnowledgeFileInfo, GetKnowledgeFilesResult };
 
 /** Same as {@link GetKnowledgeFilesArgs}, accepting Pulumi inputs at every level (as generated SDKs do). */
 export interface GetKnowledgeFilesOutputArgs {
@@ -30,36 +19,6 @@ export interface GetKnowledgeFilesOutputArgs {
   includeAccount?: pulumi.Input<boolean>;
   /** See {@link GetKnowledgeFilesArgs.pageSize}. */
   pageSize?: pulumi.Input<number>;
-}
-
-/** A knowledge file as {@link getKnowledgeFiles} lists it: metadata (the text is read by the resource). */
-export interface KnowledgeFileInfo {
-  /** File id, `kfl_...`. */
-  fileId: string;
-  /** Pack id, `kpk_...`. */
-  packId: string;
-  /** 0 for the account's pack; otherwise the pack's team. */
-  teamId: number;
-  /** Path in the pack (`rel_path`). */
-  path: string;
-  /** MIME type. */
-  contentType: string;
-  /** Bytes of the UTF-8 content. */
-  sizeBytes: number;
-  /** SHA-256 of the content, lower-case hex. */
-  checksum: string;
-  /** Member id of the last writer (0 for the seeded `DUTY.md`). */
-  updatedBy: number;
-  /** Last change, epoch milliseconds. */
-  updatedAt: number;
-}
-
-/** Result of {@link getKnowledgeFiles}. */
-export interface GetKnowledgeFilesResult {
-  /** Number of files returned. */
-  total: number;
-  /** The files, sorted by `teamId` (0, the account's pack, first), then `path` (code-point order), so unchanged platform state gives identical outputs. */
-  files: KnowledgeFileInfo[];
 }
 
 /**

@@ -6,10 +6,53 @@
  *
  * @packageDocumentation
  */
-import type { FlashdutyClient, KnowledgePack } from "../../sdk";
+import type { FlashdutyClient, KnowledgePack, KnowledgePackListScope } from "../../sdk";
 import { checkInteger } from "../../sdk/validation";
 import { LIMITS } from "../../wire/protocol";
-import type { GetKnowledgeFilesArgs, GetKnowledgeFilesResult, KnowledgeFileInfo } from "./getKnowledgeFiles";
+
+/** Filters of {@link getKnowledgeFiles}: those of the pack list (`POST /safari/knowledge/pack/list`). All optional. */
+export interface GetKnowledgeFilesArgs {
+  /** `all` (default: team packs, plus the account's pack unless `includeAccount` is false), `account` or `team`. */
+  scope?: KnowledgePackListScope;
+  /** Case-insensitive substring of the team name or the pack id; at most 128 characters. */
+  query?: string;
+  /** Only the packs of these teams (integers). */
+  teamIds?: number[];
+  /** Whether the account's pack is included under scope `all` (default true). */
+  includeAccount?: boolean;
+  /** Packs per request, 1..100, default 100. Only changes how many requests are made. */
+  pageSize?: number;
+}
+
+/** A knowledge file as {@link getKnowledgeFiles} lists it: metadata (the text is read by the resource). */
+export interface KnowledgeFileInfo {
+  /** File id, `kfl_...`. */
+  fileId: string;
+  /** Pack id, `kpk_...`. */
+  packId: string;
+  /** 0 for the account's pack; otherwise the pack's team. */
+  teamId: number;
+  /** Path in the pack (`rel_path`). */
+  path: string;
+  /** MIME type. */
+  contentType: string;
+  /** Bytes of the UTF-8 content. */
+  sizeBytes: number;
+  /** SHA-256 of the content, lower-case hex. */
+  checksum: string;
+  /** Member id of the last writer (0 for the seeded `DUTY.md`). */
+  updatedBy: number;
+  /** Last change, epoch milliseconds. */
+  updatedAt: number;
+}
+
+/** Result of {@link getKnowledgeFiles}. */
+export interface GetKnowledgeFilesResult {
+  /** Number of files returned. */
+  total: number;
+  /** The files, sorted by `teamId` (0, the account's pack, first), then `path` (code-point order), so unchanged platform state gives identical outputs. */
+  files: KnowledgeFileInfo[];
+}
 
 /** The team of a pack as the resource names it: 0 for the account's pack. */
 function teamOf(pack: KnowledgePack): number {

@@ -1,28 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { McpServer, McpServerScope } from "../../sdk";
+import type { McpServerScope } from "../../sdk";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
-import { readServers } from "./readMcpServers";
+import { readServers, type GetMcpServersArgs, type GetMcpServersResult } from "./readMcpServers";
 
-/** Filters of {@link getMcpServers}. All optional. */
-export interface GetMcpServersArgs {
-  /**
-   * `all` (default: team servers, plus the account-wide ones unless `includeAccount` is false),
-   * `account` (account-wide servers only, `teamId` 0) or `team` (team servers only).
-   */
-  scope?: McpServerScope;
-  /**
-   * Case-insensitive substring of the name, description, AI description, id, transport, URL,
-   * command or source template name; at most 128 characters.
-   */
-  query?: string;
-  /** Only team servers of these teams (integers). Narrows the result, never widens access; account-wide servers follow `includeAccount`. */
-  teamIds?: number[];
-  /** Whether account-wide servers are included under scope `all` (default true); with no `scope`, `false` behaves as `scope: "team"`. */
-  includeAccount?: boolean;
-  /** Servers per request, 1..100, default 100. Only changes how many requests are made. */
-  pageSize?: number;
-}
+// Declared with the read, which the provider plugin shares; exported here with the data source.
+export type { GetMcpServersArgs, GetMcpServersResult };
 
 /** Same as {@link GetMcpServersArgs}, accepting Pulumi inputs at every level (as generated SDKs do). */
 export interface GetMcpServersOutputArgs {
@@ -36,20 +19,6 @@ export interface GetMcpServersOutputArgs {
   includeAccount?: pulumi.Input<boolean>;
   /** See {@link GetMcpServersArgs.pageSize}. */
   pageSize?: pulumi.Input<number>;
-}
-
-/** Result of {@link getMcpServers}. */
-export interface GetMcpServersResult {
-  /** Number of servers returned (every server matching the filters and visible to the key). */
-  total: number;
-  /**
-   * The servers, sorted by `serverName` case-insensitively (Unicode lower case, then code-point
-   * order), then by `serverId`, so unchanged platform state gives identical outputs. Optional
-   * fields the platform leaves out are absent (no key), never `undefined`, which Pulumi cannot
-   * serialize. Secret values inside `env` and `headers` arrive masked by the platform (`******`);
-   * the real values are never readable through the API.
-   */
-  servers: McpServer[];
 }
 
 /**

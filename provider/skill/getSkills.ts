@@ -1,22 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Skill, SkillScope } from "../../sdk";
+import type { SkillScope } from "../../sdk";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
 import { dataSourceOutput } from "../engine/dataSourceOutput";
-import { readSkills } from "./readSkills";
+import { readSkills, type GetSkillsArgs, type GetSkillsResult } from "./readSkills";
 
-/** Filters of {@link getSkills}: every filter of `POST /safari/skill/list`. All optional. */
-export interface GetSkillsArgs {
-  /** `all` (default: team skills, plus the account-wide ones unless `includeAccount` is false), `account` or `team`. */
-  scope?: SkillScope;
-  /** Case-insensitive substring of the name, the descriptions or the id; at most 128 characters. */
-  query?: string;
-  /** Only team skills of these teams (integers). Narrows the result, never widens access. */
-  teamIds?: number[];
-  /** Whether account-wide skills are included under scope `all` (default true). */
-  includeAccount?: boolean;
-  /** Skills per request, 1..100, default 100. Only changes how many requests are made. */
-  pageSize?: number;
-}
+// Declared with the read, which the provider plugin shares; exported here with the data source.
+export type { GetSkillsArgs, GetSkillsResult };
 
 /** Same as {@link GetSkillsArgs}, accepting Pulumi inputs at every level (as generated SDKs do). */
 export interface GetSkillsOutputArgs {
@@ -30,18 +19,6 @@ export interface GetSkillsOutputArgs {
   includeAccount?: pulumi.Input<boolean>;
   /** See {@link GetSkillsArgs.pageSize}. */
   pageSize?: pulumi.Input<number>;
-}
-
-/** Result of {@link getSkills}. */
-export interface GetSkillsResult {
-  /** Number of skills returned (every skill matching the filters and visible to the key). */
-  total: number;
-  /**
-   * The skills (without their SKILL.md), sorted by `skillName`, then `teamId`, then `skillId`
-   * (code-point order), so unchanged platform state gives identical outputs. Optional fields the
-   * platform leaves out are absent (no key).
-   */
-  skills: Skill[];
 }
 
 /**

@@ -5,10 +5,35 @@
  *
  * @packageDocumentation
  */
-import type { FlashdutyClient, Skill } from "../../sdk";
+import type { FlashdutyClient, Skill, SkillScope } from "../../sdk";
 import { checkInteger } from "../../sdk/validation";
 import { SKILL_RULES } from "../../wire/protocol";
-import type { GetSkillsArgs, GetSkillsResult } from "./getSkills";
+
+/** Filters of {@link getSkills}: every filter of `POST /safari/skill/list`. All optional. */
+export interface GetSkillsArgs {
+  /** `all` (default: team skills, plus the account-wide ones unless `includeAccount` is false), `account` or `team`. */
+  scope?: SkillScope;
+  /** Case-insensitive substring of the name, the descriptions or the id; at most 128 characters. */
+  query?: string;
+  /** Only team skills of these teams (integers). Narrows the result, never widens access. */
+  teamIds?: number[];
+  /** Whether account-wide skills are included under scope `all` (default true). */
+  includeAccount?: boolean;
+  /** Skills per request, 1..100, default 100. Only changes how many requests are made. */
+  pageSize?: number;
+}
+
+/** Result of {@link getSkills}. */
+export interface GetSkillsResult {
+  /** Number of skills returned (every skill matching the filters and visible to the key). */
+  total: number;
+  /**
+   * The skills (without their SKILL.md), sorted by `skillName`, then `teamId`, then `skillId`
+   * (code-point order), so unchanged platform state gives identical outputs. Optional fields the
+   * platform leaves out are absent (no key).
+   */
+  skills: Skill[];
+}
 
 /**
  * Reads every skill that matches `args` (`POST /safari/skill/list`, every page), ordered by

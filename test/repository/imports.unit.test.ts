@@ -1,10 +1,11 @@
 /**
  * The dependency rules of docs/ARCHITECTURE.md, read from the sources' import statements
- * (type-only imports included): which folder may import which, and no import cycle in the
- * emulator.
+ * (type-only imports included): which folder may import which, no import cycle in the
+ * emulator, and no two files anywhere that import each other.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -168,5 +169,38 @@ describe("dependency rules", () => {
     for (const node of graph.keys()) visit(node, []);
     expect(graph.size).toBeGreaterThan(10);
     expect(cycles).toEqual([]);
+  });
+
+  it("no two hand-written .ts files import each other (type-only imports, re-exports and dynamic import() included)", () => {
+    const skipped = new Set(["node_modules", "dist", "build", "sdks", ".git"]);
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+        const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
+        if (entry.isDirectory() && !skipped.has(entry.name)) walk(rel);
+        else if (entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) files.push(rel);
+      }
+    };
+    walk("");
+    const known = new Set(files);
+    // A relative specifier as the file it names: `./x`, `./x.js` (compiled name), `./x/index`.
+    const resolve = (from: string, spec: string): string | undefined => {
+      const base = path.posix.join(path.posix.dirname(from), spec);
+      return [base, base.replace(/\.js$/, ".ts"), `${base}.ts`, `${base}/index.ts`].find((c) => known.has(c));
+    };
+    const graph = new Map<string, Set<string>>();
+    for (const file of files) {
+      // The compiler's own scan of import, import type, export ... from and import("..."): no regex to fool.
+      const { importedFiles } = ts.preProcessFile(readFileSync(path.join(ROOT, file), "utf8"), true, true);
+      const targets = importedFiles.filter((i) => i.fileName.startsWith(".")).map((i) => resolve(file, i.fileName));
+      graph.set(file, new Set(targets.filter((t): t is string => t !== undefined && t !== file)));
+    }
+    // The scan sees what it must: a type-only import, a dynamic import and a re-export.
+    expect(files.length).toBeGreaterThan(300);
+    expect(graph.get("cli/importFileCommand.ts")?.has("cli/io.ts")).toBe(true);
+    expect(graph.get("cli/main.ts")?.has("cli/importFileCommand.ts")).toBe(true);
+    expect(graph.get("wire/wire.ts")?.has("wire/protocol.ts")).toBe(true);
+    const pairs = [...graph].flatMap(([a, tos]) => [...tos].filter((b) => a < b && graph.get(b)?.has(a)).map((b) => `${a} <-> ${b}`));
+    expect(pairs).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * what the CLI tests assert on, without a child process.
  */
 import * as path from "node:path";
-import { type Io, main } from "../../cli/main";
+import type { Io } from "../../cli/io";
+import { main } from "../../cli/main";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 
 /** The built command (`npm run build` writes it), for tests that run it as a user does, in a child process. */
