@@ -20,6 +20,11 @@ import { untilSettled } from "../engine/gracefulShutdown";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 import { readSkillSource, SkillSourceError, type SkillSourceBytes } from "./source";
+import { noteKeyMember } from "../client/keyMember";
+import { adoptionRecipe } from "../engine/frontDoor";
+import { SKILL_PLUGIN_TYPE } from "../engine/typeToken";
+import { adoptableSkill, warnSkillAdopted } from "./interruptedUpload";
+import { adoptedInThisProcess } from "../engine/interruptedCreate";
 import { programInputs, withDefaults } from "../engine/programFields";
 import { changedFields as changedDeclaredFields, DEFAULTS, toOutputs, type SkillDeclared, type SkillInputs, type SkillOutputs } from "./state";
 
@@ -121,7 +126,10 @@ async function sourceBytes(inputs: SkillInputs): Promise<SkillSourceBytes> {
   return read;
 }
 
-/** An upload error made readable: a taken name names the skill and how to adopt it. */
+/** How messages name this resource's adoption (`pulumi import` with the plugin, the `skillId` input). */
+const ADOPTION = { token: SKILL_PLUGIN_TYPE, idInput: "skillId" };
+
+/** An upload error made readable: a taken name names the skill and how to adopt it (as the front door running it takes it). */
 async function explainUpload(api: FlashdutyClient, err: unknown, read: SkillSourceBytes, teamId: number): Promise<unknown> {
   if (!(isFlashdutyApiError(err) && err.code === "ReferenceExist")) return err;
   const { name } = await inspectSkillArchive(read.bytes);
@@ -129,8 +137,9 @@ async function explainUpload(api: FlashdutyClient, err: unknown, read: SkillSour
   const id = existing?.skillId ?? "<its skillId>";
   return new Error(
     escapeTerminalControls(
-      `a skill named ${JSON.stringify(name)} already exists ${scopeText(teamId)} ('${id}'): to manage it with this resource, set skillId: "${id}" ` +
-        `(adoption: this stack's archive is uploaded over it), or change the name in SKILL.md (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
+      `a skill named ${JSON.stringify(name)} already exists ${scopeText(teamId)} ('${id}'): not this upload's archive, or made by another member, ` +
+        `so not adopted; to manage it with this resource, ${adoptionRecipe(ADOPTION, id)} (this stack's archive is then uploaded over it), ` +
+        `or change the name in SKILL.md (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
     ),
   );
 }
@@ -201,8 +210,10 @@ async function converge(
  * One upload (exactly once: a lost answer is found by name and checksum before any retry, see the
  * SDK's `skills.upload`), then an update where `description`/`descriptionEn` differ from the
  * frontmatter's, and a disable for `enabled: false`. With a `skillId` input, adoption: get, then
- * the archive uploaded over it when it differs. A name taken in the scope fails naming the skill
- * and how to adopt it.
+ * the archive uploaded over it when it differs. A name taken in the scope by a skill with this
+ * archive's checksum, made by the app key's member, is what an interrupted create of this stack
+ * left: it is adopted with a warning (`interruptedUpload.ts`); any other fails naming the skill and
+ * how to adopt it.
  */
 export async function create(inputs: SkillInputs): Promise<pulumi.dynamic.CreateResult<SkillOutputs>> {
   return untilSettled(() => createSkill(inputs));
@@ -218,8 +229,14 @@ async function createSkill(inputs: SkillInputs): Promise<pulumi.dynamic.CreateRe
     let made: Skill;
     try {
       made = await api.skills.upload({ archive: read.bytes, fileName: read.fileName, teamId: fields.teamId });
+      noteKeyMember(api, made.createdBy);
     } catch (err) {
-      throw explain(await explainUpload(api, err, read, fields.teamId), "upload", { skillId: "(new)", teamId: fields.teamId });
+      // The name taken by this very archive, uploaded by this key's member: what a create of this
+      // stack leaves when its run is killed after the upload landed (docs/interrupted-runs.md).
+      const found = isFlashdutyApiError(err) && err.code === "ReferenceExist" ? await adoptableSkill(api, read, fields.teamId) : undefined;
+      if (found === undefined) throw explain(await explainUpload(api, err, read, fields.teamId), "upload", { skillId: "(new)", teamId: fields.teamId });
+      warnSkillAdopted(found.skill, found.creator);
+      made = found.skill;
     }
     const { skill } = await converge(api, made, { sourceHash: inputs.sourceHash }, fields);
     const known = { sourceHash: inputs.sourceHash, ...(made.checksum !== undefined ? { uploadedChecksum: made.checksum } : {}) };
@@ -297,13 +314,15 @@ async function updateSkill(id: string, olds: SkillOutputs, news: SkillInputs): P
   return { outs: toOutputs(skill, news.source, known, olds.adoptedSkillId) };
 }
 
-/** `skill/delete` (a soft delete on the platform); a skill already gone is success. */
+/** `skill/delete` (a soft delete on the platform); a skill already gone is success. A skill a create of this process adopted is left (no call). */
 export async function deleteResource(id: string, props: SkillOutputs): Promise<void> {
   return untilSettled(() => deleteSkill(id, props));
 }
 
 async function deleteSkill(id: string, props: SkillOutputs): Promise<void> {
   const skillId = props.skillId ?? id;
+  // A create of this process took the skill over (a replacement that uploads first, a renamed resource): it stays.
+  if (adoptedInThisProcess(skillId)) return;
   beginRateLimitNotice(subject(`'${skillId}'`));
   try {
     await (await client()).skills.delete({ skillId });
