@@ -23,6 +23,9 @@ import { ruleFieldProblems } from "../../sdk/resources/automationRuleModel";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { describeRuleAccessDenied } from "./accessDenied";
+import { adoptInterruptedRule, claimRule } from "./interruptedCreate";
+import { adoptedInThisProcess } from "../engine/interruptedCreate";
+import { noteKeyMember } from "../client/keyMember";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 
@@ -256,8 +259,12 @@ function explain(err: unknown, action: string, rule: { label: string; teamId: nu
  * One `rule/create` (exactly once, see the SDK's `automationRules.create`), or, with a `ruleId`
  * input, adoption: `rule/get`, then one `rule/update` with the declared fields that differ (and
  * a token rotation when an HTTP POST trigger is declared, since no read returns its token).
+ * Before a `rule/create`, the rule an interrupted create of this stack left (same scope, name and
+ * declared fields, made by the key's member, not taken by another create of this process) is
+ * adopted with a warning instead (`interruptedCreate.ts`, docs/interrupted-runs.md).
  *
- * @throws Error naming the rule for an unknown `ruleId`, an adopted rule of another team, or a 403
+ * @throws Error naming the rule for an unknown `ruleId`, an adopted rule of another team, or a 403;
+ *   the errors of the scope's rule listing
  */
 export async function create(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.CreateResult<AutomationRuleOutputs>> {
   return untilSettled(() => createRule(inputs));
@@ -271,16 +278,24 @@ async function createRule(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.
   const fields = declared(withDefaults(DEFAULTS, inputs));
   const extras = { ...(inputs.httpPostTokenRotation !== undefined ? { rotation: inputs.httpPostTokenRotation } : {}) };
   if (inputs.ruleId === undefined) {
+    // What an interrupted create of this stack left (rule names are not unique): adopted with a warning.
+    const found = await adoptInterruptedRule(api, fields);
+    if (found !== undefined) {
+      return { id: found.ruleId, outs: toOutputs(found, { ...extras, ...(found.httpPostToken !== undefined ? { token: found.httpPostToken } : {}) }) };
+    }
     let rule: AutomationRuleWithToken;
     try {
       rule = await api.automationRules.create(fields);
     } catch (err) {
       throw explain(err, "create", { label: JSON.stringify(inputs.name), teamId: fields.teamId ?? 0 });
     }
+    claimRule(rule.ruleId);
+    noteKeyMember(api, rule.ownerId);
     return { id: rule.ruleId, outs: toOutputs(rule, { ...extras, ...(rule.httpPostToken !== undefined ? { token: rule.httpPostToken } : {}) }) };
   }
 
   const ruleId = inputs.ruleId;
+  claimRule(ruleId);
   let current: Rule;
   try {
     current = await api.automationRules.get({ ruleId });
@@ -404,7 +419,7 @@ async function updateRule(id: string, olds: AutomationRuleOutputs, news: Automat
   return { outs: toOutputs(rule, { ...extras, ...(token !== undefined ? { token } : {}) }) };
 }
 
-/** `rule/delete`; a rule already gone is success. */
+/** `rule/delete`; a rule already gone is success. A rule a create of this process adopted is left (no call): that resource holds it now. */
 export async function deleteResource(id: string, props: AutomationRuleOutputs): Promise<void> {
   return untilSettled(() => deleteRule(id, props));
 }
@@ -412,6 +427,8 @@ export async function deleteResource(id: string, props: AutomationRuleOutputs): 
 /** The work of {@link deleteResource}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
 async function deleteRule(id: string, props: AutomationRuleOutputs): Promise<void> {
   const ruleId = props.ruleId ?? id;
+  // A create of this process took the rule over (a replacement that creates first, a renamed resource): it stays.
+  if (adoptedInThisProcess(ruleId)) return;
   beginRateLimitNotice(subject(`'${ruleId}'`));
   try {
     await (await client()).automationRules.delete({ ruleId });
