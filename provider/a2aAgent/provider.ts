@@ -17,6 +17,7 @@ import { untilSettled } from "../engine/gracefulShutdown";
 import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { adoptionRecipe, replaceRecipe } from "../engine/frontDoor";
+import { adoptedInThisProcess, fromInterruptedCreate, noteAdopted, warnAdopted } from "../engine/interruptedCreate";
 import { failuresAgainstState, programInputs, withDefaults } from "../engine/programFields";
 import { A2A_AGENT_PLUGIN_TYPE } from "../engine/typeToken";
 import { describeAgentAccessDenied } from "./accessDenied";
@@ -162,7 +163,9 @@ async function applyEnabled(api: FlashdutyClient, agent: A2aAgent, enabled: bool
  * One `a2a-agent/create` (exactly once: a lost answer is found by name in its scope, see the
  * SDK's `a2aAgents.create`), then disable when `enabled` is false; or, with an `agentId` input,
  * adoption: `a2a-agent/get`, then one `a2a-agent/update` with the declared fields that differ. A
- * name already taken in the scope fails naming the existing agent and how to adopt it.
+ * name already taken in the scope by an agent with every declared field equal, made by the key's
+ * member, is what an interrupted create of this stack left: adopted with a warning. Any other
+ * fails naming the existing agent and how to adopt it.
  */
 export async function create(inputs: A2aAgentInputs): Promise<pulumi.dynamic.CreateResult<A2aAgentOutputs>> {
   return untilSettled(() => createAgent(inputs));
@@ -183,6 +186,12 @@ async function createAgent(inputs: A2aAgentInputs): Promise<pulumi.dynamic.Creat
       if (isFlashdutyApiError(err) && err.code === "InvalidParameter") {
         const existing = await api.a2aAgents.findByName({ agentName: fields.agentName, teamId: fields.teamId }).catch(() => undefined);
         if (existing !== undefined) {
+          // What an interrupted create of this stack left: adopted with a warning (docs/interrupted-runs.md).
+          const adopted = await adoptInterruptedAgent(api, existing, fields);
+          if (adopted !== undefined) {
+            await sealing;
+            return { id: adopted.agentId, outs: toOutputs(adopted, fields) };
+          }
           throw new Error(
             escapeTerminalControls(
               `an A2A agent named ${JSON.stringify(existing.agentName)} already exists ${fields.teamId === 0 ? "account-wide" : `in team ${fields.teamId}`} ('${existing.agentId}'): ` +
@@ -216,6 +225,38 @@ async function createAgent(inputs: A2aAgentInputs): Promise<pulumi.dynamic.Creat
   const agent = await writeChanges(api, toOutputs(current, {}), inputs, current, forced);
   await sealing;
   return { id: agentId, outs: toOutputs(agent, inputs, agentId) };
+}
+
+/**
+ * Adopts `existing`, the agent a create found under its name in its scope, when it is what an
+ * interrupted create of this stack left (`../engine/interruptedCreate.ts`): every declared field
+ * of the create (`fields`, defaults filled) equal but `enabled` (values the platform masks count
+ * as equal) and made by the key's member. Then warns, writes what differs (the declared
+ * `authConfig` always, since masked values cannot be compared; `enabled` by enable/disable) and
+ * notes the agent so that no delete of this process deletes it.
+ *
+ * @returns the agent as the platform then holds it, or undefined when it is not adoptable.
+ */
+async function adoptInterruptedAgent(api: FlashdutyClient, existing: A2aAgent, fields: A2aAgentInputs): Promise<A2aAgent | undefined> {
+  const held = toOutputs(existing, {});
+  const creator = await fromInterruptedCreate(
+    api,
+    existing,
+    changedDeclaredFields(held, fields).filter((key) => key !== "enabled"),
+  );
+  if (creator === undefined) return undefined;
+  noteAdopted(existing.agentId);
+  warnAdopted({
+    noun: "A2aAgent",
+    kind: "A2A agent",
+    id: existing.agentId,
+    name: existing.agentName,
+    teamId: existing.teamId,
+    matched: "every declared field equal (the secret values it holds are written again)",
+    creator,
+  });
+  const secrets = SECRET_FIELDS.filter((key) => Object.keys(fields[key] ?? {}).length > 0);
+  return writeChanges(api, held, fields, existing, secrets);
 }
 
 /**
@@ -321,13 +362,15 @@ async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInpu
   return { outs: toOutputs(agent, { ...news, authConfig: news.authConfig ?? olds.authConfig }, olds.adoptedAgentId, olds) };
 }
 
-/** `a2a-agent/delete`; an agent already gone is success. */
+/** `a2a-agent/delete`; an agent already gone is success. An agent a create of this process adopted is left (no call). */
 export async function deleteResource(id: string, props: A2aAgentOutputs): Promise<void> {
   return untilSettled(() => deleteAgent(id, props));
 }
 
 async function deleteAgent(id: string, props: A2aAgentOutputs): Promise<void> {
   const agentId = props.agentId ?? id;
+  // A create of this process took the agent over (a replacement that creates first, a renamed resource): it stays.
+  if (adoptedInThisProcess(agentId)) return;
   beginRateLimitNotice(subject(`'${agentId}'`));
   try {
     await (await client()).a2aAgents.delete({ agentId });

@@ -11,6 +11,7 @@ import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap } from "../engine/secretMap";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { adoptionRecipe, replaceRecipe } from "../engine/frontDoor";
+import { adoptedInThisProcess, fromInterruptedCreate, noteAdopted, warnAdopted } from "../engine/interruptedCreate";
 import { failuresAgainstState, programInputs, withDefaults } from "../engine/programFields";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerControl/serverClaims";
 import { describeAccessDenied } from "../mcpServerControl/accessDenied";
@@ -216,8 +217,10 @@ async function applyEnabled(api: FlashdutyClient, server: McpServer, enabled: bo
 /**
  * One `server/create` (exactly once: a lost answer is found by name in its scope, see the SDK's
  * `mcpServers.create`); or, with a `serverId` input, adoption: `server/get`, then one
- * `server/update` with the declared fields that differ. A name already taken in the scope fails
- * with an error naming the existing server and how to adopt it.
+ * `server/update` with the declared fields that differ. A name already taken in the scope by a
+ * server with every declared field equal, made by the key's member, is what an interrupted create
+ * of this stack left: adopted with a warning. Any other fails with an error naming the existing
+ * server and how to adopt it.
  *
  * @throws Error naming the server for a taken name, an unknown `serverId`, or a 403
  */
@@ -241,6 +244,12 @@ async function createServer(inputs: McpServerInputs): Promise<pulumi.dynamic.Cre
       if (isFlashdutyApiError(err) && err.code === "InvalidParameter") {
         const existing = await api.mcpServers.findByName({ serverName: fields.serverName, teamId: fields.teamId }).catch(() => undefined);
         if (existing !== undefined) {
+          // What an interrupted create of this stack left: adopted with a warning (docs/interrupted-runs.md).
+          const adopted = await adoptInterruptedServer(api, existing, fields);
+          if (adopted !== undefined) {
+            await sealing;
+            return { id: adopted.serverId, outs: toOutputs(adopted, fields) };
+          }
           throw new Error(
             escapeTerminalControls(
               `an MCP server named ${JSON.stringify(existing.serverName)} already exists ${fields.teamId === 0 ? "account-wide" : `in team ${fields.teamId}`} ('${existing.serverId}'): ` +
@@ -272,6 +281,40 @@ async function createServer(inputs: McpServerInputs): Promise<pulumi.dynamic.Cre
   const server = await writeChanges(api, toOutputs(current, {}), inputs, current, maskedSecrets);
   await sealing;
   return { id: serverId, outs: toOutputs(server, inputs, serverId) };
+}
+
+/**
+ * Adopts `existing`, the server a create found under its name in its scope, when it is what an
+ * interrupted create of this stack left (`../engine/interruptedCreate.ts`): every declared field
+ * of the create (`fields`, defaults filled) equal but `enabled` (secret values the platform
+ * masks count as equal) and made by the key's member. Then warns, writes what differs (the
+ * declared secret maps always, since masked values cannot be compared; `enabled` by
+ * enable/disable) and notes the server so that no delete of this process deletes it.
+ *
+ * @returns the server as the platform then holds it, or undefined when it is not adoptable.
+ */
+async function adoptInterruptedServer(api: FlashdutyClient, existing: McpServer, fields: McpServerInputs): Promise<McpServer | undefined> {
+  const held = toOutputs(existing, {});
+  const creator = await fromInterruptedCreate(
+    api,
+    existing,
+    changedDeclaredFields(held, fields).filter((key) => key !== "enabled"),
+  );
+  if (creator === undefined) return undefined;
+  noteAdopted(existing.serverId);
+  warnAdopted({
+    noun: "McpServer",
+    kind: "MCP server",
+    id: existing.serverId,
+    name: existing.serverName,
+    teamId: existing.teamId,
+    matched: "every declared field equal (the secret values it holds are written again)",
+    creator,
+  });
+  const secrets = SECRET_FIELDS.filter((key) => Object.keys(fields[key] ?? {}).length > 0);
+  const server = await writeChanges(api, held, fields, existing, secrets);
+  if (server.status === "enabled") noteEnabledByMcpServer(server.serverId);
+  return server;
 }
 
 /** One partial update with the changed fields the program sets (none: no call), then enable/disable when `enabled` changed. */
@@ -377,7 +420,7 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
   return { outs: toOutputs(full, { ...news, env: news.env ?? olds.env, headers: news.headers ?? olds.headers }, olds.adoptedServerId, olds) };
 }
 
-/** `server/delete`; a server already gone is success. */
+/** `server/delete`; a server already gone is success. A server a create of this process adopted is left (no call). */
 export async function deleteResource(id: string, props: McpServerOutputs): Promise<void> {
   return untilSettled(() => deleteServer(id, props));
 }
@@ -385,6 +428,8 @@ export async function deleteResource(id: string, props: McpServerOutputs): Promi
 /** The work of {@link deleteResource}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
 async function deleteServer(id: string, props: McpServerOutputs): Promise<void> {
   const serverId = props.serverId ?? id;
+  // A create of this process took the server over (a replacement that creates first, a renamed resource): it stays.
+  if (adoptedInThisProcess(serverId)) return;
   beginRateLimitNotice(subject(`'${serverId}'`));
   try {
     await (await client()).mcpServers.delete({ serverId });
