@@ -10,8 +10,9 @@
  *   server; `pulumi plugin ls` and `pulumi package get-schema flashduty@<version>`;
  * - a YAML program on the installed plugin: up, a console edit named by `preview --refresh --diff`,
  *   destroy;
- * - automatic plugin acquisition from a `pluginDownloadURL`, and with acquisition off and no
- *   plugin, an error that names `flashduty` and the version;
+ * - automatic plugin acquisition from a `pluginDownloadURL`, and from a mirror named by
+ *   `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES` in place of the release server the SDKs name; with
+ *   acquisition off and no plugin, an error that names `flashduty` and the version;
  * - the Python wheel in a fresh venv and the Go SDK, each with two explicit providers on two app
  *   keys of two accounts: each server lands in its own account.
  */
@@ -100,7 +101,12 @@ afterAll(async () => {
  * only (the workspace puts the CLI's first), no FLASHDUTY_* variable, automatic plugin acquisition
  * off unless `acquire`.
  */
-function cleanWorkspace(name: string, program?: string, acquire = false): { ws: PulumiWorkspace; home: string; projectDir: string } {
+function cleanWorkspace(
+  name: string,
+  program?: string,
+  acquire = false,
+  env: NodeJS.ProcessEnv = {},
+): { ws: PulumiWorkspace; home: string; projectDir: string } {
   const home = path.join(dir, `${name}-home`);
   const projectDir = path.join(dir, `${name}-project`);
   mkdirSync(home, { recursive: true });
@@ -116,6 +122,7 @@ function cleanWorkspace(name: string, program?: string, acquire = false): { ws: 
       FLASHDUTY_APP_KEY: undefined,
       FLASHDUTY_BASE_URL: undefined,
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: acquire ? "false" : "true",
+      ...env,
     },
   });
   // The plugin must run without Node.js: none on any folder of the PATH it inherits.
@@ -282,6 +289,23 @@ describe("installing the provider like any Pulumi provider, on a clean machine",
     expect(failed.code).not.toBe(0);
     expect(failed.output).toContain(`no resource plugin 'pulumi-resource-flashduty' found in the workspace at version v${VERSION}`);
     expect(failed.output).not.toContain(emulator.keys.admin);
+  });
+
+  test("PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES points the engine's own download of the release server's plugin at a mirror (docs/python.md, go.md, yaml.md)", async () => {
+    emulator.reset();
+    // The release server as the SDKs name it (pulumi-plugin.json, their default resource options).
+    const named = `    options:\n      version: ${VERSION}\n      pluginDownloadURL: github://api.github.com/flashcatcloud/pulumi-flashduty\n`;
+    const mirrored = cleanWorkspace("mirror", yamlProgram(named), true, {
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^github://api\\.github\\.com/flashcatcloud/pulumi-flashduty=${releaseUrl}`,
+    });
+    await mirrored.ws.initFresh();
+    await mirrored.ws.setConfig("flashduty:baseUrl", emulator.url);
+    await mirrored.ws.setConfig("flashduty:appKey", emulator.keys.admin, true);
+    await mirrored.ws.setConfig("headerValue", HEADER_SECRET, true);
+    served.length = 0;
+    await mirrored.ws.run(["preview"]);
+    expect(served).toContain(ARCHIVE);
+    expect(await installedPlugins(mirrored.ws)).toEqual([expect.objectContaining({ name: "flashduty", version: VERSION })]);
   });
 
   test("Python: the wheel in a fresh venv, two explicit providers on two app keys, each server in its own account", async () => {

@@ -197,7 +197,9 @@ describe("the install pages, followed as written", () => {
         `go get ${SDK_MODULE}@v${VERSION}`,
         `go mod edit -require=${SDK_MODULE}@v${VERSION} -replace=${SDK_MODULE}=${path.join(REPO_ROOT, "sdks", "go", "flashduty")}\ncat > main.go <<'PAGE_EOF'\n${program}PAGE_EOF`,
       ],
+      // The page's other ways of installing the plugin, as for Python.
       [`--file pulumi-resource-flashduty-v${VERSION}-linux-amd64.tar.gz`, `--file '${archive}'`],
+      ["--server https://mirror.example/flashduty", `--file '${archive}'`],
       ['"Bearer <token>"', '"Bearer install-pages-token"'],
       // `pulumi up` runs a Go program through the Go language host, which these machines lack:
       // the program is built instead, as the host would first do.
