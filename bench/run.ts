@@ -2,11 +2,12 @@
  * `npm run bench`: the benchmarks of issue 7 against the emulator, in one run. Prints a markdown
  * table on stdout (progress goes to stderr) and writes bench/results.json. See bench/README.md.
  *
- *   npm run bench                  # all of them
+ *   npm run bench                  # all of them, benchmark 12 at 100 and 1,000 resources
  *   npm run bench -- --only 1,5    # some of them (results.json then holds only those)
  *   npm run bench -- --window sliding --clock-offset-ms=-30000   # the emulator's rate-limit windows
  *   npm run bench -- --only 11 --skills 2 --knowledge-files 4     # benchmark 11 at a smaller size
- *   npm run bench -- --only 12 --sizes 100,1000 --runs 1 --profile  # benchmark 12 at some sizes, one run each, CPU profiles at the largest
+ *   npm run bench -- --only 12 --sizes 100 --runs 1 --profile     # benchmark 12 at some sizes (default 100,1000), one run each, CPU profiles at the largest
+ *   PULUMI_SKIP_CHECKPOINTS=true PULUMI_PARALLEL=5000 npm run bench -- --only 12 --sizes 5000   # benchmark 12 at 5,000 (over an hour), on request only
  *   npm run bench -- --only 9,10 --runs 3                          # runs per figure of benchmarks 8 to 12 (default 3)
  *   npm run bench -- --only 13 --import-resources 100             # benchmark 13 at a smaller size
  */
