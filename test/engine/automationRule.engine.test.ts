@@ -208,7 +208,8 @@ describe("AutomationRule with the real Pulumi CLI", () => {
     expect(named(key, DIGEST.args.name)).toHaveLength(1);
     const outs = await ruleOutputs(stack);
     expect(outs.adopted!.ruleId).toBe(console.ruleId);
-    expect(emulator.rule(console.ruleId)).toMatchObject({ name: "Adopted rule", prompt: "New prompt.", enabled: true });
+    // Adoption writes what the program sets; `enabled`, which it leaves out, is not managed and stays as the console left it.
+    expect(emulator.rule(console.ruleId)).toMatchObject({ name: "Adopted rule", prompt: "New prompt.", enabled: false });
     await stack.ws.run(["preview", "--expect-no-changes"]);
 
     await stack.ws.run(["destroy", "--yes"]);
