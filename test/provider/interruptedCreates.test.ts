@@ -115,8 +115,8 @@ describe("AutomationRule", () => {
     newProcess();
     const adopted = await rule.create(inputs);
     expect(adopted.id).toBe(landed.id);
-    expect(adopted.outs.httpPostToken).toMatch(/^sat_/);
-    expect(adopted.outs.httpPostToken).not.toBe(landed.outs.httpPostToken);
+    expect(adopted.outs?.httpPostToken).toMatch(/^sat_/);
+    expect(adopted.outs?.httpPostToken).not.toBe(landed.outs?.httpPostToken);
     expect(warnings.join("\n")).toContain("its HTTP POST token was rotated");
     await rule.deleteResource(landed.id, landed.outs as rule.AutomationRuleOutputs);
     expect(emulator.rule(landed.id)).toBeDefined();
