@@ -34,7 +34,8 @@ Options:
   -h, --help           Show this help
 
 Needs FLASHDUTY_APP_KEY. Prints to stderr each resource skipped and why (the key cannot edit it,
-a skill) and each secret to fill in. Exit codes: 0 file written, 1 error.
+a skill, or its resource's check would refuse it as the platform holds it: the line names the
+field to change in the console) and each secret to fill in. Exit codes: 0 file written, 1 error.
 `;
 
 /** `import-file` arguments as node:util's parseArgs reads them; throws on unknown or malformed ones. */

@@ -2,14 +2,21 @@
  * What an account holds, read for an import file: every object the app key can see, one
  * {@link Candidate} each, through the client's listing operations (which page completely and
  * share the client's rate limits). Nothing secret is kept: of a secret map only the keys whose
- * values the platform answered masked (`MASKED_VALUE` of `wire/protocol.ts`).
+ * values the platform answered masked (`MASKED_VALUE` of `wire/protocol.ts`), and the inputs the
+ * resource's `read` would answer (`importedCheck.ts`), where the platform answers such values masked.
  *
  * @packageDocumentation
  */
 import type { FlashdutyClient } from "../sdk";
-import { a2aAgentFieldProblems } from "../sdk/resources/a2aAgentModel";
-import { mcpServerFieldProblems } from "../sdk/resources/mcpServerModel";
 import { MASKED_VALUE } from "../wire/protocol";
+import {
+  a2aAgentImportInputs,
+  automationRuleImportInputs,
+  type CheckFailure,
+  type Inputs,
+  knowledgeFileImportInputs,
+  mcpServerImportInputs,
+} from "./importedCheck";
 
 /** The kinds an import file can hold, by the name `--kind` takes. */
 export const KINDS = ["mcpServer", "automationRule", "a2aAgent", "knowledgeFile", "skill"] as const;
@@ -51,16 +58,17 @@ export interface Candidate {
   /** The keys of the secret maps whose values the platform answered masked, as `field.key` (`headers.Authorization`). */
   maskedSecrets: string[];
   /**
-   * The fields whose value as the platform holds it the resource's `check` refuses (today: the
-   * name, against the client's name rule; a name made before it, say), so an imported program
-   * could never run; absent when none.
+   * The inputs the resource's `read` answers for it on an import (`importedCheck.ts`): values as
+   * the platform answers them (secrets masked; a knowledge file's text a stand-in). Absent for a
+   * skill (never imported).
    */
-  refusedFields?: string[];
-}
-
-/** The distinct field names of `problems`, or undefined when there is none. */
-function refused(problems: ReadonlyArray<{ field: string }>): string[] | undefined {
-  return problems.length === 0 ? undefined : [...new Set(problems.map((p) => p.field))].sort();
+  importInputs?: Inputs;
+  /**
+   * What the resource's own `check` still refuses after an import (`failuresAfterImport`): a value
+   * no program could declare as the platform holds it. Set by `withCheckFailures`; absent when it
+   * passes or was not checked.
+   */
+  checkFailures?: CheckFailure[];
 }
 
 /**
@@ -107,9 +115,7 @@ async function readServers(client: FlashdutyClient): Promise<Candidate[]> {
     disabled: s.status === "disabled",
     // Every value of env and headers is a secret input of McpServer (written only from the program).
     maskedSecrets: [...keysOf("env", s.env), ...keysOf("headers", s.headers)],
-    // The name alone: the provider reads the other fields as the platform answers them (an empty
-    // authMode as shared, say), but a name is declared as it is, and check holds it to today's rule.
-    refusedFields: refused(mcpServerFieldProblems({ serverName: s.serverName }, false)),
+    importInputs: mcpServerImportInputs(s),
   }));
 }
 
@@ -123,6 +129,7 @@ async function readRules(client: FlashdutyClient): Promise<Candidate[]> {
     canEdit: r.canEdit,
     createdAt: r.createdAt,
     maskedSecrets: [],
+    importInputs: automationRuleImportInputs(r),
   }));
 }
 
@@ -136,7 +143,7 @@ async function readAgents(client: FlashdutyClient): Promise<Candidate[]> {
     canEdit: a.canEdit,
     createdAt: a.createdAt,
     maskedSecrets: keysOf("authConfig", a.authConfig),
-    refusedFields: refused(a2aAgentFieldProblems({ agentName: a.agentName }, false)),
+    importInputs: a2aAgentImportInputs(a),
   }));
 }
 
@@ -172,6 +179,7 @@ async function readKnowledgeFiles(client: FlashdutyClient): Promise<Candidate[]>
           canEdit: pack.canEdit,
           createdAt: pack.createdAtMs,
           maskedSecrets: [],
+          importInputs: knowledgeFileImportInputs(teamId, f.relPath),
         }),
       );
     }),

@@ -1,7 +1,8 @@
 /**
  * Pulumi's bulk import file (`pulumi import --file`) for an account: which of the account's
- * objects go in it (filters, what cannot be imported and why), their logical names, and what the
- * user must fill in before the first `up` (the secrets the platform answers masked).
+ * objects go in it (filters, what cannot be imported and why: skills, what the key cannot edit,
+ * what the resource's own `check` would refuse after the import), their logical names, and what
+ * the user must fill in before the first `up` (the secrets the platform answers masked).
  *
  * The file's format is the Pulumi CLI's (`pulumi import --help`): `{ "resources": [{ "type",
  * "name", "id" }] }`; `name` is both the resource's logical name and the variable of the program
@@ -12,6 +13,7 @@
 import picomatch from "picomatch";
 import type { FlashdutyClient } from "../sdk";
 import { type Candidate, type Kind, KINDS, readCandidates, TYPE_TOKENS } from "./candidates";
+import { type CheckedResource, type CheckFailure, disablementImportInputs, failuresAfterImport } from "./importedCheck";
 import { uniqueNames } from "./logicalNames";
 
 /** The choices of {@link buildImportFile}; every filter is optional. */
@@ -49,7 +51,7 @@ export interface SkippedObject {
   id: string;
   /** The platform's name; untrusted text, escape it before showing it. */
   platformName: string;
-  /** Why, in a sentence of ours. */
+  /** Why, in a sentence of ours; it may quote platform text (a check's failure): escape it before showing it. */
   reason: string;
 }
 
@@ -85,10 +87,25 @@ const CANNOT_EDIT: Record<Exclude<Kind, "skill">, string> = {
 const PREFIX = { mcpServer: "server", mcpServerDisablement: "disablement", automationRule: "rule", a2aAgent: "agent", knowledgeFile: "file" } as const;
 
 /**
+ * Why an object the resource's own `check` refuses after an import is left out: each failure
+ * (the input and the check's reason, which may quote platform text), then what to do.
+ */
+export function checkFailureReason(failures: readonly CheckFailure[]): string {
+  const fields = [...new Set(failures.map((f) => f.field))];
+  const each = failures.map((f) => `${f.field}: ${f.reason}`).join("; ");
+  const named = fields.join(", ");
+  return (
+    `no program can declare it as the platform holds it: the provider's check refuses its ${named} even as the value in state (${each}); ` +
+    `change ${named} in the Flashduty console to a value the check accepts, then run import-file again`
+  );
+}
+
+/**
  * Reads the account (see `readCandidates` for the operations) and makes the import file: every
- * object that passes the filters and that the key may edit, ordered by type token then id, with
- * unique names (`logicalNames.ts`); skills and objects the key cannot edit in `skipped`; the
- * masked secrets of the imported resources in `secretsToFill`.
+ * object that passes the filters, that the key may edit and whose resource's own `check` passes
+ * as the engine runs it after the import (`failuresAfterImport`), ordered by type token then id,
+ * with unique names (`logicalNames.ts`); skills, objects the key cannot edit and objects the
+ * check refuses in `skipped`; the masked secrets of the imported resources in `secretsToFill`.
  *
  * @throws Error naming `namePattern` when it is empty, before any API call (picomatch takes any other text as a glob).
  * @throws the client's errors.
@@ -96,8 +113,40 @@ const PREFIX = { mcpServer: "server", mcpServerDisablement: "disablement", autom
 export async function buildImportFile(client: FlashdutyClient, options: ImportFileOptions = {}): Promise<ImportFileResult> {
   const matches = nameMatcher(options.namePattern);
   const kinds = new Set<Kind>(options.kinds ?? KINDS);
-  const candidates = await readCandidates(client, kinds);
-  return importFileOf(candidates, options, matches);
+  const teams = options.teamIds === undefined ? undefined : new Set(options.teamIds);
+  const candidates = (await readCandidates(client, kinds)).filter((c) => (teams === undefined || teams.has(c.teamId)) && matches(c.name));
+  return importFileOf(await withCheckFailures(candidates, options), options, matches);
+}
+
+/** The resource a candidate is imported as, or undefined when it is not imported (a skill, or what the key cannot edit). */
+function importedAs(candidate: Candidate, options: ImportFileOptions): CheckedResource | undefined {
+  if (candidate.kind === "skill" || !candidate.canEdit) return undefined;
+  return asDisablement(candidate, options) ? "mcpServerDisablement" : candidate.kind;
+}
+
+function asDisablement(candidate: Candidate, options: ImportFileOptions): boolean {
+  return candidate.kind === "mcpServer" && options.disablements === true && candidate.disabled === true;
+}
+
+/**
+ * The candidates, each one the file would import held to its resource's own `check` as the engine
+ * runs it after `pulumi import` (`failuresAfterImport` of `importedCheck.ts`; a disabled server
+ * as the `McpServerDisablement` it becomes under `disablements`): `checkFailures` set on those
+ * it refuses. No API call.
+ */
+export async function withCheckFailures(candidates: readonly Candidate[], options: Pick<ImportFileOptions, "disablements"> = {}): Promise<Candidate[]> {
+  const checked: Candidate[] = [];
+  for (const candidate of candidates) {
+    const resource = importedAs(candidate, options);
+    const inputs = resource === "mcpServerDisablement" ? disablementImportInputs(candidate.id) : candidate.importInputs;
+    if (resource === undefined || inputs === undefined) {
+      checked.push(candidate);
+      continue;
+    }
+    const failures = await failuresAfterImport(resource, inputs);
+    checked.push(failures.length === 0 ? candidate : { ...candidate, checkFailures: failures });
+  }
+  return checked;
 }
 
 /** The name filter: everything, or picomatch's glob on the platform's name (case-insensitive). */
@@ -108,7 +157,8 @@ function nameMatcher(pattern: string | undefined): (name: string) => boolean {
 }
 
 /**
- * The file, the skipped objects and the secrets to fill, from the candidates read; no API call.
+ * The file, the skipped objects and the secrets to fill, from the candidates read (with the
+ * `checkFailures` of {@link withCheckFailures}: a candidate they name is skipped); no API call.
  *
  * @internal exported for the unit tests (no API needed).
  */
@@ -124,23 +174,17 @@ export function importFileOf(candidates: readonly Candidate[], options: ImportFi
       skipped.push({ type: TYPE_TOKENS.skill, id: candidate.id, platformName: candidate.name, reason: SKILL_REASON });
       continue;
     }
-    const asDisablement = kind === "mcpServer" && options.disablements === true && candidate.disabled === true;
-    const type = asDisablement ? TYPE_TOKENS.mcpServerDisablement : TYPE_TOKENS[kind];
+    const disablement = asDisablement(candidate, options);
+    const type = disablement ? TYPE_TOKENS.mcpServerDisablement : TYPE_TOKENS[kind];
     if (!candidate.canEdit) {
       skipped.push({ type, id: candidate.id, platformName: candidate.name, reason: CANNOT_EDIT[kind] });
       continue;
     }
-    if (candidate.refusedFields !== undefined && !asDisablement) {
-      const fields = candidate.refusedFields.join(", ");
-      skipped.push({
-        type,
-        id: candidate.id,
-        platformName: candidate.name,
-        reason: `the provider's check refuses its ${fields} as the platform holds it (a value made before today's rules): fix it in the console, then write the file again`,
-      });
+    if (candidate.checkFailures !== undefined && candidate.checkFailures.length > 0) {
+      skipped.push({ type, id: candidate.id, platformName: candidate.name, reason: checkFailureReason(candidate.checkFailures) });
       continue;
     }
-    kept.push({ candidate, type, prefix: asDisablement ? PREFIX.mcpServerDisablement : PREFIX[kind] });
+    kept.push({ candidate, type, prefix: disablement ? PREFIX.mcpServerDisablement : PREFIX[kind] });
   }
   kept.sort((a, b) => compare(a.type, b.type) || compare(a.candidate.id, b.candidate.id));
   skipped.sort((a, b) => compare(a.type, b.type) || compare(a.id, b.id));

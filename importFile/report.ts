@@ -2,11 +2,12 @@
  * What `pulumi-flashduty import-file` prints on stderr beside the file: each object left out and
  * why, and each secret the program must be given before the first `up`. Platform text (names,
  * secret keys) is shown as terminal-safe JSON strings (`sdk/terminalText.ts`): quoted, control
+ * characters escaped; a reason that quotes platform text (a check's failure) has its control
  * characters escaped.
  *
  * @packageDocumentation
  */
-import { terminalSafeJson } from "../sdk/terminalText";
+import { escapeTerminalControls, terminalSafeJson } from "../sdk/terminalText";
 import type { ImportFileResult } from "./importFile";
 
 /** Platform text as a quoted, inert string for a terminal line. */
@@ -21,7 +22,8 @@ function quoted(text: string): string {
  */
 export function renderReport(result: ImportFileResult): string {
   const lines: string[] = [];
-  for (const s of result.skipped) lines.push(`skipped ${s.type} ${quoted(s.platformName)} (id ${quoted(s.id)}): ${s.reason}`);
+  // A reason may quote platform text (a check's failure names the value it refuses): escaped too.
+  for (const s of result.skipped) lines.push(`skipped ${s.type} ${quoted(s.platformName)} (id ${quoted(s.id)}): ${escapeTerminalControls(s.reason)}`);
   for (const f of result.secretsToFill) {
     lines.push(
       `fill in ${f.name} (${f.type}) ${quoted(f.field)}: the platform answers it masked; the program the import writes holds "******" there: ` +

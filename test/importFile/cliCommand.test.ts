@@ -21,10 +21,10 @@ describe("pulumi-flashduty import-file against the emulator", () => {
     expect(result.code).toBe(0);
     const parsed = JSON.parse(result.stdout) as { resources: Array<{ id: string }> };
     expect(parsed.resources.length).toBeGreaterThan(0);
-    // The load-test seed's names ("Generated server 0001") break today's name rule: reported, not imported.
-    expect(result.stderr).toMatch(
-      /skipped flashduty:index:McpServer "Generated server 0108" \(id "mcp_gen_0108"\): the provider's check refuses its serverName/,
-    );
+    // The load-test seed's names ("Generated server 0001") break today's name rule: the check
+    // passes a name the state holds while the program keeps it, so they are imported.
+    expect(parsed.resources.map((r) => r.id)).toContain("mcp_gen_0108");
+    expect(result.stderr).not.toContain("check refuses");
     expect(result.stderr).toMatch(/^import-file: \d+ resource\(s\) to import, \d+ skipped, \d+ secret\(s\) to fill in/m);
   });
 });

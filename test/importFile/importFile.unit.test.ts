@@ -71,15 +71,24 @@ describe("importFileOf", () => {
     expect(secretsToFill.map((s) => s.field)).not.toContain("headers.X-Token");
   });
 
-  it("skips an object whose fields the resource's check would refuse, naming the fields", () => {
-    const { file, skipped } = importFileOf([{ ...base, kind: "mcpServer", id: "mcp_old", name: "Old name", refusedFields: ["serverName"] }], {});
+  it("skips an object its resource's check refuses after the import, naming the field and what to change in the console", () => {
+    const checkFailures = [{ field: "command", reason: "command is required with transport stdio" }];
+    const { file, skipped } = importFileOf([{ ...base, kind: "mcpServer", id: "mcp_old", name: "Old", checkFailures }], {});
     expect(file.resources).toEqual([]);
-    expect(skipped[0]?.reason).toMatch(/^the provider's check refuses its serverName as the platform holds it/);
-    // A disablement declares only the server's id: its other fields do not matter.
-    const off = importFileOf([{ ...base, kind: "mcpServer", id: "mcp_old", name: "Old name", disabled: true, refusedFields: ["serverName"] }], {
-      disablements: true,
-    });
-    expect(off.file.resources).toEqual([{ type: TYPE_TOKENS.mcpServerDisablement, name: "disablementOldName", id: "mcp_old" }]);
+    expect(skipped).toEqual([
+      {
+        type: TYPE_TOKENS.mcpServer,
+        id: "mcp_old",
+        platformName: "Old",
+        reason:
+          "no program can declare it as the platform holds it: the provider's check refuses its command even as the value in state " +
+          "(command: command is required with transport stdio); change command in the Flashduty console to a value the check accepts, then run import-file again",
+      },
+    ]);
+    // The failures are those of the resource it is imported as (`withCheckFailures` checks a disabled server as a disablement then).
+    expect(importFileOf([{ ...base, kind: "mcpServer", id: "mcp_old", name: "Old", disabled: true }], { disablements: true }).file.resources).toEqual([
+      { type: TYPE_TOKENS.mcpServerDisablement, name: "disablementOld", id: "mcp_old" },
+    ]);
   });
 
   it("uses the plugin's type tokens, as the nouns declare them", () => {
@@ -113,5 +122,14 @@ describe("renderReport", () => {
     expect(text).toContain('skipped flashduty:index:Skill "evil\\u001b[2J\\u202e\\nname ${x} \\"q\\"" (id "skill_9"): pulumi import is not offered for Skill');
     expect(text).toMatch(/fill in serverEvil2jNameXq \(flashduty:index:McpServer\) "headers\.evil.*": the platform answers it masked/);
     expect(text).toMatch(/1 resource\(s\) to import, 1 skipped, 1 secret\(s\) to fill in/);
+  });
+
+  it("shows a check's failure, which quotes platform text, inert", () => {
+    const checkFailures = [{ field: "name", reason: 'name must be a string of 1 to 255 characters (got "\u001b]8;;https://evil.example\u0007x\u202e")' }];
+    const text = renderReport(importFileOf([{ ...base, kind: "automationRule", id: "arule_h", name: "h", checkFailures }], {}));
+    for (const line of text.split("\n")) expect(line).not.toMatch(TERMINAL_CONTROL);
+    expect(text).toContain('skipped flashduty:index:AutomationRule "h" (id "arule_h"): no program can declare it as the platform holds it');
+    expect(text).toContain('(got "\\u001b]8;;https://evil.example\\u0007x\\u202e")');
+    expect(text).toContain("change name in the Flashduty console");
   });
 });
