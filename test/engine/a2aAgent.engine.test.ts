@@ -125,13 +125,14 @@ describe("A2aAgent with the real Pulumi CLI", () => {
     expect(emulator.a2aAgent(keyedId)?.team_id).toBe(2);
     expect((await outputs(stack)).keyed!.agentId).toBe(keyedId);
 
-    // Console edits: refresh names the fields; up puts them back with the same id.
+    // Console edits: refresh names the fields; up puts back those the program sets, with the same
+    // id (environments and enabled, which it leaves out, are not managed: the console's values stay).
     emulator.updateA2aAgent(keyedId, { instructions: "Edited in the console", environments: ["cloud"], status: "disabled" });
     const drift = await stack.ws.run(["preview", "--refresh", "--diff"]);
     expect(drift.stdout).toMatch(/instructions/);
     expect(drift.stdout).toMatch(/enabled/);
     await stack.ws.run(["up", "--refresh", "--yes"]);
-    expect(emulator.a2aAgent(keyedId)).toMatchObject({ instructions: KEYED.args.instructions, environments: [], status: "enabled" });
+    expect(emulator.a2aAgent(keyedId)).toMatchObject({ instructions: KEYED.args.instructions, environments: ["cloud"], status: "disabled" });
     await stack.ws.run(["preview", "--refresh", "--expect-no-changes"]);
 
     // An agent deleted on the platform: refresh drops it, destroy of the rest succeeds.

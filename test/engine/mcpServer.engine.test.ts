@@ -104,14 +104,15 @@ describe("McpServer with the real Pulumi CLI", () => {
     expect(emulator.server(grafanaId)?.team_id).toBe(2);
     expect((await outputs(stack)).grafana!.serverId).toBe(grafanaId);
 
-    // Console edits: refresh names the fields; up puts them back with the same id.
+    // Console edits: refresh names the fields; up puts back those the program sets, with the same
+    // id (environments, which it leaves out, are not managed: the console's value stays).
     emulator.updateServer(grafanaId, { description: "Edited in the console", environments: ["cloud"] });
     emulator.setServerStatus(outs.sse!.serverId, "enabled");
     const drift = await stack.ws.run(["preview", "--refresh", "--diff"]);
     expect(drift.stdout).toMatch(/description/);
     expect(drift.stdout).toMatch(/enabled/);
     await stack.ws.run(["up", "--refresh", "--yes"]);
-    expect(emulator.server(grafanaId)).toMatchObject({ description: "Dashboards (engine)", environments: [] });
+    expect(emulator.server(grafanaId)).toMatchObject({ description: "Dashboards (engine)", environments: ["cloud"] });
     expect(emulator.server(outs.sse!.serverId)?.status).toBe("disabled");
     await stack.ws.run(["preview", "--refresh", "--expect-no-changes"]);
 
