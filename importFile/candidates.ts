@@ -81,14 +81,22 @@ export interface Candidate {
  *   messages hold no key.
  */
 export async function readCandidates(client: FlashdutyClient, kinds: ReadonlySet<Kind>): Promise<Candidate[]> {
-  const lists = await Promise.all([
-    kinds.has("mcpServer") ? readServers(client) : [],
-    kinds.has("automationRule") ? readRules(client) : [],
-    kinds.has("a2aAgent") ? readAgents(client) : [],
-    kinds.has("knowledgeFile") ? readKnowledgeFiles(client) : [],
-    kinds.has("skill") ? readSkills(client) : [],
-  ]);
-  return lists.flat();
+  return (await Promise.all(candidateLists(client, kinds))).flat();
+}
+
+/**
+ * The listings of {@link readCandidates}, started at once, one promise per kind (in the order of
+ * {@link KINDS}), so a caller can work on each as it arrives.
+ */
+export function candidateLists(client: FlashdutyClient, kinds: ReadonlySet<Kind>): Array<Promise<Candidate[]>> {
+  const readers: Record<Kind, (client: FlashdutyClient) => Promise<Candidate[]>> = {
+    mcpServer: readServers,
+    automationRule: readRules,
+    a2aAgent: readAgents,
+    knowledgeFile: readKnowledgeFiles,
+    skill: readSkills,
+  };
+  return KINDS.filter((kind) => kinds.has(kind)).map((kind) => readers[kind](client));
 }
 
 /**

@@ -12,8 +12,8 @@
  */
 import picomatch from "picomatch";
 import type { FlashdutyClient } from "../sdk";
-import { type Candidate, type Kind, KINDS, readCandidates, TYPE_TOKENS } from "./candidates";
-import { type CheckedResource, type CheckFailure, disablementImportInputs, failuresAfterImport } from "./importedCheck";
+import { type Candidate, candidateLists, type Kind, KINDS, TYPE_TOKENS } from "./candidates";
+import { type CheckedResource, type CheckFailure, disablementImportInputs, failuresAfterImport, loadCheck } from "./importedCheck";
 import { uniqueNames } from "./logicalNames";
 
 /** The choices of {@link buildImportFile}; every filter is optional. */
@@ -114,8 +114,20 @@ export async function buildImportFile(client: FlashdutyClient, options: ImportFi
   const matches = nameMatcher(options.namePattern);
   const kinds = new Set<Kind>(options.kinds ?? KINDS);
   const teams = options.teamIds === undefined ? undefined : new Set(options.teamIds);
-  const candidates = (await readCandidates(client, kinds)).filter((c) => (teams === undefined || teams.has(c.teamId)) && matches(c.name));
-  return importFileOf(await withCheckFailures(candidates, options), options, matches);
+  const inScope = (c: Candidate) => (teams === undefined || teams.has(c.teamId)) && matches(c.name);
+  // The checks' modules load while the listings are in flight, and each kind is checked as its
+  // listing arrives, while the others' are still in flight.
+  const loading = preloadChecks(kinds, options);
+  const lists = candidateLists(client, kinds).map(async (list) => withCheckFailures((await list).filter(inScope), options));
+  const [checked] = await Promise.all([Promise.all(lists), loading]);
+  return importFileOf(checked.flat(), options, matches);
+}
+
+/** Starts loading the `check` of each resource `kinds` may be imported as (failures surface when it is used). */
+function preloadChecks(kinds: ReadonlySet<Kind>, options: ImportFileOptions): Promise<void> {
+  const resources = [...kinds].filter((k): k is Exclude<Kind, "skill"> => k !== "skill") as CheckedResource[];
+  if (kinds.has("mcpServer") && options.disablements === true) resources.push("mcpServerDisablement");
+  return Promise.all(resources.map((r) => loadCheck(r).catch(() => undefined))).then(() => undefined);
 }
 
 /** The resource a candidate is imported as, or undefined when it is not imported (a skill, or what the key cannot edit). */

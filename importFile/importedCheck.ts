@@ -105,12 +105,13 @@ export function disablementImportInputs(serverId: string): Inputs {
   return { serverId };
 }
 
-type Check = (olds: Inputs, news: Inputs) => Promise<{ inputs?: unknown; failures?: ReadonlyArray<{ property: string; reason: string }> }>;
+/** A resource's `check`, as `loadCheck` gives it. */
+export type Check = (olds: Inputs, news: Inputs) => Promise<{ inputs?: unknown; failures?: ReadonlyArray<{ property: string; reason: string }> }>;
 
 const checks = new Map<CheckedResource, Promise<Check>>();
 
-/** The `check` of `resource`'s implementation module, imported on first use. */
-function checkOf(resource: CheckedResource): Promise<Check> {
+/** The `check` of `resource`'s implementation module, imported on first use (call it early to load it while waiting on something else). */
+export function loadCheck(resource: CheckedResource): Promise<Check> {
   let loaded = checks.get(resource);
   if (loaded === undefined) {
     loaded = load(resource);
@@ -146,10 +147,15 @@ function asWritten(values: unknown): Inputs {
  * answers what stands. Empty when the program `pulumi import` writes would pass.
  */
 export async function failuresAfterImport(resource: CheckedResource, imported: Inputs): Promise<CheckFailure[]> {
-  const check = await checkOf(resource);
-  const atImport = await check(asWritten(imported), asWritten(imported));
+  const check = await loadCheck(resource);
+  // A check reads its arguments and answers new objects: one copy serves as both.
+  const read = asWritten(imported);
+  const atImport = await check(read, read);
+  const text = JSON.stringify(read);
   const program = asWritten(atImport.inputs);
-  const atPreview = await check(asWritten(imported), program);
+  // The same arguments give the same answer (check is a function of them): the common case, where
+  // the program holds exactly what read answered, needs no second call.
+  const atPreview = JSON.stringify(program) === text ? atImport : await check(read, program);
   const seen = new Set<string>();
   const failures: CheckFailure[] = [];
   for (const { property, reason } of atPreview.failures ?? []) {
