@@ -25,6 +25,7 @@ import type { A2aAgent, AutomationRule, McpServer } from "../sdk";
 import { DECLARED_FIELDS as A2A_AGENT_FIELDS } from "../provider/a2aAgent/fields";
 import { toOutputs as a2aAgentOutputs } from "../provider/a2aAgent/state";
 import { DECLARED_FIELDS as AUTOMATION_RULE_FIELDS } from "../provider/automationRule/fields";
+import { declaredFieldsOf } from "../provider/automationRule/provider";
 import { DECLARED_FIELDS as MCP_SERVER_FIELDS } from "../provider/mcpServer/fields";
 import { toOutputs as mcpServerOutputs } from "../provider/mcpServer/state";
 
@@ -72,21 +73,7 @@ export function a2aAgentImportInputs(agent: A2aAgent): Inputs {
  * its outputs hold it (an empty time zone, a legacy row's, as `"UTC"`; absent trigger lists as `[]`).
  */
 export function automationRuleImportInputs(rule: AutomationRule): Inputs {
-  return declared(AUTOMATION_RULE_FIELDS, {
-    name: rule.name,
-    prompt: rule.prompt,
-    cronExpr: rule.cronExpr,
-    timezone: rule.timezone === "" ? "UTC" : rule.timezone,
-    teamId: rule.teamId,
-    enabled: rule.enabled,
-    scheduleTriggerEnabled: rule.scheduleTriggerEnabled,
-    httpPostTriggerEnabled: rule.httpPostTriggerEnabled,
-    oncallIncidentTriggerEnabled: rule.oncallIncidentTriggerEnabled,
-    oncallIncidentChannelIds: [...(rule.oncallIncidentChannelIds ?? [])],
-    oncallIncidentSeverities: [...(rule.oncallIncidentSeverities ?? [])],
-    environmentKind: rule.environmentKind,
-    environmentId: rule.environmentId,
-  });
+  return declared(AUTOMATION_RULE_FIELDS, declaredFieldsOf(rule));
 }
 
 /**

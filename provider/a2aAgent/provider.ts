@@ -18,7 +18,7 @@ import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap } from "..
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { adoptionRecipe, replaceRecipe } from "../engine/frontDoor";
 import { adoptedInThisProcess, fromInterruptedCreate, noteAdopted, warnAdopted } from "../engine/interruptedCreate";
-import { failuresAgainstState, programInputs, withDefaults } from "../engine/programFields";
+import { failuresAgainstState, programInputs, readJsonText, withDefaults } from "../engine/programFields";
 import { A2A_AGENT_PLUGIN_TYPE } from "../engine/typeToken";
 import { describeAgentAccessDenied } from "./accessDenied";
 import { DECLARED_FIELDS, type DeclaredField, SECRET_FIELDS } from "./fields";
@@ -69,16 +69,7 @@ const client = () => settings.client();
 export async function check(olds: Partial<A2aAgentInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<A2aAgentInputs>> {
   const inputs = programInputs(news);
   // JSON text where a structured value is expected (the platform's own form) is read as that value.
-  for (const key of ["secretSchema", "oauthMetadata"] as const) {
-    const value = inputs[key];
-    if (typeof value !== "string" || value === UNKNOWN_VALUE) continue;
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (typeof parsed === "object" && parsed !== null) inputs[key] = parsed;
-    } catch {
-      // Not JSON text: kept as a string value (sent as a JSON string).
-    }
-  }
+  readJsonText(inputs, ["secretSchema", "oauthMetadata"]);
   const failures: pulumi.dynamic.CheckFailure[] = [];
   for (const key of ["agentName", "instructions", "cardUrl"] as const)
     if (inputs[key] === undefined) failures.push({ property: key, reason: `${key} is required` });

@@ -208,8 +208,14 @@ export async function diff(_id: string, olds: AutomationRuleOutputs, news: Autom
 }
 
 /** Outputs for `rule` as the platform holds it; `token` is the one kept (or newly returned). */
-function toOutputs(rule: Rule, extras: { token?: string; rotation?: string; adopted?: string }): AutomationRuleOutputs {
-  const outs: AutomationRuleOutputs = {
+/**
+ * The declared fields of `rule` as the outputs (and an import's inputs) hold them: a legacy empty
+ * time zone as `"UTC"`, absent on-call lists as `[]`. For `import-file`'s checks too.
+ *
+ * @internal
+ */
+export function declaredFieldsOf(rule: Rule): AutomationRuleDeclared {
+  return {
     name: rule.name,
     prompt: rule.prompt,
     cronExpr: rule.cronExpr,
@@ -223,6 +229,12 @@ function toOutputs(rule: Rule, extras: { token?: string; rotation?: string; adop
     oncallIncidentSeverities: [...(rule.oncallIncidentSeverities ?? [])] as RuleSeverity[],
     environmentKind: rule.environmentKind as AutomationRuleDeclared["environmentKind"],
     environmentId: rule.environmentId,
+  };
+}
+
+function toOutputs(rule: Rule, extras: { token?: string; rotation?: string; adopted?: string }): AutomationRuleOutputs {
+  const outs: AutomationRuleOutputs = {
+    ...declaredFieldsOf(rule),
     ruleId: rule.ruleId,
     ownerId: rule.ownerId,
     runScope: rule.runScope,

@@ -15,6 +15,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { isDeepStrictEqual } from "node:util";
+import { UNKNOWN_VALUE } from "./unknown";
 
 type Values = Record<string, unknown>;
 
@@ -23,6 +24,27 @@ export function programInputs(news: Values): Values {
   const out: Values = {};
   for (const [key, value] of Object.entries(news)) if (value !== null && value !== undefined) out[key] = value;
   return out;
+}
+
+/**
+ * Reads JSON text where a structured value is expected (the platform's own form, e.g. a
+ * `secretSchema` copied from the console) as that value, in place; other text is kept as a string
+ * value (sent as a JSON string). Unknown values are left alone.
+ *
+ * @param inputs the program's inputs, changed in place
+ * @param keys the structured fields (`secretSchema`, `oauthMetadata`)
+ */
+export function readJsonText(inputs: Values, keys: readonly string[]): void {
+  for (const key of keys) {
+    const value = inputs[key];
+    if (typeof value !== "string" || value === UNKNOWN_VALUE) continue;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (typeof parsed === "object" && parsed !== null) inputs[key] = parsed;
+    } catch {
+      // Not JSON text: kept as a string value.
+    }
+  }
 }
 
 /** The fields of `fields` the program sets in `inputs` (present and not `null`), in `fields`' order. */
