@@ -57,13 +57,30 @@ describe("dependency rules", () => {
   it("plugin/ (the provider plugin) imports provider/, sdk/ and its packages only, and nothing but tests imports plugin/", () => {
     const packages = ["@grpc/grpc-js", "google-protobuf/google/protobuf/struct_pb", "google-protobuf/google/protobuf/empty_pb"];
     const bad = importsOf("plugin").filter(
-      (i) => !["plugin", "provider", "sdk"].includes(topFolder(i.target)) && !packages.includes(i.target) && !i.target.startsWith("@pulumi/pulumi"),
+      (i) =>
+        !["plugin", "provider", "sdk"].includes(topFolder(i.target)) &&
+        !packages.includes(i.target) &&
+        !i.target.startsWith("@pulumi/pulumi") &&
+        // The entry serves Terraform when Terraform launches the same executable.
+        !(i.file === path.join("plugin", "main.ts") && i.target === "terraform/launch"),
     );
     expect(bad).toEqual([]);
     const intoPlugin = ["wire", "sdk", "provider", "drift", "importFile", "policy", "cli", "emulator"]
       .flatMap(importsOf)
       .filter((i) => topFolder(i.target) === "plugin");
     expect(intoPlugin).toEqual([]);
+  });
+
+  it("terraform/ (the Terraform front door) imports provider/, sdk/ and its packages only, and nothing but the entry (plugin/main.ts) and tests imports terraform/", () => {
+    const packages = ["@grpc/grpc-js", "@grpc/proto-loader", "@msgpack/msgpack", "@peculiar/x509", "reflect-metadata"];
+    const bad = importsOf("terraform").filter(
+      (i) => !["terraform", "provider", "sdk"].includes(topFolder(i.target)) && !packages.includes(i.target) && !i.target.startsWith("node:"),
+    );
+    expect(bad).toEqual([]);
+    const into = ["wire", "sdk", "provider", "drift", "importFile", "policy", "cli", "emulator", "plugin"]
+      .flatMap(importsOf)
+      .filter((i) => topFolder(i.target) === "terraform" && i.file !== path.join("plugin", "main.ts"));
+    expect(into).toEqual([]);
   });
 
   it("drift/ and policy/ reach into provider/ only for the type tokens, the unknown-value sentinel, the policy pack's client and the declared fields of AutomationRule, McpServer and Skill", () => {

@@ -1,0 +1,258 @@
+/**
+ * What the Terraform provider `flashdutyai` serves, and its schema, generated from the nouns'
+ * declarations (`provider/<noun>/declaration.ts`) as the Pulumi plugin's schema is: a resource per
+ * noun (`flashdutyai_<noun in snake_case>`) on the same implementation module as the Pulumi front
+ * doors (`provider/<noun>/pluginEntry.ts`), a data source per function
+ * (`flashdutyai_automation_rules` from `getAutomationRules`) on the same reads.
+ *
+ * Attributes, from each field: `requiredInput` → required; another input → optional and computed
+ * (a field left out is not managed, and the plan shows the state's value); an output (`kind: "out"`)
+ * → computed; `secret` → sensitive, except the secret maps a program writes (McpServer `env` and
+ * `headers`, A2aAgent `authConfig`), which are write-only (Terraform >= 1.11: never in state); and
+ * `id`, computed. The provider's attributes come from the settings (`provider/client/config.ts`).
+ *
+ * @packageDocumentation
+ */
+import { A2A_AGENT, A2A_AGENT_CARD_SKILL_INFO, A2A_AGENT_INFO, GET_A2A_AGENTS } from "../provider/a2aAgent/declaration";
+import { A2A_AGENT_PLUGIN } from "../provider/a2aAgent/pluginEntry";
+import { readAgents } from "../provider/a2aAgent/readA2aAgents";
+import { AUTOMATION_RULE, AUTOMATION_RULE_INFO, GET_AUTOMATION_RULES } from "../provider/automationRule/declaration";
+import { AUTOMATION_RULE_PLUGIN } from "../provider/automationRule/pluginEntry";
+import { readRules } from "../provider/automationRule/readAutomationRules";
+import { AUTOMATION_TEMPLATE_INFO, GET_AUTOMATION_TEMPLATES } from "../provider/automationTemplate/declaration";
+import { readTemplates } from "../provider/automationTemplate/readAutomationTemplates";
+import { SETTINGS } from "../provider/client/config";
+import type { Field, FunctionDeclaration, ResourceDeclaration, TypeDeclaration } from "../provider/engine/declaration";
+import type { PluginResource } from "../provider/engine/pluginEntry";
+import { GET_KNOWLEDGE_FILES, KNOWLEDGE_FILE, KNOWLEDGE_FILE_INFO } from "../provider/knowledgeFile/declaration";
+import { KNOWLEDGE_FILE_PLUGIN } from "../provider/knowledgeFile/pluginEntry";
+import { readKnowledgeFiles } from "../provider/knowledgeFile/readKnowledgeFiles";
+import { GET_MCP_SERVERS, MCP_SERVER, MCP_SERVER_INFO, MCP_TOOL_INFO } from "../provider/mcpServer/declaration";
+import { MCP_SERVER_PLUGIN } from "../provider/mcpServer/pluginEntry";
+import { readServers } from "../provider/mcpServer/readMcpServers";
+import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declaration";
+import { MCP_SERVER_DISABLEMENT_PLUGIN } from "../provider/mcpServerDisablement/pluginEntry";
+import { GET_SKILLS, SKILL, SKILL_INFO } from "../provider/skill/declaration";
+import { SKILL_PLUGIN } from "../provider/skill/pluginEntry";
+import { readSkills } from "../provider/skill/readSkills";
+import type { FlashdutyClient } from "../sdk";
+import { type CtyType, ctyType, snake, type TypeTable } from "./values";
+
+/** The provider's type: the vendor's `flashcatcloud/flashduty` owns `flashduty`. */
+export const PROVIDER_TYPE = "flashdutyai";
+
+/** The state's schema version; {@link upgradeState} reads any older state. */
+export const SCHEMA_VERSION = 1;
+
+/** The object types resources and functions refer to, by token. */
+export const TYPES: TypeTable = new Map(
+  [
+    AUTOMATION_RULE_INFO,
+    AUTOMATION_TEMPLATE_INFO,
+    MCP_TOOL_INFO,
+    MCP_SERVER_INFO,
+    SKILL_INFO,
+    KNOWLEDGE_FILE_INFO,
+    A2A_AGENT_CARD_SKILL_INFO,
+    A2A_AGENT_INFO,
+  ].map((t: TypeDeclaration) => [t.token, t]),
+);
+
+/** One attribute of a generated schema, as `Schema.Attribute` of tfplugin6 (type as cty JSON). */
+export interface TfAttribute {
+  name: string;
+  /** The field it comes from (camelCase); `id` has none. */
+  field?: string;
+  type: CtyType;
+  description: string;
+  required: boolean;
+  optional: boolean;
+  computed: boolean;
+  sensitive: boolean;
+  writeOnly: boolean;
+}
+
+/** A resource type as Terraform sees it and as the implementations serve it. */
+export interface TfResource {
+  typeName: string;
+  declaration: ResourceDeclaration;
+  plugin: PluginResource;
+  attributes: readonly TfAttribute[];
+  /** The attributes by field name. */
+  byField: ReadonlyMap<string, TfAttribute>;
+}
+
+/** A data source: its function's declaration and read. */
+export interface TfDataSource {
+  typeName: string;
+  declaration: FunctionDeclaration;
+  attributes: readonly TfAttribute[];
+  read(args: Record<string, unknown>, client: () => FlashdutyClient, locale: () => string | undefined): Promise<object>;
+}
+
+/** `flashduty:index:McpServer` → `flashdutyai_mcp_server`. */
+function resourceTypeName(token: string): string {
+  return `${PROVIDER_TYPE}_${snake(token.slice(token.lastIndexOf(":") + 1)).replace(/^_/, "")}`;
+}
+
+/** `flashduty:index:getAutomationRules` → `flashdutyai_automation_rules`. */
+function dataSourceTypeName(token: string): string {
+  const name = token.slice(token.lastIndexOf(":") + 1).replace(/^get/, "");
+  return `${PROVIDER_TYPE}_${snake(name).replace(/^_/, "")}`;
+}
+
+/** Whether a resource's field is a secret map the program writes: write-only in Terraform. */
+export function isWriteOnly(field: Field): boolean {
+  return field.secret === true && field.kind !== "out";
+}
+
+function resourceAttributes(declaration: ResourceDeclaration): TfAttribute[] {
+  const id: TfAttribute = {
+    name: "id",
+    type: "string",
+    description: "The object's id on the platform (the same id `pulumi import` takes).",
+    required: false,
+    optional: false,
+    computed: true,
+    sensitive: false,
+    writeOnly: false,
+  };
+  return [
+    id,
+    ...Object.entries(declaration.fields).map(([name, field]): TfAttribute => {
+      const output = field.kind === "out";
+      const writeOnly = isWriteOnly(field);
+      const required = !output && field.requiredInput === true;
+      let description = output ? field.description : (field.input?.description ?? field.description);
+      if (!output && field.declared === true && field.default !== undefined) {
+        description = `${description} Left out, it is \`${JSON.stringify(field.default)}\` at create and not managed afterwards (a change made in the console stays).`;
+      }
+      if (writeOnly) description = `${description} Write-only: sent to the platform, never stored in state (Terraform >= 1.11).`;
+      return {
+        name: snake(name),
+        field: name,
+        type: ctyType(field, TYPES),
+        description,
+        required,
+        optional: !output && !required,
+        computed: output || (!required && !writeOnly),
+        sensitive: field.secret === true && !writeOnly,
+        writeOnly,
+      };
+    }),
+  ];
+}
+
+function dataSourceAttributes(fn: FunctionDeclaration): TfAttribute[] {
+  const attributes = new Map<string, TfAttribute>();
+  for (const [name, field] of Object.entries(fn.inputs)) {
+    const required = field.requiredInput === true;
+    attributes.set(name, {
+      name: snake(name),
+      field: name,
+      type: ctyType(field, TYPES),
+      description: field.description,
+      required,
+      optional: !required,
+      computed: false,
+      sensitive: field.secret === true,
+      writeOnly: false,
+    });
+  }
+  for (const [name, field] of Object.entries(fn.outputs)) {
+    const input = attributes.get(name);
+    if (input !== undefined) {
+      attributes.set(name, { ...input, computed: !input.required });
+      continue;
+    }
+    attributes.set(name, {
+      name: snake(name),
+      field: name,
+      type: ctyType(field, TYPES),
+      description: field.description,
+      required: false,
+      optional: false,
+      computed: true,
+      sensitive: field.secret === true,
+      writeOnly: false,
+    });
+  }
+  return [...attributes.values()];
+}
+
+function resource(plugin: PluginResource, declaration: ResourceDeclaration): TfResource {
+  const attributes = resourceAttributes(declaration);
+  return {
+    typeName: resourceTypeName(declaration.token),
+    declaration,
+    plugin,
+    attributes,
+    byField: new Map(attributes.filter((a) => a.field !== undefined).map((a) => [a.field!, a])),
+  };
+}
+
+/** Every resource type, by Terraform type name. */
+export const RESOURCES: ReadonlyMap<string, TfResource> = new Map(
+  [
+    resource(MCP_SERVER_PLUGIN, MCP_SERVER),
+    resource(MCP_SERVER_DISABLEMENT_PLUGIN, MCP_SERVER_DISABLEMENT),
+    resource(AUTOMATION_RULE_PLUGIN, AUTOMATION_RULE),
+    resource(SKILL_PLUGIN, SKILL),
+    resource(KNOWLEDGE_FILE_PLUGIN, KNOWLEDGE_FILE),
+    resource(A2A_AGENT_PLUGIN, A2A_AGENT),
+  ].map((r) => [r.typeName, r]),
+);
+
+type Read = TfDataSource["read"];
+
+function dataSource(declaration: FunctionDeclaration, read: Read): TfDataSource {
+  return { typeName: dataSourceTypeName(declaration.token), declaration, attributes: dataSourceAttributes(declaration), read };
+}
+
+/** Every data source, by Terraform type name, on the reads the Pulumi functions run. */
+export const DATA_SOURCES: ReadonlyMap<string, TfDataSource> = new Map(
+  [
+    dataSource(GET_AUTOMATION_RULES, (args, client) => readRules(args as never, client)),
+    dataSource(GET_AUTOMATION_TEMPLATES, (args, client, locale) => readTemplates(args as never, client, locale)),
+    dataSource(GET_MCP_SERVERS, (args, client) => readServers(args as never, client)),
+    dataSource(GET_SKILLS, (args, client) => readSkills(args as never, client)),
+    dataSource(GET_KNOWLEDGE_FILES, (args, client) => readKnowledgeFiles(args as never, client)),
+    dataSource(GET_A2A_AGENTS, (args, client) => readAgents(args as never, client)),
+  ].map((d) => [d.typeName, d]),
+);
+
+/** The provider block's attributes: one per setting, all optional (`app_key` sensitive). */
+export const PROVIDER_ATTRIBUTES: readonly TfAttribute[] = Object.entries(SETTINGS).map(([key, setting]) => ({
+  name: snake(key),
+  field: key,
+  type: setting.type === "integer" ? "number" : "string",
+  description: setting.description,
+  required: false,
+  optional: true,
+  computed: false,
+  sensitive: "secret" in setting && setting.secret === true,
+  writeOnly: false,
+}));
+
+/** A `Schema` message of tfplugin6 (proto-loader's plain object form) for `attributes`. */
+export function schemaMessage(attributes: readonly TfAttribute[], description: string, version = 0): object {
+  return {
+    version,
+    block: {
+      version,
+      description,
+      description_kind: "MARKDOWN",
+      attributes: attributes.map((a) => ({
+        name: a.name,
+        type: Buffer.from(JSON.stringify(a.type)),
+        description: a.description,
+        description_kind: "MARKDOWN",
+        required: a.required,
+        optional: a.optional,
+        computed: a.computed,
+        sensitive: a.sensitive,
+        write_only: a.writeOnly,
+      })),
+    },
+  };
+}

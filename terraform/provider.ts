@@ -1,0 +1,201 @@
+/**
+ * The `tfplugin6.Provider` gRPC service of the Terraform provider `flashdutyai`: the schema
+ * (`./catalog.ts`), the provider's configuration (the same settings and resolution as the Pulumi
+ * provider: `provider/client/config.ts`), data sources, and the resource calls of
+ * `./resourceCalls.ts`. Every failure is answered as a diagnostic (never a gRPC error, which
+ * Terraform shows as a crashed plugin); messages never hold the app key or a secret value.
+ *
+ * @packageDocumentation
+ */
+import * as grpc from "@grpc/grpc-js";
+import { clientFor } from "../provider/client/client";
+import { type ConfigSource, FlashdutyConfigError, resolveConfig, SETTINGS } from "../provider/client/config";
+import {
+  DATA_SOURCES,
+  PROVIDER_ATTRIBUTES,
+  PROVIDER_TYPE,
+  RESOURCES,
+  SCHEMA_VERSION,
+  schemaMessage,
+  type TfDataSource,
+  type TfResource,
+  TYPES,
+} from "./catalog";
+import { type Diagnostic, errorDiagnostic } from "./diagnostics";
+import { ResourceCalls } from "./resourceCalls";
+import { fromTf, holdsUnknown, readDynamic, snake, toTf, writeDynamic } from "./values";
+
+/** A request or response message in proto-loader's plain object form (snake_case keys). */
+// biome-ignore lint/suspicious/noExplicitAny: proto-loader answers plain objects of the vendored protos, typed by those files only
+type Message = Record<string, any>;
+
+type Handler = (call: { request: Message }, callback: grpc.sendUnaryData<Message>) => void;
+
+/** Answers with `work`'s result; a thrown error becomes an error diagnostic of the response. */
+function unary(work: (request: Message) => Promise<Message> | Message): Handler {
+  return (call, callback) => {
+    Promise.resolve()
+      .then(() => work(call.request))
+      .then(
+        (result) => callback(null, result),
+        (err: unknown) => callback(null, { diagnostics: [errorDiagnostic(err)] }),
+      );
+  };
+}
+
+function unimplemented(method: string): Handler {
+  return (_call, callback) =>
+    callback({ code: grpc.status.UNIMPLEMENTED, details: `${method} is not implemented by terraform-provider-${PROVIDER_TYPE}` } as grpc.ServiceError, null);
+}
+
+/** A provider configuration value as the settings read it (text), or undefined when null or unknown. */
+function settingText(value: unknown): string | undefined {
+  if (value === null || value === undefined || holdsUnknown(value)) return undefined;
+  return typeof value === "string" ? value : String(value);
+}
+
+/** The config source of a provider block: `flashduty:<key>` read from its snake_case attribute. */
+function configSource(config: Message | null): ConfigSource {
+  return (key) => {
+    const name = key.startsWith("flashduty:") ? key.slice("flashduty:".length) : key;
+    return settingText(config?.[snake(name)]);
+  };
+}
+
+/** A configuration error as a diagnostic on the setting's attribute, in Terraform's words. */
+function configDiagnostic(err: FlashdutyConfigError): Diagnostic {
+  const attribute = snake(err.key);
+  const setting = SETTINGS[err.key];
+  const detail =
+    err.key === "appKey"
+      ? `No Flashduty app key is configured. Set app_key in the provider "${PROVIDER_TYPE}" block (from a sensitive variable) or the ${setting.env} environment variable.`
+      : err.message.replace(setting.config, attribute);
+  return { ...errorDiagnostic(detail, `Invalid provider configuration: ${attribute}`), attribute: { steps: [{ attribute_name: attribute }] } };
+}
+
+/** The state of one provider process (Terraform starts one per provider configuration and phase). */
+export class TerraformProvider {
+  private config: ConfigSource = () => undefined;
+  private readonly calls = new ResourceCalls();
+
+  /** The handlers of `tfplugin6.Provider`, keyed by RPC name. */
+  handlers(): Record<string, Handler> {
+    return {
+      GetMetadata: unary(() => ({
+        server_capabilities: { plan_destroy: false, get_provider_schema_optional: true },
+        resources: [...RESOURCES.keys()].map((type_name) => ({ type_name })),
+        data_sources: [...DATA_SOURCES.keys()].map((type_name) => ({ type_name })),
+      })),
+      GetProviderSchema: unary(() => this.schema()),
+      ValidateProviderConfig: unary((req) => this.validateProviderConfig(req)),
+      ConfigureProvider: unary((req) => this.configure(req)),
+      ValidateResourceConfig: unary((req) => this.calls.validate(this.resource(req.type_name), readDynamic(req.config) as Message)),
+      ValidateDataResourceConfig: unary((req) => {
+        this.dataSource(req.type_name);
+        return { diagnostics: [] };
+      }),
+      UpgradeResourceState: unary((req) => this.calls.upgrade(this.resource(req.type_name), req)),
+      ReadResource: unary((req) => this.calls.read(this.resource(req.type_name), req)),
+      PlanResourceChange: unary((req) => this.calls.plan(this.resource(req.type_name), req)),
+      ApplyResourceChange: unary((req) => this.calls.apply(this.resource(req.type_name), req)),
+      ImportResourceState: unary((req) => this.calls.importState(this.resource(req.type_name), req)),
+      ReadDataSource: unary((req) => this.readDataSource(this.dataSource(req.type_name), req)),
+      GetFunctions: unary(() => ({ functions: {} })),
+      StopProvider: unary(() => ({})),
+      MoveResourceState: unimplemented("MoveResourceState"),
+      ValidateEphemeralResourceConfig: unimplemented("ValidateEphemeralResourceConfig"),
+      OpenEphemeralResource: unimplemented("OpenEphemeralResource"),
+      RenewEphemeralResource: unimplemented("RenewEphemeralResource"),
+      CloseEphemeralResource: unimplemented("CloseEphemeralResource"),
+      CallFunction: unimplemented("CallFunction"),
+    };
+  }
+
+  private resource(typeName: string): TfResource {
+    const resource = RESOURCES.get(typeName);
+    if (resource === undefined) throw new Error(`unknown resource type '${typeName}' (this provider serves ${[...RESOURCES.keys()].join(", ")})`);
+    return resource;
+  }
+
+  private dataSource(typeName: string): TfDataSource {
+    const source = DATA_SOURCES.get(typeName);
+    if (source === undefined) throw new Error(`unknown data source '${typeName}' (this provider serves ${[...DATA_SOURCES.keys()].join(", ")})`);
+    return source;
+  }
+
+  private schema(): Message {
+    return {
+      provider: schemaMessage(
+        PROVIDER_ATTRIBUTES,
+        "One Flashduty account (app key) and how to reach it. An attribute left unset falls back to its FLASHDUTY_* environment variable, then its default.",
+      ),
+      resource_schemas: Object.fromEntries(
+        [...RESOURCES.values()].map((r) => [r.typeName, schemaMessage(r.attributes, r.declaration.description, SCHEMA_VERSION)]),
+      ),
+      data_source_schemas: Object.fromEntries([...DATA_SOURCES.values()].map((d) => [d.typeName, schemaMessage(d.attributes, d.declaration.description)])),
+      functions: {},
+      ephemeral_resource_schemas: {},
+      diagnostics: [],
+      server_capabilities: { plan_destroy: false, get_provider_schema_optional: true },
+    };
+  }
+
+  /** The settings' ranges, as the Pulumi provider's CheckConfig checks them (the app key may come from the environment). */
+  private validateProviderConfig(req: Message): Message {
+    const source = configSource(readDynamic(req.config) as Message | null);
+    try {
+      resolveConfig((key) => (key === "flashduty:appKey" ? "set" : source(key)), {});
+    } catch (err) {
+      if (err instanceof FlashdutyConfigError) return { diagnostics: [configDiagnostic(err)] };
+      throw err;
+    }
+    return { diagnostics: [] };
+  }
+
+  /** Resolves the settings (provider block, then FLASHDUTY_*) and hands them to every implementation. */
+  private async configure(req: Message): Promise<Message> {
+    const config = configSource(readDynamic(req.config) as Message | null);
+    try {
+      resolveConfig(config);
+    } catch (err) {
+      if (err instanceof FlashdutyConfigError) return { diagnostics: [configDiagnostic(err)] };
+      throw err;
+    }
+    this.config = config;
+    const request = {
+      config: {
+        get: config,
+        require: (key: string) => {
+          const value = config(key);
+          if (value === undefined) throw new Error(`missing required configuration key '${key}'`);
+          return value;
+        },
+      },
+    };
+    for (const resource of RESOURCES.values()) await resource.plugin.implementation.configure(request as never);
+    return { diagnostics: [] };
+  }
+
+  /** The function's read over the configured account: the arguments as given, the results filled in. */
+  private async readDataSource(source: TfDataSource, req: Message): Promise<Message> {
+    const config = (readDynamic(req.config) ?? {}) as Message;
+    const args: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(source.declaration.inputs)) {
+      const value = fromTf(config[snake(name)], field, TYPES);
+      if (value !== undefined) args[name] = value;
+    }
+    const settings = () => resolveConfig(this.config);
+    const result = (await source.read(
+      args,
+      () => clientFor(settings(), (message) => console.error(message)),
+      () => settings().locale,
+    )) as Record<string, unknown>;
+    const state: Message = {};
+    for (const attribute of source.attributes) {
+      const name = attribute.field!;
+      const output = source.declaration.outputs[name];
+      state[attribute.name] = output !== undefined && result[name] !== undefined ? toTf(result[name], output, TYPES) : (config[attribute.name] ?? null);
+    }
+    return { state: writeDynamic(state), diagnostics: [] };
+  }
+}
