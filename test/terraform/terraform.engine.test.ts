@@ -237,6 +237,103 @@ import {
     expect(emulator.rule(rule.id as string)).toBeUndefined();
   });
 
+  test("a disablement, a knowledge file and a skill; every data source; two accounts by alias; without TLS", async () => {
+    const dir = workspace(
+      "others",
+      `provider "flashdutyai" {
+  alias    = "other"
+  app_key  = ${JSON.stringify(emulator.keys.otherAccount)}
+  base_url = ${JSON.stringify(emulator.url)}
+}
+resource "flashdutyai_mcp_server" "tool" {
+  server_name = "tf-tool"
+  transport   = "stdio"
+  command     = "npx"
+  args        = ["-y", "tool"]
+}
+resource "flashdutyai_mcp_server_disablement" "off" {
+  server_id = flashdutyai_mcp_server.tool.id
+}
+resource "flashdutyai_knowledge_file" "runbook" {
+  path    = "runbooks/tf.md"
+  content = "# Runbook"
+}
+resource "flashdutyai_skill" "skill" {
+  source = "\${path.module}/skill"
+}
+resource "flashdutyai_a2a_agent" "elsewhere" {
+  provider     = flashdutyai.other
+  agent_name   = "tf-other-agent"
+  instructions = "Triage"
+  card_url     = "https://other.example/.well-known/agent.json"
+}
+data "flashdutyai_automation_rules" "all" {}
+data "flashdutyai_automation_templates" "all" {}
+data "flashdutyai_mcp_servers" "all" {}
+data "flashdutyai_skills" "all" {}
+data "flashdutyai_knowledge_files" "all" {}
+data "flashdutyai_a2a_agents" "all" {}
+output "counts" {
+  value = [
+    data.flashdutyai_automation_rules.all.total,
+    length(data.flashdutyai_automation_templates.all.templates),
+    data.flashdutyai_mcp_servers.all.total,
+    data.flashdutyai_skills.all.total,
+    data.flashdutyai_knowledge_files.all.total,
+    data.flashdutyai_a2a_agents.all.total,
+  ]
+}
+`,
+    );
+    mkdirSync(path.join(dir, "skill"));
+    writeFileSync(path.join(dir, "skill", "SKILL.md"), "---\nname: tf-skill\ndescription: A skill made by Terraform\n---\n# Steps\n");
+    // go-plugin's TF_DISABLE_PLUGIN_TLS: the provider serves without AutoMTLS.
+    const apply = await tf(dir, ["apply", "-auto-approve"], { TF_DISABLE_PLUGIN_TLS: "1" });
+    expect(apply.code, apply.out).toBe(0);
+    expect(apply.out).toContain("Resources: 5 added");
+    const state = stateOf(dir);
+    const tool = state.get("flashdutyai_mcp_server")!;
+    expect(emulator.servers().find((s) => s.server_id === tool.id)?.status).toBe("disabled");
+    expect(state.get("flashdutyai_skill")!.skill_name).toBe("tf-skill");
+    expect(state.get("flashdutyai_knowledge_file")!.checksum).toEqual(expect.any(String));
+    const agent = state.get("flashdutyai_a2a_agent")!;
+    expect(emulator.a2aAgent(agent.id as string)?.account_id).not.toBe(emulator.servers().find((s) => s.server_id === tool.id)?.account_id);
+    const counts = JSON.parse((await ok(dir, ["output", "-json", "counts"])).trim().split("\n").pop()!) as number[];
+    expect(counts.every((n) => typeof n === "number")).toBe(true);
+    // The data sources read before the resources existed: a second apply records their outputs and changes nothing.
+    expect(await ok(dir, ["apply", "-auto-approve"])).toContain("0 added, 0 changed, 0 destroyed");
+    expect((await tf(dir, ["plan", "-detailed-exitcode"])).code).toBe(0);
+
+    // Destroying the disablement enables the server again; then destroy leaves nothing.
+    await ok(dir, ["destroy", "-auto-approve", "-target=flashdutyai_mcp_server_disablement.off"]);
+    expect(emulator.servers().find((s) => s.server_id === tool.id)?.status).toBe("enabled");
+    const destroyed = await tf(dir, ["destroy", "-auto-approve"]);
+    expect(destroyed.code, destroyed.out).toBe(0);
+    expect(destroyed.out).toContain("Resources: 4 destroyed");
+    expect(emulator.servers().some((s) => s.server_id === tool.id)).toBe(false);
+    expect(emulator.a2aAgent(agent.id as string)).toBeUndefined();
+  });
+
+  test("without Terraform's magic cookie the entry serves Pulumi; no provider process outlives a command", async () => {
+    const entry = path.join(REPO_ROOT, "dist", "plugin", "main.js");
+    // Without Terraform's cookie the entry is the Pulumi plugin: its first line is a port, not go-plugin's handshake.
+    const first = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, [entry], {
+        env: { ...process.env, TF_PLUGIN_MAGIC_COOKIE: "not-the-cookie" },
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      let text = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        text += chunk.toString("utf8");
+        if (text.includes("\n")) child.kill();
+      });
+      child.on("close", () => resolve(text.split("\n")[0] ?? ""));
+    });
+    expect(first).toMatch(/^\d+$/);
+    const left = spawnSync("pgrep", ["-f", path.join(root, "bin")], { encoding: "utf8" });
+    expect(left.stdout.trim()).toBe("");
+  });
+
   test("bad input is named by its snake_case attribute before any API call", async () => {
     const dir = workspace(
       "bad",
