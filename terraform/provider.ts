@@ -89,7 +89,9 @@ export class TerraformProvider {
       GetProviderSchema: unary(() => this.schema()),
       ValidateProviderConfig: unary((req) => this.validateProviderConfig(req)),
       ConfigureProvider: unary((req) => this.configure(req)),
-      ValidateResourceConfig: unary((req) => this.calls.validate(this.resource(req.type_name), readDynamic(req.config) as Message)),
+      ValidateResourceConfig: unary((req) =>
+        this.calls.validate(this.resource(req.type_name), readDynamic(req.config) as Message, req.client_capabilities?.write_only_attributes_allowed === true),
+      ),
       ValidateDataResourceConfig: unary((req) => {
         this.dataSource(req.type_name);
         return { diagnostics: [] };

@@ -105,11 +105,25 @@ function stub(resource: TfResource, id: string): Message {
 
 /** The resource calls of one provider process. */
 export class ResourceCalls {
-  /** The noun's check on the configuration, without state: failures name their attributes. */
-  async validate(resource: TfResource, config: Message | null): Promise<Message> {
+  /**
+   * The noun's check on the configuration, without state: failures name their attributes. A
+   * write-only attribute set for a client that does not support them (Terraform < 1.11, which
+   * would store the value in state) is refused.
+   */
+  async validate(resource: TfResource, config: Message | null, writeOnlyAllowed: boolean): Promise<Message> {
     const inputs = inputsOf(resource, config);
     const result = await resource.plugin.implementation.check({}, this.prepared(resource, inputs));
-    return { diagnostics: checkDiagnostics(result.failures ?? [], fieldNames(resource)) };
+    const diagnostics = checkDiagnostics(result.failures ?? [], fieldNames(resource));
+    for (const attribute of resource.attributes) {
+      if (!attribute.writeOnly || writeOnlyAllowed || config?.[attribute.name] === null || config?.[attribute.name] === undefined) continue;
+      diagnostics.push({
+        severity: "ERROR",
+        summary: `${attribute.name} is write-only`,
+        detail: `${attribute.name} holds secret values that are never stored in state: it needs a client with write-only attributes (Terraform 1.11 or later).`,
+        attribute: { steps: [{ attribute_name: attribute.name }] },
+      });
+    }
+    return { diagnostics };
   }
 
   private prepared(resource: TfResource, inputs: Values): Values {
