@@ -24,21 +24,14 @@ import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { selfSignedCertificate } from "./certificate";
+import descriptor from "./proto/descriptor.json";
 import { TerraformProvider } from "./provider";
-
-/** The vendored protos (`terraform/proto/`), found beside the sources or from the build output. */
-function protoDir(): string {
-  // dist/terraform/serve.js → <package>/terraform/proto; terraform/serve.ts (tests) → terraform/proto.
-  const fromDist = path.resolve(__dirname, "..", "..", "terraform", "proto");
-  return __dirname.split(path.sep).includes("dist") ? fromDist : path.resolve(__dirname, "proto");
-}
 
 type Loaded = Record<string, grpc.ServiceDefinition>;
 
-/** The services' definitions from the vendored protos. */
+/** The services' definitions from the vendored protos (`./proto/descriptor.json`, written by `npm run terraform:protos`). */
 function loadServices(): Loaded {
-  const definitions = protoLoader.loadSync(["tfplugin6.8.proto", "grpc_controller.proto", "grpc_stdio.proto", "grpc_broker.proto", "health.proto"], {
-    includeDirs: [protoDir()],
+  const definitions = protoLoader.fromJSON(descriptor as unknown as Parameters<typeof protoLoader.fromJSON>[0], {
     keepCase: true,
     longs: Number,
     enums: String,

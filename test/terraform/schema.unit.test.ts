@@ -3,7 +3,10 @@
  * rules Terraform applies to it (TF `configschema/internal_validate.go` @v1.11.4), and that every
  * declared field of every noun and function is an attribute, so a declaration change reaches it.
  */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { describe, expect, test } from "vitest";
+import { terraformProtoJson } from "../../scripts/terraformProtos";
 import { DATA_SOURCES, PROVIDER_ATTRIBUTES, RESOURCES, type TfAttribute } from "../../terraform/catalog";
 import { camel, fromTf, snake, toTf, UNKNOWN, readDynamic, writeDynamic } from "../../terraform/values";
 import { TYPES } from "../../terraform/catalog";
@@ -77,5 +80,12 @@ describe("values on the wire", () => {
     expect(fromTf(decoded.a, { type: "string" }, TYPES)).not.toBeUndefined();
     expect(fromTf(decoded.b, agent, TYPES)).toEqual([expect.objectContaining({ id: "s1", name: "Triage" })]);
     expect(decoded.c).toBeNull();
+  });
+});
+
+describe("the vendored protos", () => {
+  test("terraform/proto/descriptor.json is what `npm run terraform:protos` makes of the .proto files", () => {
+    const file = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "terraform", "proto", "descriptor.json"), "utf8")) as unknown;
+    expect(file).toEqual(JSON.parse(JSON.stringify(terraformProtoJson())));
   });
 });
