@@ -8,13 +8,16 @@
  * its snake_case attribute before any API call; the app key and the secret values never appear in
  * `TF_LOG=trace` output nor in the state.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { extract } from "tar";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { digestMatches } from "../../provider/engine/secretDigest";
+import { archiveName } from "../../scripts/packagePlugin";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
+import { RELEASE_VERSION } from "../support/releaseBuild";
 
 let emulator: Emulator;
 let root: string;
@@ -332,6 +335,35 @@ output "counts" {
     expect(first).toMatch(/^\d+$/);
     const left = spawnSync("pgrep", ["-f", path.join(root, "bin")], { encoding: "utf8" });
     expect(left.stdout.trim()).toBe("");
+  });
+
+  test("the release executable (npm run package:plugin) serves Terraform as well", async () => {
+    const out = path.join(root, "release");
+    await new Promise<void>((resolve, reject) =>
+      execFile(process.execPath, [path.join(REPO_ROOT, "build", "scripts", "packagePlugin.js"), "--out", out], (err) => (err ? reject(err) : resolve())),
+    );
+    const bin = path.join(root, "release-bin");
+    mkdirSync(bin);
+    await extract({ file: path.join(out, archiveName(RELEASE_VERSION)), cwd: bin });
+    renameSync(path.join(bin, "pulumi-resource-flashduty"), path.join(bin, "terraform-provider-flashdutyai"));
+    const rc = path.join(root, "release.tfrc");
+    writeFileSync(rc, `provider_installation {\n  dev_overrides {\n    "flashcatcloud/flashdutyai" = ${JSON.stringify(bin)}\n  }\n  direct {}\n}\n`);
+    const dir = workspace(
+      "release",
+      `resource "flashdutyai_automation_rule" "rule" {
+  name      = "tf-release-rule"
+  prompt    = "Summarise the open incidents"
+  cron_expr = "0 9 * * *"
+}
+`,
+    );
+    const apply = await tf(dir, ["apply", "-auto-approve"], { TF_CLI_CONFIG_FILE: rc });
+    expect(apply.code, apply.out).toBe(0);
+    const rule = stateOf(dir).get("flashdutyai_automation_rule")!;
+    expect(emulator.rule(rule.id as string)?.name).toBe("tf-release-rule");
+    expect((await tf(dir, ["plan", "-detailed-exitcode"], { TF_CLI_CONFIG_FILE: rc })).code).toBe(0);
+    expect((await tf(dir, ["destroy", "-auto-approve"], { TF_CLI_CONFIG_FILE: rc })).code).toBe(0);
+    expect(emulator.rule(rule.id as string)).toBeUndefined();
   });
 
   test("bad input is named by its snake_case attribute before any API call", async () => {
