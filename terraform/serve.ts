@@ -23,6 +23,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
+import { useFrontDoor } from "../provider/engine/frontDoor";
 import { selfSignedCertificate } from "./certificate";
 import descriptor from "./proto/descriptor.json";
 import { TerraformProvider } from "./provider";
@@ -56,6 +57,8 @@ function loadServices(): Loaded {
 export async function serveTerraform(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const offered = (env.PLUGIN_PROTOCOL_VERSIONS ?? "6").split(",").map((v) => v.trim());
   if (!offered.includes("6")) throw new Error(`this provider speaks plugin protocol 6; the client offers ${offered.join(", ")}`);
+  // Messages name Terraform's ways (import blocks, -replace) where they tell users what to do.
+  useFrontDoor("terraform");
   // go-plugin servers "eat the interrupts": Terraform forwards Ctrl-C to its providers' group.
   process.on("SIGINT", () => {});
   const services = loadServices();

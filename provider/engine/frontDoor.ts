@@ -9,12 +9,12 @@
  * @packageDocumentation
  */
 
-/** The two front doors over the same implementations. */
-export type FrontDoor = "dynamic" | "plugin";
+/** The front doors over the same implementations (`terraform`: the Terraform provider `flashdutyai` of the same executable). */
+export type FrontDoor = "dynamic" | "plugin" | "terraform";
 
 let current: FrontDoor = "dynamic";
 
-/** Called once by the plugin's server before it serves; the dynamic resources never call it. */
+/** Called once by the plugin's server (or the Terraform front door) before it serves; the dynamic resources never call it. */
 export function useFrontDoor(door: FrontDoor): void {
   current = door;
 }
@@ -39,9 +39,13 @@ function snakeCase(name: string): string {
 /**
  * How to manage an existing object `id` with this resource, as the front door's programs do it:
  * the plugin's `pulumi import <token> <name> <id>` (or the adoption input, named in each
- * language's case), the dynamic resource's adoption input (it cannot be imported).
+ * language's case), Terraform's `import` block (or the adoption attribute), the dynamic
+ * resource's adoption input (it cannot be imported).
  */
 export function adoptionRecipe(names: AdoptionNames, id: string): string {
+  if (current === "terraform") {
+    return `import it (an \`import\` block with id = "${id}", or \`terraform import <address> ${id}\`), or set this resource's ${snakeCase(names.idInput)} to "${id}"`;
+  }
   if (current === "plugin") {
     return (
       `import it (\`pulumi import ${names.token} <name> ${id}\`), or set this resource's ${names.idInput} input ` +
@@ -59,6 +63,7 @@ export function adoptionRecipe(names: AdoptionNames, id: string): string {
  * for a targeted replace).
  */
 export function replaceRecipe(): string {
+  if (current === "terraform") return "run `terraform apply -replace=<address>`";
   if (current === "plugin") {
     return (
       "set the resource option deleteBeforeReplace: true (YAML `options: deleteBeforeReplace: true`, Python " +
