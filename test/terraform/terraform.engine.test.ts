@@ -303,6 +303,14 @@ output "counts" {
     expect(emulator.a2aAgent(agent.id as string)?.account_id).not.toBe(emulator.servers().find((s) => s.server_id === tool.id)?.account_id);
     const counts = JSON.parse((await ok(dir, ["output", "-json", "counts"])).trim().split("\n").pop()!) as number[];
     expect(counts.every((n) => typeof n === "number")).toBe(true);
+    // A new path replaces the knowledge file.
+    writeFileSync(path.join(dir, "main.tf"), readFileSync(path.join(dir, "main.tf"), "utf8").replace('"runbooks/tf.md"', '"runbooks/tf-moved.md"'));
+    const moved = await tf(dir, ["apply", "-auto-approve"]);
+    expect(moved.code, moved.out).toBe(0);
+    expect(moved.out).toContain("must be replaced");
+    expect(moved.out).toContain("1 added, 0 changed, 1 destroyed");
+    expect(stateOf(dir).get("flashdutyai_knowledge_file")!.path).toBe("runbooks/tf-moved.md");
+
     // The data sources read before the resources existed: a second apply records their outputs and changes nothing.
     expect(await ok(dir, ["apply", "-auto-approve"])).toContain("0 added, 0 changed, 0 destroyed");
     expect((await tf(dir, ["plan", "-detailed-exitcode"])).code).toBe(0);
@@ -383,5 +391,20 @@ output "counts" {
     expect(run.out).toContain("command");
     expect(run.out).not.toContain("connectTimeoutSeconds");
     expect(JSON.stringify(emulator.servers())).toBe(before);
+
+    // A name taken in its scope: the error says how Terraform adopts the existing server.
+    const taken = workspace(
+      "taken",
+      `resource "flashdutyai_mcp_server" "github" {
+  server_name = "GitHub"
+  transport   = "stdio"
+  command     = "another-command"
+}
+`,
+    );
+    const refused = await tf(taken, ["apply", "-auto-approve"]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain("terraform import");
+    expect(refused.out).not.toContain("pulumi import");
   });
 });
