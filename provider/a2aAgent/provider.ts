@@ -14,7 +14,8 @@ import { MASKED_VALUE } from "../../wire/protocol";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
-import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap } from "../engine/secretMap";
+import { prepareSecretMapsMatch, prepareSecretMapsSeal } from "../engine/secretMap";
+import { knownSecretMaps, readInputs, unchangedOutputs } from "../engine/secretMapNoun";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { adoptionRecipe, replaceRecipe } from "../engine/frontDoor";
 import { adoptedInThisProcess, fromInterruptedCreate, noteAdopted, warnAdopted } from "../engine/interruptedCreate";
@@ -38,6 +39,9 @@ import {
 export type { A2aAgentDeclared, A2aAgentInputs, A2aAgentOutputs, JsonValue } from "./state";
 
 const ADOPTION = { token: A2A_AGENT_PLUGIN_TYPE, idInput: "agentId" };
+
+/** A2aAgent as a noun with secret maps (`../engine/secretMapNoun.ts`). */
+const NOUN = { declaredFields: DECLARED_FIELDS, secretFields: SECRET_FIELDS, idInput: "agentId" };
 
 /**
  * The declared fields whose new value differs from the old one (an unknown new value counts as
@@ -305,12 +309,13 @@ export async function read(id: string, props: Partial<A2aAgentOutputs>): Promise
     throw err;
   }
   const outs = toOutputs(agent, props, props.adoptedAgentId);
-  const inputs: Record<string, unknown> = {};
-  for (const key of DECLARED_FIELDS) if (outs[key] !== undefined) inputs[key] = outs[key];
-  if (props.adoptedAgentId !== undefined) inputs.agentId = props.adoptedAgentId;
-  // An import (no state): `authConfig` as the platform answered it (the mask `******` where it
-  // hides a value), never digests, for the program `pulumi import` writes (as McpServer's read).
-  if (props.agentId === undefined) inputs.authConfig = { ...(agent.authConfig ?? {}) };
+  const inputs = readInputs(
+    NOUN,
+    outs as unknown as Record<string, unknown>,
+    agent as unknown as Record<string, unknown>,
+    props.agentId === undefined,
+    props.adoptedAgentId,
+  );
   return { id, props: outs, inputs: inputs as unknown as A2aAgentOutputs };
 }
 
@@ -331,10 +336,8 @@ async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInpu
   const changes = changedFields(olds, news);
   if (changes.length === 0) {
     // No API call: the outputs take the inputs, `authConfig` values as digests (an unchanged value keeps its digest).
-    const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as A2aAgentOutputs;
     await sealing;
-    // An authConfig the program leaves out is not managed: its digests stay as they are.
-    return { outs: { ...outs, authConfig: news.authConfig === undefined ? olds.authConfig : sealSecretMap(news.authConfig, olds.authConfig) } };
+    return { outs: unchangedOutputs(NOUN, olds, news) };
   }
   const api = await client();
   let current: A2aAgent | undefined;
@@ -349,8 +352,7 @@ async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInpu
   // With fields to write, the update's read back is the agent `applyEnabled` starts from.
   const agent = await writeChanges(api, { ...olds, agentId }, news, current ?? ({ agentId, teamId: olds.teamId } as A2aAgent));
   await sealing;
-  // An authConfig the program leaves out keeps the values (digests) state knows for masked ones.
-  return { outs: toOutputs(agent, { ...news, authConfig: news.authConfig ?? olds.authConfig }, olds.adoptedAgentId, olds) };
+  return { outs: toOutputs(agent, knownSecretMaps(NOUN, news, olds), olds.adoptedAgentId, olds) };
 }
 
 /** `a2a-agent/delete`; an agent already gone is success. An agent a create of this process adopted is left (no call). */

@@ -8,7 +8,8 @@ import { MCP_SERVER_PLUGIN_TYPE } from "../engine/typeToken";
 import { stackSettings } from "../client/stackSettings";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
-import { prepareSecretMapsMatch, prepareSecretMapsSeal, sealSecretMap } from "../engine/secretMap";
+import { prepareSecretMapsMatch, prepareSecretMapsSeal } from "../engine/secretMap";
+import { knownSecretMaps, readInputs, unchangedOutputs } from "../engine/secretMapNoun";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { adoptionRecipe, replaceRecipe } from "../engine/frontDoor";
 import { adoptedInThisProcess, fromInterruptedCreate, noteAdopted, warnAdopted } from "../engine/interruptedCreate";
@@ -145,6 +146,9 @@ function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unkno
 }
 
 const ADOPTION = { token: MCP_SERVER_PLUGIN_TYPE, idInput: "serverId" };
+
+/** McpServer as a noun with secret maps (`../engine/secretMapNoun.ts`). */
+const NOUN = { declaredFields: DECLARED_FIELDS, secretFields: SECRET_FIELDS, idInput: "serverId" };
 
 /**
  * Every declared field is an in-place update (the platform's update takes `team_id`, so a move
@@ -363,18 +367,14 @@ export async function read(id: string, props: Partial<McpServerOutputs>): Promis
     throw err;
   }
   const outs = toOutputs(server, props, props.adoptedServerId);
-  const inputs: Record<string, unknown> = {};
-  for (const key of DECLARED_FIELDS) if (outs[key] !== undefined) inputs[key] = outs[key];
-  if (props.adoptedServerId !== undefined) inputs.serverId = props.adoptedServerId;
-  if (props.serverId === undefined) {
-    // An import (no state): the program `pulumi import` writes from these inputs holds each env
-    // and headers value as the platform answered it, the mask `******` where it hides one (to be
-    // replaced by a config secret, docs/importing-an-account.md), never a digest: a digest as a
-    // value would be written to the platform by the next update of the map. Both match the
-    // outputs' digests, so the preview after the import is clean.
-    inputs.env = { ...(server.env ?? {}) };
-    inputs.headers = { ...(server.headers ?? {}) };
-  }
+  // An import (no state) answers env and headers masked, to be replaced by config secrets (docs/importing-an-account.md).
+  const inputs = readInputs(
+    NOUN,
+    outs as unknown as Record<string, unknown>,
+    server as unknown as Record<string, unknown>,
+    props.serverId === undefined,
+    props.adoptedServerId,
+  );
   return { id, props: outs, inputs: inputs as unknown as McpServerOutputs };
 }
 
@@ -392,11 +392,8 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
   const changes = changedFields(olds, news);
   if (changes.length === 0) {
     // No API call: the outputs take the inputs, secret values as digests (the update of state written by 0.2 or earlier).
-    const outs = { ...olds, ...pick(news, DECLARED_FIELDS) } as McpServerOutputs;
     await sealing;
-    // A secret map the program leaves out is not managed: its digests stay as they are.
-    const seal = (key: "env" | "headers") => (news[key] === undefined ? olds[key] : sealSecretMap(news[key], olds[key]));
-    return { outs: { ...outs, env: seal("env"), headers: seal("headers") } };
+    return { outs: unchangedOutputs(NOUN, olds, news) };
   }
   const api = await client();
   const current: McpServer =
@@ -407,8 +404,7 @@ async function updateServer(id: string, olds: McpServerOutputs, news: McpServerI
   // writeChanges answers the full server whenever it wrote; otherwise read it once.
   const full = server.createdAt === undefined ? await api.mcpServers.get({ serverId }) : server;
   await sealing;
-  // A secret map the program leaves out keeps the values (digests) state knows for masked ones.
-  return { outs: toOutputs(full, { ...news, env: news.env ?? olds.env, headers: news.headers ?? olds.headers }, olds.adoptedServerId, olds) };
+  return { outs: toOutputs(full, knownSecretMaps(NOUN, news, olds), olds.adoptedServerId, olds) };
 }
 
 /** `server/delete`; a server already gone is success. A server a create of this process adopted is left (no call). */
