@@ -10,7 +10,6 @@
 import { watchEngineOnce } from "../provider/engine/engineWatch";
 import { useFrontDoor } from "../provider/engine/frontDoor";
 import { isTerraformLaunch } from "../terraform/launch";
-import { serve } from "./server";
 
 // Messages name inputs and recipes as the plugin's programs see them (imports, resource options).
 useFrontDoor("plugin");
@@ -24,7 +23,8 @@ if (isTerraformLaunch()) {
 } else servePulumi();
 
 function servePulumi(): void {
-  serve().then(
+  // Required here, not imported: a Terraform launch loads nothing of the Pulumi server.
+  (require("./server") as typeof import("./server")).serve().then(
     ({ port }) => {
       process.stdout.write(`${port}\n`);
       watchEngineOnce(true);

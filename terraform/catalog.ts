@@ -14,27 +14,15 @@
  * @packageDocumentation
  */
 import { A2A_AGENT, A2A_AGENT_CARD_SKILL_INFO, A2A_AGENT_INFO, GET_A2A_AGENTS } from "../provider/a2aAgent/declaration";
-import { A2A_AGENT_PLUGIN } from "../provider/a2aAgent/pluginEntry";
-import { readAgents } from "../provider/a2aAgent/readA2aAgents";
 import { AUTOMATION_RULE, AUTOMATION_RULE_INFO, GET_AUTOMATION_RULES } from "../provider/automationRule/declaration";
-import { AUTOMATION_RULE_PLUGIN } from "../provider/automationRule/pluginEntry";
-import { readRules } from "../provider/automationRule/readAutomationRules";
 import { AUTOMATION_TEMPLATE_INFO, GET_AUTOMATION_TEMPLATES } from "../provider/automationTemplate/declaration";
-import { readTemplates } from "../provider/automationTemplate/readAutomationTemplates";
 import { SETTINGS } from "../provider/client/config";
 import type { Field, FunctionDeclaration, ResourceDeclaration, TypeDeclaration } from "../provider/engine/declaration";
 import type { PluginResource } from "../provider/engine/pluginEntry";
 import { GET_KNOWLEDGE_FILES, KNOWLEDGE_FILE, KNOWLEDGE_FILE_INFO } from "../provider/knowledgeFile/declaration";
-import { KNOWLEDGE_FILE_PLUGIN } from "../provider/knowledgeFile/pluginEntry";
-import { readKnowledgeFiles } from "../provider/knowledgeFile/readKnowledgeFiles";
 import { GET_MCP_SERVERS, MCP_SERVER, MCP_SERVER_INFO, MCP_TOOL_INFO } from "../provider/mcpServer/declaration";
-import { MCP_SERVER_PLUGIN } from "../provider/mcpServer/pluginEntry";
-import { readServers } from "../provider/mcpServer/readMcpServers";
 import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declaration";
-import { MCP_SERVER_DISABLEMENT_PLUGIN } from "../provider/mcpServerDisablement/pluginEntry";
 import { GET_SKILLS, SKILL, SKILL_INFO } from "../provider/skill/declaration";
-import { SKILL_PLUGIN } from "../provider/skill/pluginEntry";
-import { readSkills } from "../provider/skill/readSkills";
 import type { FlashdutyClient } from "../sdk";
 import { type CtyType, ctyType, snake, type TypeTable } from "./values";
 
@@ -76,7 +64,8 @@ export interface TfAttribute {
 export interface TfResource {
   typeName: string;
   declaration: ResourceDeclaration;
-  plugin: PluginResource;
+  /** The noun's plugin entry (its implementation module), loaded on first use. */
+  readonly plugin: PluginResource;
   attributes: readonly TfAttribute[];
   /** The attributes by field name. */
   byField: ReadonlyMap<string, TfAttribute>;
@@ -180,12 +169,21 @@ function dataSourceAttributes(fn: FunctionDeclaration): TfAttribute[] {
   return [...attributes.values()];
 }
 
-function resource(plugin: PluginResource, declaration: ResourceDeclaration): TfResource {
+/**
+ * A resource of `declaration` whose plugin entry `load` gives: loaded on first use, not at start
+ * (the implementations take most of a launch's start-up, and Terraform starts the provider for
+ * its schema alone too).
+ */
+function resource(declaration: ResourceDeclaration, load: () => PluginResource): TfResource {
   const attributes = resourceAttributes(declaration);
+  let plugin: PluginResource | undefined;
   return {
     typeName: resourceTypeName(declaration.token),
     declaration,
-    plugin,
+    get plugin() {
+      plugin ??= load();
+      return plugin;
+    },
     attributes,
     byField: new Map(attributes.filter((a) => a.field !== undefined).map((a) => [a.field!, a])),
   };
@@ -194,12 +192,23 @@ function resource(plugin: PluginResource, declaration: ResourceDeclaration): TfR
 /** Every resource type, by Terraform type name. */
 export const RESOURCES: ReadonlyMap<string, TfResource> = new Map(
   [
-    resource(MCP_SERVER_PLUGIN, MCP_SERVER),
-    resource(MCP_SERVER_DISABLEMENT_PLUGIN, MCP_SERVER_DISABLEMENT),
-    resource(AUTOMATION_RULE_PLUGIN, AUTOMATION_RULE),
-    resource(SKILL_PLUGIN, SKILL),
-    resource(KNOWLEDGE_FILE_PLUGIN, KNOWLEDGE_FILE),
-    resource(A2A_AGENT_PLUGIN, A2A_AGENT),
+    resource(MCP_SERVER, () => (require("../provider/mcpServer/pluginEntry") as typeof import("../provider/mcpServer/pluginEntry")).MCP_SERVER_PLUGIN),
+    resource(
+      MCP_SERVER_DISABLEMENT,
+      () =>
+        (require("../provider/mcpServerDisablement/pluginEntry") as typeof import("../provider/mcpServerDisablement/pluginEntry"))
+          .MCP_SERVER_DISABLEMENT_PLUGIN,
+    ),
+    resource(
+      AUTOMATION_RULE,
+      () => (require("../provider/automationRule/pluginEntry") as typeof import("../provider/automationRule/pluginEntry")).AUTOMATION_RULE_PLUGIN,
+    ),
+    resource(SKILL, () => (require("../provider/skill/pluginEntry") as typeof import("../provider/skill/pluginEntry")).SKILL_PLUGIN),
+    resource(
+      KNOWLEDGE_FILE,
+      () => (require("../provider/knowledgeFile/pluginEntry") as typeof import("../provider/knowledgeFile/pluginEntry")).KNOWLEDGE_FILE_PLUGIN,
+    ),
+    resource(A2A_AGENT, () => (require("../provider/a2aAgent/pluginEntry") as typeof import("../provider/a2aAgent/pluginEntry")).A2A_AGENT_PLUGIN),
   ].map((r) => [r.typeName, r]),
 );
 
@@ -209,15 +218,35 @@ function dataSource(declaration: FunctionDeclaration, read: Read): TfDataSource 
   return { typeName: dataSourceTypeName(declaration.token), declaration, attributes: dataSourceAttributes(declaration), read };
 }
 
-/** Every data source, by Terraform type name, on the reads the Pulumi functions run. */
+/** Every data source, by Terraform type name, on the reads the Pulumi functions run (each loaded on first use). */
 export const DATA_SOURCES: ReadonlyMap<string, TfDataSource> = new Map(
   [
-    dataSource(GET_AUTOMATION_RULES, (args, client) => readRules(args as never, client)),
-    dataSource(GET_AUTOMATION_TEMPLATES, (args, client, locale) => readTemplates(args as never, client, locale)),
-    dataSource(GET_MCP_SERVERS, (args, client) => readServers(args as never, client)),
-    dataSource(GET_SKILLS, (args, client) => readSkills(args as never, client)),
-    dataSource(GET_KNOWLEDGE_FILES, (args, client) => readKnowledgeFiles(args as never, client)),
-    dataSource(GET_A2A_AGENTS, (args, client) => readAgents(args as never, client)),
+    dataSource(GET_AUTOMATION_RULES, (args, client) =>
+      (require("../provider/automationRule/readAutomationRules") as typeof import("../provider/automationRule/readAutomationRules")).readRules(
+        args as never,
+        client,
+      ),
+    ),
+    dataSource(GET_AUTOMATION_TEMPLATES, (args, client, locale) =>
+      (
+        require("../provider/automationTemplate/readAutomationTemplates") as typeof import("../provider/automationTemplate/readAutomationTemplates")
+      ).readTemplates(args as never, client, locale),
+    ),
+    dataSource(GET_MCP_SERVERS, (args, client) =>
+      (require("../provider/mcpServer/readMcpServers") as typeof import("../provider/mcpServer/readMcpServers")).readServers(args as never, client),
+    ),
+    dataSource(GET_SKILLS, (args, client) =>
+      (require("../provider/skill/readSkills") as typeof import("../provider/skill/readSkills")).readSkills(args as never, client),
+    ),
+    dataSource(GET_KNOWLEDGE_FILES, (args, client) =>
+      (require("../provider/knowledgeFile/readKnowledgeFiles") as typeof import("../provider/knowledgeFile/readKnowledgeFiles")).readKnowledgeFiles(
+        args as never,
+        client,
+      ),
+    ),
+    dataSource(GET_A2A_AGENTS, (args, client) =>
+      (require("../provider/a2aAgent/readA2aAgents") as typeof import("../provider/a2aAgent/readA2aAgents")).readAgents(args as never, client),
+    ),
   ].map((d) => [d.typeName, d]),
 );
 

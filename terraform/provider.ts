@@ -8,7 +8,6 @@
  * @packageDocumentation
  */
 import * as grpc from "@grpc/grpc-js";
-import { clientFor } from "../provider/client/client";
 import { type ConfigSource, FlashdutyConfigError, resolveConfig, SETTINGS } from "../provider/client/config";
 import {
   DATA_SOURCES,
@@ -76,6 +75,8 @@ function configDiagnostic(err: FlashdutyConfigError): Diagnostic {
 /** The state of one provider process (Terraform starts one per provider configuration and phase). */
 export class TerraformProvider {
   private config: ConfigSource = () => undefined;
+  /** Set by StopProvider. */
+  private stopped = false;
   private readonly calls = new ResourceCalls();
 
   /** The handlers of `tfplugin6.Provider`, keyed by RPC name. */
@@ -97,13 +98,18 @@ export class TerraformProvider {
         return { diagnostics: [] };
       }),
       UpgradeResourceState: unary((req) => this.calls.upgrade(this.resource(req.type_name), req)),
-      ReadResource: unary((req) => this.calls.read(this.resource(req.type_name), req)),
-      PlanResourceChange: unary((req) => this.calls.plan(this.resource(req.type_name), req)),
-      ApplyResourceChange: unary((req) => this.calls.apply(this.resource(req.type_name), req)),
+      ReadResource: unary((req) => this.calls.read(this.running(req.type_name), req)),
+      PlanResourceChange: unary((req) => this.calls.plan(this.running(req.type_name), req)),
+      ApplyResourceChange: unary((req) => this.calls.apply(this.running(req.type_name), req)),
       ImportResourceState: unary((req) => this.calls.importState(this.resource(req.type_name), req)),
       ReadDataSource: unary((req) => this.readDataSource(this.dataSource(req.type_name), req)),
       GetFunctions: unary(() => ({ functions: {} })),
-      StopProvider: unary(() => ({})),
+      // Ctrl-C: calls in flight finish (an implementation never stops half-way through its writes);
+      // a call that arrives afterwards starts nothing.
+      StopProvider: unary(() => {
+        this.stopped = true;
+        return {};
+      }),
       MoveResourceState: unimplemented("MoveResourceState"),
       ValidateEphemeralResourceConfig: unimplemented("ValidateEphemeralResourceConfig"),
       OpenEphemeralResource: unimplemented("OpenEphemeralResource"),
@@ -117,6 +123,12 @@ export class TerraformProvider {
     const resource = RESOURCES.get(typeName);
     if (resource === undefined) throw new Error(`unknown resource type '${typeName}' (this provider serves ${[...RESOURCES.keys()].join(", ")})`);
     return resource;
+  }
+
+  /** The resource type of a call that may write, refused once StopProvider has been called. */
+  private running(typeName: string): TfResource {
+    if (this.stopped) throw new Error("the provider was stopped (interrupted): the call was not started");
+    return this.resource(typeName);
   }
 
   private dataSource(typeName: string): TfDataSource {
@@ -174,7 +186,7 @@ export class TerraformProvider {
         },
       },
     };
-    for (const resource of RESOURCES.values()) await resource.plugin.implementation.configure(request as never);
+    this.calls.configure(request);
     return { diagnostics: [] };
   }
 
@@ -187,6 +199,8 @@ export class TerraformProvider {
       if (value !== undefined) args[name] = value;
     }
     const settings = () => resolveConfig(this.config);
+    // Required here: the client (and the SDK under it) is loaded by the first call that needs it, not at start.
+    const { clientFor } = require("../provider/client/client") as typeof import("../provider/client/client");
     const result = (await source.read(
       args,
       () => clientFor(settings(), (message) => console.error(message)),

@@ -16,6 +16,7 @@
  *
  * @packageDocumentation
  */
+import type { ResourceImplementation } from "../provider/engine/pluginEntry";
 import type { TfAttribute, TfResource } from "./catalog";
 import { TYPES } from "./catalog";
 import { checkDiagnostics } from "./diagnostics";
@@ -105,6 +106,31 @@ function stub(resource: TfResource, id: string): Message {
 
 /** The resource calls of one provider process. */
 export class ResourceCalls {
+  /** What ConfigureProvider handed over, for each implementation's `configure` (Pulumi's request shape). */
+  private configuration: unknown;
+  /** The implementations configured with {@link configuration}, by resource type. */
+  private readonly configured = new Map<string, Promise<void>>();
+
+  /** Keeps the provider's configuration; each implementation receives it when first used. */
+  configure(request: unknown): void {
+    this.configuration = request;
+    this.configured.clear();
+  }
+
+  /** The resource's implementation, loaded and configured. */
+  private async implementation(resource: TfResource): Promise<ResourceImplementation<Values, Values>> {
+    const implementation = resource.plugin.implementation;
+    if (this.configuration !== undefined) {
+      let ready = this.configured.get(resource.typeName);
+      if (ready === undefined) {
+        ready = implementation.configure(this.configuration as never);
+        this.configured.set(resource.typeName, ready);
+      }
+      await ready;
+    }
+    return implementation;
+  }
+
   /**
    * The noun's check on the configuration, without state: failures name their attributes. A
    * write-only attribute set for a client that does not support them (Terraform < 1.11, which
@@ -112,7 +138,7 @@ export class ResourceCalls {
    */
   async validate(resource: TfResource, config: Message | null, writeOnlyAllowed: boolean): Promise<Message> {
     const inputs = inputsOf(resource, config);
-    const result = await resource.plugin.implementation.check({}, this.prepared(resource, inputs));
+    const result = await (await this.implementation(resource)).check({}, this.prepared(resource, inputs));
     const diagnostics = checkDiagnostics(result.failures ?? [], fieldNames(resource));
     for (const attribute of resource.attributes) {
       if (!attribute.writeOnly || writeOnlyAllowed || config?.[attribute.name] === null || config?.[attribute.name] === undefined) continue;
@@ -143,7 +169,7 @@ export class ResourceCalls {
     const current = readDynamic(req.current_state) as Message | null;
     if (current === null) return { new_state: writeDynamic(null), private: req.private ?? EMPTY, diagnostics: [] };
     const outs = outputsOf(resource, current, req.private);
-    const result = await resource.plugin.implementation.read(String(current.id), outs);
+    const result = await (await this.implementation(resource)).read(String(current.id), outs);
     if (result.id === undefined || result.props === undefined) return { new_state: writeDynamic(null), private: EMPTY, diagnostics: [] };
     const props = result.props as Values;
     return { new_state: writeDynamic(stateOf(resource, result.id, props, current)), private: privateOf(resource, props), diagnostics: [] };
@@ -159,7 +185,7 @@ export class ResourceCalls {
     const prior = readDynamic(req.prior_state) as Message | null;
     const config = readDynamic(req.config) as Message | null;
     if (config === null) return { planned_state: req.proposed_new_state, planned_private: req.prior_private ?? EMPTY, diagnostics: [] };
-    const implementation = resource.plugin.implementation;
+    const implementation = await this.implementation(resource);
     const checked = await implementation.check(inputsOf(resource, prior), this.prepared(resource, inputsOf(resource, config)));
     const diagnostics = checkDiagnostics(checked.failures ?? [], fieldNames(resource));
     if (diagnostics.length > 0) return { diagnostics };
@@ -203,7 +229,7 @@ export class ResourceCalls {
     const prior = readDynamic(req.prior_state) as Message | null;
     const planned = readDynamic(req.planned_state) as Message | null;
     const config = readDynamic(req.config) as Message | null;
-    const implementation = resource.plugin.implementation;
+    const implementation = await this.implementation(resource);
     if (planned === null) {
       if (prior !== null) await implementation.deleteResource(String(prior.id), outputsOf(resource, prior, req.planned_private));
       return { new_state: writeDynamic(null), private: EMPTY, diagnostics: [] };
