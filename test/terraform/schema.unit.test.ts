@@ -1,13 +1,15 @@
 /**
  * The Terraform provider's schema, generated from the declarations (`terraform/catalog.ts`): the
  * rules Terraform applies to it (TF `configschema/internal_validate.go` @v1.11.4), and that every
- * declared field of every noun and function is an attribute, so a declaration change reaches it.
+ * declared field of every noun and function is an attribute, so a declaration change reaches it;
+ * the vendored protos' compiled form; state upgrades and import stubs.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 import { terraformProtoJson } from "../../scripts/terraformProtos";
 import { DATA_SOURCES, PROVIDER_ATTRIBUTES, RESOURCES, type TfAttribute } from "../../terraform/catalog";
+import { ResourceCalls } from "../../terraform/resourceCalls";
 import { camel, fromTf, snake, toTf, UNKNOWN, readDynamic, writeDynamic } from "../../terraform/values";
 import { TYPES } from "../../terraform/catalog";
 
@@ -87,5 +89,28 @@ describe("the vendored protos", () => {
   test("terraform/proto/descriptor.json is what `npm run terraform:protos` makes of the .proto files", () => {
     const file = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "terraform", "proto", "descriptor.json"), "utf8")) as unknown;
     expect(file).toEqual(JSON.parse(JSON.stringify(terraformProtoJson())));
+  });
+});
+
+describe("state upgrade and import stubs", () => {
+  const calls = new ResourceCalls();
+  const rule = RESOURCES.get("flashdutyai_automation_rule")!;
+  const server = RESOURCES.get("flashdutyai_mcp_server")!;
+
+  test("state of an older schema reads as the current one: attributes added since are null, removed ones dropped", () => {
+    const raw = { id: "arule_1", name: "r", prompt: "p", cron_expr: "0 9 * * *", gone_attribute: 1 };
+    const res = calls.upgrade(rule, { version: 0, raw_state: { json: Buffer.from(JSON.stringify(raw)) } }) as { upgraded_state: { msgpack: Buffer } };
+    const state = readDynamic(res.upgraded_state) as Record<string, unknown>;
+    expect(Object.keys(state)).toEqual(rule.attributes.map((a) => a.name));
+    expect(state).toMatchObject({ id: "arule_1", name: "r", cron_expr: "0 9 * * *", timezone: null, http_post_token: null });
+  });
+
+  test("write-only attributes are null in upgraded state, and an import starts from the id alone", () => {
+    const raw = { id: "mcp_1", server_name: "s", headers: { Authorization: "x" } };
+    const res = calls.upgrade(server, { version: 1, raw_state: { json: Buffer.from(JSON.stringify(raw)) } }) as { upgraded_state: { msgpack: Buffer } };
+    expect((readDynamic(res.upgraded_state) as Record<string, unknown>).headers).toBeNull();
+    const imported = calls.importState(server, { id: "mcp_1" }) as { imported_resources: { state: { msgpack: Buffer } }[] };
+    const stub = readDynamic(imported.imported_resources[0]!.state) as Record<string, unknown>;
+    expect(Object.entries(stub).filter(([, v]) => v !== null)).toEqual([["id", "mcp_1"]]);
   });
 });
