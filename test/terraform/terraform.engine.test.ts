@@ -105,6 +105,8 @@ resource "flashdutyai_automation_rule" "rule" {
   prompt    = "Summarise the open incidents"
   cron_expr = "0 9 * * *"
   timezone  = "Asia/Shanghai"
+
+  http_post_trigger_enabled = true
 }
 resource "flashdutyai_a2a_agent" "agent" {
   agent_name   = "tf-agent"
@@ -178,6 +180,9 @@ describe("terraform-provider-flashdutyai through dev_overrides", () => {
     expect(readFileSync(path.join(dir, "terraform.tfstate"), "utf8")).not.toContain(HEADER_SECRET);
     expect(emulator.servers().find((s) => s.server_id === server.id)?.description).toBe("Dashboards");
     expect(typeof rule.id).toBe("string");
+    // The trigger token is a sensitive output: in state (as Terraform keeps every sensitive value), never in the trace.
+    expect(rule.http_post_token).toEqual(expect.any(String));
+    expect(trace.out).not.toContain(rule.http_post_token as string);
     expect(emulator.a2aAgent(agent.id as string)?.instructions).toBe("Triage the incident");
 
     // No change: exit code 0.
@@ -187,6 +192,10 @@ describe("terraform-provider-flashdutyai through dev_overrides", () => {
     emulator.updateServer(server.id as string, { description: "Edited in the console" });
     emulator.updateRule(rule.id as string, { prompt: "Edited in the console" });
     emulator.updateA2aAgent(agent.id as string, { instructions: "Edited in the console" });
+    const refreshOnly = await tf(dir, ["plan", "-refresh-only", "-detailed-exitcode"]);
+    expect(refreshOnly.code, refreshOnly.out).toBe(2);
+    expect(refreshOnly.out).toContain("Objects have changed outside of Terraform");
+    expect(refreshOnly.out).toMatch(/description\s+= "Dashboards" -> "Edited in the console"/);
     const drift = await tf(dir, ["plan", "-detailed-exitcode"]);
     expect(drift.code, drift.out).toBe(2);
     expect(drift.out).toMatch(/description\s+= "Edited in the console" -> "Dashboards"/);
