@@ -4,10 +4,8 @@
  * get, rule list (every scope, every page) and get, template list in several locales, and
  * disable/enable, and checks every field of every answer against the field-to-JSON-type table of
  * `vendorWireTypes.ts`. A field of the wrong JSON type fails, and so does a field, an answer or
- * an answer type with no table entry (so the table stays complete).
- *
- * Adding an operation (rule create/update/delete...) = one entry in WALKS: its paths and a
- * generator that makes the calls.
+ * an answer type with no table entry (so the table stays complete). Adding an operation = one
+ * entry in WALKS: its paths and a generator that makes the calls.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,10 +19,9 @@ import { skillZip } from "../support/skillArchives";
 import { ANSWERS, OBJECT_TYPES, type ObjectTypeName } from "./vendorWireTypes";
 import { answerType, parseJsonKeepingNumberText, wireTypeProblems } from "./wireTypeCheck";
 
-/** One answered call: what was asked, and the raw answer. */
+/** One answered call: what was asked, and the raw answer; `label` says who asked what, for failure messages. */
 interface Answered {
   path: string;
-  /** Who asked what, for failure messages. */
   label: string;
   status: number;
   text: string;
@@ -412,9 +409,7 @@ async function problemsOf(emu: Emulator, walk: Walk): Promise<{ problems: string
 
 let emu: Emulator;
 const dir = mkdtempSync(join(tmpdir(), "fd-wire-fidelity-"));
-beforeAll(async () => {
-  emu = await startEmulator({ limits: false });
-});
+beforeAll(async () => void (emu = await startEmulator({ limits: false })));
 afterAll(async () => {
   await emu.close();
   rmSync(dir, { recursive: true, force: true });
