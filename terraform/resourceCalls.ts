@@ -19,7 +19,7 @@
 import type { ResourceImplementation } from "../provider/engine/pluginEntry";
 import type { TfAttribute, TfResource } from "./catalog";
 import { TYPES } from "./catalog";
-import { checkDiagnostics } from "./diagnostics";
+import { checkDiagnostics, type Diagnostic } from "./diagnostics";
 import { fromTf, holdsUnknown, readDynamic, sameTfValue, snake, toTf, UNKNOWN, writeDynamic } from "./values";
 
 // biome-ignore lint/suspicious/noExplicitAny: proto-loader answers plain objects of the vendored protos, typed by those files only
@@ -104,6 +104,29 @@ function stub(resource: TfResource, id: string): Message {
   return Object.fromEntries(resource.attributes.map((a) => [a.name, a.name === "id" ? id : null]));
 }
 
+/**
+ * After an import: a warning per write-only attribute the platform holds keys of, naming the keys
+ * whose values the configuration must give (generated configuration writes the attribute as null,
+ * which leaves the values unmanaged).
+ */
+function secretsToFill(resource: TfResource, id: string, props: Values): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const attribute of resource.attributes) {
+    if (!attribute.writeOnly) continue;
+    const keys = Object.keys((props[attribute.field!] ?? {}) as object);
+    if (keys.length === 0) continue;
+    diagnostics.push({
+      severity: "WARNING",
+      summary: `Secret values to fill in: ${resource.typeName} ${id} ${attribute.name}`,
+      detail:
+        `The platform holds ${attribute.name} keys ${keys.map((k) => JSON.stringify(k)).join(", ")} but never shows their values. ` +
+        `Set ${attribute.name} = { ${keys.map((k) => `${/^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? k : JSON.stringify(k)} = ...`).join(", ")} } in its configuration ` +
+        "(write-only: from variables or a secret store) to manage them; left null, they are kept as they are.",
+    });
+  }
+  return diagnostics;
+}
+
 /** The resource calls of one provider process. */
 export class ResourceCalls {
   /** What ConfigureProvider handed over, for each implementation's `configure` (Pulumi's request shape). */
@@ -172,7 +195,12 @@ export class ResourceCalls {
     const result = await (await this.implementation(resource)).read(String(current.id), outs);
     if (result.id === undefined || result.props === undefined) return { new_state: writeDynamic(null), private: EMPTY, diagnostics: [] };
     const props = result.props as Values;
-    return { new_state: writeDynamic(stateOf(resource, result.id, props, current)), private: privateOf(resource, props), diagnostics: [] };
+    const importing = resource.attributes.every((a) => a.name === "id" || current[a.name] === null || current[a.name] === undefined);
+    return {
+      new_state: writeDynamic(stateOf(resource, result.id, props, current)),
+      private: privateOf(resource, props),
+      diagnostics: importing ? secretsToFill(resource, result.id, props) : [],
+    };
   }
 
   /** An import's start: the id alone. */

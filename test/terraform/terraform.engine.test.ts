@@ -229,6 +229,10 @@ import {
   to = flashdutyai_a2a_agent.agent
   id = ${JSON.stringify(agent.id)}
 }
+import {
+  to = flashdutyai_mcp_server.grafana
+  id = ${JSON.stringify(server.id)}
+}
 `,
     );
     const generated = await tf(imported, ["plan", "-generate-config-out=generated.tf"]);
@@ -236,11 +240,15 @@ import {
     const hcl = readFileSync(path.join(imported, "generated.tf"), "utf8");
     expect(hcl).toContain("cron_expr");
     expect(hcl).toContain("tf-agent");
+    // The server's header value is never shown: the import names the key to fill in.
+    expect(generated.out).toContain("Secret values to fill in: flashdutyai_mcp_server");
+    expect(generated.out).toContain('"Authorization"');
+    expect(hcl).not.toContain(HEADER_SECRET_2);
     await ok(imported, ["apply", "-auto-approve"]);
     const clean = await tf(imported, ["plan", "-detailed-exitcode"]);
     expect(clean.code, clean.out).toBe(0);
     // The imported resources leave the state without deleting them (the first folder owns them).
-    await ok(imported, ["state", "rm", "flashdutyai_automation_rule.rule", "flashdutyai_a2a_agent.agent"]);
+    await ok(imported, ["state", "rm", "flashdutyai_automation_rule.rule", "flashdutyai_a2a_agent.agent", "flashdutyai_mcp_server.grafana"]);
 
     // Destroy leaves nothing.
     await ok(dir, ["destroy", "-auto-approve"]);
