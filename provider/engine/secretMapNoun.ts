@@ -47,7 +47,8 @@ export function unchangedOutputs<T extends object>(noun: SecretMapNoun, olds: T,
   const outs: Values = { ...held };
   for (const key of noun.declaredFields) if (wanted[key] !== undefined) outs[key] = wanted[key];
   for (const key of noun.secretFields) {
-    outs[key] = wanted[key] === undefined ? held[key] : sealSecretMap(wanted[key] as SecretMap, held[key] as SecretMap | undefined);
+    // A map the program leaves out stays as state holds it; absent there too, it stays absent (no undefined goes to the engine).
+    if (wanted[key] !== undefined) outs[key] = sealSecretMap(wanted[key] as SecretMap, held[key] as SecretMap | undefined);
   }
   return outs as T;
 }
