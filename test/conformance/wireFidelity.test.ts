@@ -15,36 +15,15 @@ import { SEED_USERS, startEmulator, type Emulator } from "../../emulator";
 import { OPERATIONS } from "../../emulator/server";
 import { PATHS } from "../../wire/protocol";
 import { call, uploadSkill } from "../support/emulatorCalls";
+import { type Answered, ask, data, SEED_KEYS } from "./answered";
 import { skillZip } from "../support/skillArchives";
 import { ANSWERS, OBJECT_TYPES, type ObjectTypeName } from "./vendorWireTypes";
 import { answerType, parseJsonKeepingNumberText, wireTypeProblems } from "./wireTypeCheck";
-
-/** One answered call: what was asked, and the raw answer; `label` says who asked what, for failure messages. */
-interface Answered {
-  path: string;
-  label: string;
-  status: number;
-  text: string;
-}
 
 /** A walk over part of the API: the operations (paths) it covers and the calls it makes. */
 interface Walk {
   paths: readonly string[];
   run(emu: Emulator): AsyncGenerator<Answered>;
-}
-
-/** Every seeded member's app key, with a readable name. */
-const SEED_KEYS = SEED_USERS.map((u) => ({ key: u.appKey, who: `member ${u.memberId} (${u.role}, account ${u.accountId})` }));
-
-async function ask(emu: Emulator, path: string, key: string, body: unknown, label: string, headers?: Record<string, string>): Promise<Answered> {
-  const answer = await call(emu, path, { key, body, headers });
-  return { path, label, status: answer.status, text: answer.text };
-}
-
-/** `data` of a success answer, parsed plainly (for walking on to the next page or id). */
-function data(answer: Answered): any {
-  expect(answer.status, `${answer.label}: ${answer.text}`).toBe(200);
-  return JSON.parse(answer.text).data;
 }
 
 const SERVER_PAGE = 3;
@@ -409,7 +388,9 @@ async function problemsOf(emu: Emulator, walk: Walk): Promise<{ problems: string
 
 let emu: Emulator;
 const dir = mkdtempSync(join(tmpdir(), "fd-wire-fidelity-"));
-beforeAll(async () => void (emu = await startEmulator({ limits: false })));
+beforeAll(async () => {
+  emu = await startEmulator({ limits: false });
+});
 afterAll(async () => {
   await emu.close();
   rmSync(dir, { recursive: true, force: true });
