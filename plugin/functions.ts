@@ -8,17 +8,17 @@
 import type { FlashdutyClient } from "../sdk";
 // The reads alone, not the data source modules: those load `@pulumi/pulumi`'s program runtime,
 // which the plugin's single-file build (scripts/packagePlugin.ts) leaves out.
-import type { GetA2aAgentsArgs } from "../provider/a2aAgent/getA2aAgents";
+import type { GetA2aAgentsArgs } from "../provider/a2aAgent/readA2aAgents";
 import { readAgents } from "../provider/a2aAgent/readA2aAgents";
-import type { GetAutomationRulesArgs } from "../provider/automationRule/getAutomationRules";
+import type { GetAutomationRulesArgs } from "../provider/automationRule/readAutomationRules";
 import { readRules } from "../provider/automationRule/readAutomationRules";
-import type { GetAutomationTemplatesArgs } from "../provider/automationTemplate/getAutomationTemplates";
+import type { GetAutomationTemplatesArgs } from "../provider/automationTemplate/readAutomationTemplates";
 import { readTemplates } from "../provider/automationTemplate/readAutomationTemplates";
-import type { GetKnowledgeFilesArgs } from "../provider/knowledgeFile/getKnowledgeFiles";
+import type { GetKnowledgeFilesArgs } from "../provider/knowledgeFile/readKnowledgeFiles";
 import { readKnowledgeFiles } from "../provider/knowledgeFile/readKnowledgeFiles";
-import type { GetMcpServersArgs } from "../provider/mcpServer/getMcpServers";
+import type { GetMcpServersArgs } from "../provider/mcpServer/readMcpServers";
 import { readServers } from "../provider/mcpServer/readMcpServers";
-import type { GetSkillsArgs } from "../provider/skill/getSkills";
+import type { GetSkillsArgs } from "../provider/skill/readSkills";
 import { readSkills } from "../provider/skill/readSkills";
 
 /** What a function needs from the plugin: its client and the configured locale. */

@@ -12,7 +12,14 @@ import { A2A_AGENT, A2A_AGENT_CARD_SKILL_INFO, A2A_AGENT_INFO, GET_A2A_AGENTS } 
 import { AUTOMATION_RULE, AUTOMATION_RULE_INFO, GET_AUTOMATION_RULES } from "../provider/automationRule/declaration";
 import { AUTOMATION_TEMPLATE_INFO, GET_AUTOMATION_TEMPLATES } from "../provider/automationTemplate/declaration";
 import { SETTINGS } from "../provider/client/config";
-import type { Field, FunctionDeclaration, ResourceDeclaration, SchemaType, TypeDeclaration } from "../provider/engine/declaration";
+import {
+  type Field,
+  type FunctionDeclaration,
+  leftOutNote,
+  type ResourceDeclaration,
+  type SchemaType,
+  type TypeDeclaration,
+} from "../provider/engine/declaration";
 import { GET_KNOWLEDGE_FILES, KNOWLEDGE_FILE, KNOWLEDGE_FILE_INFO } from "../provider/knowledgeFile/declaration";
 import { GET_MCP_SERVERS, MCP_SERVER, MCP_SERVER_INFO, MCP_TOOL_INFO } from "../provider/mcpServer/declaration";
 import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declaration";
@@ -95,8 +102,8 @@ function property(field: Field, as: "input" | "output", resource = false): Prope
   let withDefault = field.default !== undefined;
   if (as === "input") {
     if (field.input !== undefined) description = field.input.description;
-    if (resource && field.declared === true && field.default !== undefined) {
-      description = `${description} Left out, it is \`${JSON.stringify(field.default)}\` at create and not managed afterwards (a change made in the console stays).`;
+    if (resource && leftOutNote(field) !== undefined) {
+      description = `${description} ${leftOutNote(field)}`;
       withDefault = false;
     } else if (field.inputDefaultInDescription === true && field.default !== undefined) {
       description = `${description} Default \`${JSON.stringify(field.default)}\`.`;

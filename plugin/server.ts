@@ -30,8 +30,9 @@ import { type ConfigSource, FlashdutyConfigError, resolveConfig, SETTINGS } from
 import { clientFor } from "../provider/client/client";
 import { type FunctionContext, FUNCTIONS } from "./functions";
 import { fromState, fromStruct, type PropertyMap, toStruct, unwrapSecrets, wrapSecrets } from "./properties";
-import { type PluginResource, RESOURCES } from "./resources";
+import { type NounEntry, RESOURCES } from "./resources";
 import schema from "./schema.json";
+import { configureRequestOf } from "../provider/engine/operations";
 
 /** The plugin's version: the npm package's. */
 export const PLUGIN_VERSION: string = (require("../../package.json") as { version: string }).version;
@@ -85,7 +86,7 @@ function typeOf(urn: string): string {
 export class FlashdutyProvider {
   private config: ConfigSource = () => undefined;
 
-  private resource(urn: string): PluginResource {
+  private resource(urn: string): NounEntry {
     const type = typeOf(urn);
     const resource = RESOURCES.get(type);
     if (resource === undefined) throw new Error(`unknown resource type '${type}' (pulumi-resource-flashduty serves ${[...RESOURCES.keys()].join(", ")})`);
@@ -164,16 +165,7 @@ export class FlashdutyProvider {
       return configValue(args, `flashduty:${name}`) ?? variables.get(`flashduty:config:${name}`) ?? undefined;
     };
     this.config = config;
-    const request = {
-      config: {
-        get: config,
-        require: (key: string) => {
-          const value = config(key);
-          if (value === undefined) throw new Error(`missing required configuration key '${key}'`);
-          return value;
-        },
-      },
-    };
+    const request = configureRequestOf(config);
     for (const resource of RESOURCES.values()) await resource.implementation.configure(request);
     return new providerProto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(false).setAcceptresources(true).setAcceptoutputs(false);
   }
@@ -298,7 +290,7 @@ export class FlashdutyProvider {
  * The planned state a preview's Create (no `olds`) or Update answers: the inputs over the state,
  * or what the resource's `previewState` makes of them (secrets kept secret).
  */
-function previewState(resource: PluginResource, news: Struct | undefined, olds: Struct | undefined): Struct | undefined {
+function previewState(resource: NounEntry, news: Struct | undefined, olds: Struct | undefined): Struct | undefined {
   if (resource.previewState === undefined) return olds === undefined ? news : toStruct({ ...fromState(olds), ...fromStruct(news) });
   const inputs = unwrapSecrets(fromStruct(news));
   const state = olds === undefined ? undefined : unwrapSecrets(fromState(olds));

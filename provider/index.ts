@@ -22,28 +22,28 @@
  *
  * @packageDocumentation
  */
-export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./mcpServerDisablement/mcpServerDisablement";
-export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./automationRule/automationRule";
-export { McpServer, type McpServerArgs, type McpServerJson, type McpServerState } from "./mcpServer/mcpServer";
-export { Skill, type SkillArgs, type SkillState } from "./skill/skill";
-export { getSkills, getSkillsOutput, type GetSkillsArgs, type GetSkillsOutputArgs, type GetSkillsResult } from "./skill/getSkills";
-export { KnowledgeFile, type KnowledgeFileArgs, type KnowledgeFileState } from "./knowledgeFile/knowledgeFile";
-export { A2aAgent, type A2aAgentArgs, type A2aAgentJson, type A2aAgentState } from "./a2aAgent/a2aAgent";
+export { McpServerDisablement, type McpServerDisablementArgs, type McpServerDisablementState } from "./dynamic/mcpServerDisablement";
+export { AutomationRule, type AutomationRuleArgs, type AutomationRuleState } from "./dynamic/automationRule";
+export { McpServer, type McpServerArgs, type McpServerJson, type McpServerState } from "./dynamic/mcpServer";
+export { Skill, type SkillArgs, type SkillState } from "./dynamic/skill";
+export { getSkills, getSkillsOutput, type GetSkillsArgs, type GetSkillsOutputArgs, type GetSkillsResult } from "./dynamic/getSkills";
+export { KnowledgeFile, type KnowledgeFileArgs, type KnowledgeFileState } from "./dynamic/knowledgeFile";
+export { A2aAgent, type A2aAgentArgs, type A2aAgentJson, type A2aAgentState } from "./dynamic/a2aAgent";
 export {
   getAutomationRules,
   getAutomationRulesOutput,
   type GetAutomationRulesArgs,
   type GetAutomationRulesOutputArgs,
   type GetAutomationRulesResult,
-} from "./automationRule/getAutomationRules";
+} from "./dynamic/getAutomationRules";
 export {
   getAutomationTemplates,
   getAutomationTemplatesOutput,
   type GetAutomationTemplatesArgs,
   type GetAutomationTemplatesOutputArgs,
   type GetAutomationTemplatesResult,
-} from "./automationTemplate/getAutomationTemplates";
-export { getMcpServers, getMcpServersOutput, type GetMcpServersArgs, type GetMcpServersOutputArgs, type GetMcpServersResult } from "./mcpServer/getMcpServers";
+} from "./dynamic/getAutomationTemplates";
+export { getMcpServers, getMcpServersOutput, type GetMcpServersArgs, type GetMcpServersOutputArgs, type GetMcpServersResult } from "./dynamic/getMcpServers";
 export {
   getKnowledgeFiles,
   getKnowledgeFilesOutput,
@@ -51,8 +51,8 @@ export {
   type GetKnowledgeFilesOutputArgs,
   type GetKnowledgeFilesResult,
   type KnowledgeFileInfo,
-} from "./knowledgeFile/getKnowledgeFiles";
-export { getA2aAgents, getA2aAgentsOutput, type GetA2aAgentsArgs, type GetA2aAgentsOutputArgs, type GetA2aAgentsResult } from "./a2aAgent/getA2aAgents";
+} from "./dynamic/getKnowledgeFiles";
+export { getA2aAgents, getA2aAgentsOutput, type GetA2aAgentsArgs, type GetA2aAgentsOutputArgs, type GetA2aAgentsResult } from "./dynamic/getA2aAgents";
 export { FlashdutyConfigError, type FlashdutyConfigKey } from "./client/config";
 export {
   FlashdutyAbortError,

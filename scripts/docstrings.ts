@@ -13,7 +13,7 @@
 import * as ts from "typescript";
 import { A2A_AGENT } from "../provider/a2aAgent/declaration";
 import { AUTOMATION_RULE } from "../provider/automationRule/declaration";
-import type { Field, ResourceDeclaration } from "../provider/engine/declaration";
+import { type Field, leftOutNote, type ResourceDeclaration } from "../provider/engine/declaration";
 import { KNOWLEDGE_FILE } from "../provider/knowledgeFile/declaration";
 import { MCP_SERVER } from "../provider/mcpServer/declaration";
 import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declaration";
@@ -21,19 +21,18 @@ import { SKILL } from "../provider/skill/declaration";
 
 /** Each resource's TypeScript file (relative to the repository), its class name and its declaration. */
 export const DOCUMENTED: ReadonlyArray<{ file: string; name: string; declaration: ResourceDeclaration }> = [
-  { file: "provider/mcpServerDisablement/mcpServerDisablement.ts", name: "McpServerDisablement", declaration: MCP_SERVER_DISABLEMENT },
-  { file: "provider/automationRule/automationRule.ts", name: "AutomationRule", declaration: AUTOMATION_RULE },
-  { file: "provider/mcpServer/mcpServer.ts", name: "McpServer", declaration: MCP_SERVER },
-  { file: "provider/skill/skill.ts", name: "Skill", declaration: SKILL },
-  { file: "provider/knowledgeFile/knowledgeFile.ts", name: "KnowledgeFile", declaration: KNOWLEDGE_FILE },
-  { file: "provider/a2aAgent/a2aAgent.ts", name: "A2aAgent", declaration: A2A_AGENT },
+  { file: "provider/dynamic/mcpServerDisablement.ts", name: "McpServerDisablement", declaration: MCP_SERVER_DISABLEMENT },
+  { file: "provider/dynamic/automationRule.ts", name: "AutomationRule", declaration: AUTOMATION_RULE },
+  { file: "provider/dynamic/mcpServer.ts", name: "McpServer", declaration: MCP_SERVER },
+  { file: "provider/dynamic/skill.ts", name: "Skill", declaration: SKILL },
+  { file: "provider/dynamic/knowledgeFile.ts", name: "KnowledgeFile", declaration: KNOWLEDGE_FILE },
+  { file: "provider/dynamic/a2aAgent.ts", name: "A2aAgent", declaration: A2A_AGENT },
 ];
 
 /** The docstring text of `field` on an input or an output of the TypeScript resource. */
 export function docText(field: Field, as: "input" | "output"): string {
   const parts = [as === "input" && field.input !== undefined ? field.input.description : field.description];
-  if (field.default !== undefined && field.declared === true && as === "input")
-    parts.push(`Left out, it is \`${JSON.stringify(field.default)}\` at create and not managed afterwards (a console change stays).`);
+  if (as === "input" && leftOutNote(field) !== undefined) parts.push(leftOutNote(field)!);
   else if (field.default !== undefined && !/\bdefault\b/i.test(parts[0]!)) parts.push(`Default \`${JSON.stringify(field.default)}\`.`);
   if (field.secret === true && !/\bsecret\b/i.test(parts[0]!)) parts.push("Secret: encrypted in state, never shown.");
   const note = as === "input" ? field.typescript?.input : field.typescript?.output;

@@ -2,7 +2,7 @@
  * What the Terraform provider `flashdutyai` serves, and its schema, generated from the nouns'
  * declarations (`provider/<noun>/declaration.ts`) as the Pulumi plugin's schema is: a resource per
  * noun (`flashdutyai_<noun in snake_case>`) on the same implementation module as the Pulumi front
- * doors (`provider/<noun>/pluginEntry.ts`), a data source per function
+ * doors (`provider/<noun>/entry.ts`), a data source per function
  * (`flashdutyai_automation_rules` from `getAutomationRules`) on the same reads.
  *
  * Attributes, from each field: `requiredInput` → required; another input → optional and computed
@@ -17,8 +17,8 @@ import { A2A_AGENT, A2A_AGENT_CARD_SKILL_INFO, A2A_AGENT_INFO, GET_A2A_AGENTS } 
 import { AUTOMATION_RULE, AUTOMATION_RULE_INFO, GET_AUTOMATION_RULES } from "../provider/automationRule/declaration";
 import { AUTOMATION_TEMPLATE_INFO, GET_AUTOMATION_TEMPLATES } from "../provider/automationTemplate/declaration";
 import { SETTINGS } from "../provider/client/config";
-import type { Field, FunctionDeclaration, ResourceDeclaration, TypeDeclaration } from "../provider/engine/declaration";
-import type { PluginResource } from "../provider/engine/pluginEntry";
+import { type Field, type FunctionDeclaration, leftOutNote, type ResourceDeclaration, type TypeDeclaration } from "../provider/engine/declaration";
+import type { NounEntry } from "../provider/engine/nounEntry";
 import { GET_KNOWLEDGE_FILES, KNOWLEDGE_FILE, KNOWLEDGE_FILE_INFO } from "../provider/knowledgeFile/declaration";
 import { GET_MCP_SERVERS, MCP_SERVER, MCP_SERVER_INFO, MCP_TOOL_INFO } from "../provider/mcpServer/declaration";
 import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declaration";
@@ -65,7 +65,7 @@ export interface TfResource {
   typeName: string;
   declaration: ResourceDeclaration;
   /** The noun's plugin entry (its implementation module), loaded on first use. */
-  readonly plugin: PluginResource;
+  readonly plugin: NounEntry;
   attributes: readonly TfAttribute[];
   /** The attributes by field name. */
   byField: ReadonlyMap<string, TfAttribute>;
@@ -113,9 +113,7 @@ function resourceAttributes(declaration: ResourceDeclaration): TfAttribute[] {
       const writeOnly = isWriteOnly(field);
       const required = !output && field.requiredInput === true;
       let description = output ? field.description : (field.input?.description ?? field.description);
-      if (!output && field.declared === true && field.default !== undefined) {
-        description = `${description} Left out, it is \`${JSON.stringify(field.default)}\` at create and not managed afterwards (a change made in the console stays).`;
-      }
+      if (!output && leftOutNote(field) !== undefined) description = `${description} ${leftOutNote(field)}`;
       if (writeOnly) description = `${description} Write-only: sent to the platform, never stored in state (Terraform >= 1.11).`;
       return {
         name: snake(name),
@@ -174,9 +172,9 @@ function dataSourceAttributes(fn: FunctionDeclaration): TfAttribute[] {
  * (the implementations take most of a launch's start-up, and Terraform starts the provider for
  * its schema alone too).
  */
-function resource(declaration: ResourceDeclaration, load: () => PluginResource): TfResource {
+function resource(declaration: ResourceDeclaration, load: () => NounEntry): TfResource {
   const attributes = resourceAttributes(declaration);
-  let plugin: PluginResource | undefined;
+  let plugin: NounEntry | undefined;
   return {
     typeName: resourceTypeName(declaration.token),
     declaration,
@@ -192,23 +190,15 @@ function resource(declaration: ResourceDeclaration, load: () => PluginResource):
 /** Every resource type, by Terraform type name. */
 export const RESOURCES: ReadonlyMap<string, TfResource> = new Map(
   [
-    resource(MCP_SERVER, () => (require("../provider/mcpServer/pluginEntry") as typeof import("../provider/mcpServer/pluginEntry")).MCP_SERVER_PLUGIN),
+    resource(MCP_SERVER, () => (require("../provider/mcpServer/entry") as typeof import("../provider/mcpServer/entry")).MCP_SERVER_ENTRY),
     resource(
       MCP_SERVER_DISABLEMENT,
-      () =>
-        (require("../provider/mcpServerDisablement/pluginEntry") as typeof import("../provider/mcpServerDisablement/pluginEntry"))
-          .MCP_SERVER_DISABLEMENT_PLUGIN,
+      () => (require("../provider/mcpServerDisablement/entry") as typeof import("../provider/mcpServerDisablement/entry")).MCP_SERVER_DISABLEMENT_ENTRY,
     ),
-    resource(
-      AUTOMATION_RULE,
-      () => (require("../provider/automationRule/pluginEntry") as typeof import("../provider/automationRule/pluginEntry")).AUTOMATION_RULE_PLUGIN,
-    ),
-    resource(SKILL, () => (require("../provider/skill/pluginEntry") as typeof import("../provider/skill/pluginEntry")).SKILL_PLUGIN),
-    resource(
-      KNOWLEDGE_FILE,
-      () => (require("../provider/knowledgeFile/pluginEntry") as typeof import("../provider/knowledgeFile/pluginEntry")).KNOWLEDGE_FILE_PLUGIN,
-    ),
-    resource(A2A_AGENT, () => (require("../provider/a2aAgent/pluginEntry") as typeof import("../provider/a2aAgent/pluginEntry")).A2A_AGENT_PLUGIN),
+    resource(AUTOMATION_RULE, () => (require("../provider/automationRule/entry") as typeof import("../provider/automationRule/entry")).AUTOMATION_RULE_ENTRY),
+    resource(SKILL, () => (require("../provider/skill/entry") as typeof import("../provider/skill/entry")).SKILL_ENTRY),
+    resource(KNOWLEDGE_FILE, () => (require("../provider/knowledgeFile/entry") as typeof import("../provider/knowledgeFile/entry")).KNOWLEDGE_FILE_ENTRY),
+    resource(A2A_AGENT, () => (require("../provider/a2aAgent/entry") as typeof import("../provider/a2aAgent/entry")).A2A_AGENT_ENTRY),
   ].map((r) => [r.typeName, r]),
 );
 

@@ -20,9 +20,11 @@ import {
   type TfResource,
   TYPES,
 } from "./catalog";
+import { collectNotices, type NoticeSeverity } from "../provider/engine/notices";
 import { type Diagnostic, errorDiagnostic } from "./diagnostics";
 import { ResourceCalls } from "./resourceCalls";
 import { fromTf, holdsUnknown, readDynamic, snake, toTf, writeDynamic } from "./values";
+import { configureRequestOf } from "../provider/engine/operations";
 
 /** A request or response message in proto-loader's plain object form (snake_case keys). */
 // biome-ignore lint/suspicious/noExplicitAny: proto-loader answers plain objects of the vendored protos, typed by those files only
@@ -30,15 +32,25 @@ type Message = Record<string, any>;
 
 type Handler = (call: { request: Message }, callback: grpc.sendUnaryData<Message>) => void;
 
-/** Answers with `work`'s result; a thrown error becomes an error diagnostic of the response. */
+/**
+ * Answers with `work`'s result; a thrown error becomes an error diagnostic of the response. The
+ * implementations' warnings during the call (an adopted object, a platform warning of a write)
+ * become warning diagnostics of the same response; their info lines (a rate-limit wait) go to
+ * stderr, which Terraform shows under `TF_LOG`.
+ */
 function unary(work: (request: Message) => Promise<Message> | Message): Handler {
   return (call, callback) => {
-    Promise.resolve()
-      .then(() => work(call.request))
-      .then(
-        (result) => callback(null, result),
-        (err: unknown) => callback(null, { diagnostics: [errorDiagnostic(err)] }),
-      );
+    const warnings: Diagnostic[] = [];
+    const sink = (severity: NoticeSeverity, message: string): void => {
+      if (severity === "warning") warnings.push({ severity: "WARNING", summary: message, detail: "" });
+      else process.stderr.write(`[INFO] ${message}\n`);
+    };
+    const withWarnings = (result: Message): Message =>
+      warnings.length === 0 ? result : { ...result, diagnostics: [...warnings, ...((result.diagnostics as Diagnostic[] | undefined) ?? [])] };
+    collectNotices(sink, async () => work(call.request)).then(
+      (result) => callback(null, withWarnings(result)),
+      (err: unknown) => callback(null, withWarnings({ diagnostics: [errorDiagnostic(err)] })),
+    );
   };
 }
 
@@ -176,16 +188,7 @@ export class TerraformProvider {
       throw err;
     }
     this.config = config;
-    const request = {
-      config: {
-        get: config,
-        require: (key: string) => {
-          const value = config(key);
-          if (value === undefined) throw new Error(`missing required configuration key '${key}'`);
-          return value;
-        },
-      },
-    };
+    const request = configureRequestOf(config);
     this.calls.configure(request);
     return { diagnostics: [] };
   }

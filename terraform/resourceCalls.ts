@@ -16,7 +16,7 @@
  *
  * @packageDocumentation
  */
-import type { ResourceImplementation } from "../provider/engine/pluginEntry";
+import type { NounOperations } from "../provider/engine/operations";
 import type { TfAttribute, TfResource } from "./catalog";
 import { TYPES } from "./catalog";
 import { checkDiagnostics, type Diagnostic } from "./diagnostics";
@@ -141,7 +141,7 @@ export class ResourceCalls {
   }
 
   /** The resource's implementation, loaded and configured. */
-  private async implementation(resource: TfResource): Promise<ResourceImplementation<Values, Values>> {
+  private async implementation(resource: TfResource): Promise<NounOperations<Values, Values>> {
     const implementation = resource.plugin.implementation;
     if (this.configuration !== undefined) {
       let ready = this.configured.get(resource.typeName);

@@ -1,11 +1,11 @@
 /**
  * The dynamic provider of `A2aAgent` (docs/platform-api.md "A2A agents"): check, diff, create,
  * read, update and delete over the client's `a2aAgents`. The plugin serves the same functions
- * (`pluginEntry.ts`). Secrets (`authConfig`) never appear in messages: errors name keys only.
+ * (`entry.ts`). Secrets (`authConfig`) never appear in messages: errors name keys only.
  *
  * @packageDocumentation
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "../engine/operations";
 import type { A2aAgent, FlashdutyClient, UpdateA2aAgentParams } from "../../sdk";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
 import { a2aAgentFieldProblems } from "../../sdk/resources/a2aAgentModel";
@@ -17,7 +17,7 @@ import { untilSettled } from "../engine/gracefulShutdown";
 import { prepareSecretMapsMatch, prepareSecretMapsSeal } from "../engine/secretMap";
 import { knownSecretMaps, readInputs, unchangedOutputs } from "../engine/secretMapNoun";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
-import { adoptionRecipe, replaceRecipe } from "../engine/frontDoor";
+import { adoptionRecipe, replaceRecipe, goneRecipe } from "../engine/frontDoor";
 import { adoptedInThisProcess, fromInterruptedCreate, noteAdopted, warnAdopted } from "../engine/interruptedCreate";
 import { failuresAgainstState, programInputs, readJsonText, withDefaults } from "../engine/programFields";
 import { A2A_AGENT_PLUGIN_TYPE } from "../engine/typeToken";
@@ -35,6 +35,8 @@ import {
   type A2aAgentInputs,
   type A2aAgentOutputs,
 } from "./state";
+/** The operation shapes these functions answer (`../engine/operations.ts`). */
+export type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult, ConfigSettings } from "../engine/operations";
 
 export type { A2aAgentDeclared, A2aAgentInputs, A2aAgentOutputs, JsonValue } from "./state";
 
@@ -56,7 +58,7 @@ export function changedFields(olds: Partial<A2aAgentDeclared>, news: Partial<A2a
 const settings = stackSettings();
 
 /** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
-export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+export async function configure(req: ConfigureRequest): Promise<void> {
   settings.configure(req);
 }
 
@@ -70,11 +72,11 @@ const client = () => settings.client();
  * inputs keep it out and create fills its default. A value the state already holds passes while
  * the program keeps it; values not known yet (preview) are skipped.
  */
-export async function check(olds: Partial<A2aAgentInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<A2aAgentInputs>> {
+export async function check(olds: Partial<A2aAgentInputs>, news: Record<string, unknown>): Promise<CheckResult<A2aAgentInputs>> {
   const inputs = programInputs(news);
   // JSON text where a structured value is expected (the platform's own form) is read as that value.
   readJsonText(inputs, ["secretSchema", "oauthMetadata"]);
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const failures: CheckFailure[] = [];
   for (const key of ["agentName", "instructions", "cardUrl"] as const)
     if (inputs[key] === undefined) failures.push({ property: key, reason: `${key} is required` });
   failures.push(
@@ -88,8 +90,8 @@ export async function check(olds: Partial<A2aAgentInputs>, news: Record<string, 
 }
 
 /** The rules over an agent's full set of values (defaults and state under the program's). */
-function judge(values: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+function judge(values: Record<string, unknown>): CheckFailure[] {
+  const failures: CheckFailure[] = [];
   const known: Record<string, unknown> = {};
   for (const key of DECLARED_FIELDS) if (values[key] !== undefined && !isUnknown(values[key])) known[key] = values[key];
   if (known.enabled !== undefined && typeof known.enabled !== "boolean") failures.push({ property: "enabled", reason: "enabled must be a boolean" });
@@ -114,7 +116,7 @@ function judge(values: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
  * digest (never written by a released version) compares by value and is sealed at the next
  * refresh or update.
  */
-export async function diff(_id: string, olds: A2aAgentOutputs, news: A2aAgentInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: A2aAgentOutputs, news: A2aAgentInputs): Promise<DiffResult> {
   await prepareSecretMapsMatch(olds.authConfig, news.authConfig);
   const changed = changedDeclaredFields(olds, news);
   const replaces = news.agentId !== undefined && news.agentId !== olds.agentId ? ["agentId"] : [];
@@ -132,7 +134,7 @@ function explain(err: unknown, action: "create" | "update" | "delete" | "move" |
 function vanished(agentId: string, err: FlashdutyApiError): Error {
   return new Error(
     escapeTerminalControls(
-      `A2A agent '${agentId}' was not found: it was deleted on the platform (run \`pulumi up --refresh\` to drop it from the stack and create it again) ` +
+      `A2A agent '${agentId}' was not found: it was deleted on the platform (${goneRecipe("create")}) ` +
         `(${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
     ),
   );
@@ -162,11 +164,11 @@ async function applyEnabled(api: FlashdutyClient, agent: A2aAgent, enabled: bool
  * member, is what an interrupted create of this stack left: adopted with a warning. Any other
  * fails naming the existing agent and how to adopt it.
  */
-export async function create(inputs: A2aAgentInputs): Promise<pulumi.dynamic.CreateResult<A2aAgentOutputs>> {
+export async function create(inputs: A2aAgentInputs): Promise<CreateResult<A2aAgentOutputs>> {
   return untilSettled(() => createAgent(inputs));
 }
 
-async function createAgent(inputs: A2aAgentInputs): Promise<pulumi.dynamic.CreateResult<A2aAgentOutputs>> {
+async function createAgent(inputs: A2aAgentInputs): Promise<CreateResult<A2aAgentOutputs>> {
   beginRateLimitNotice(subject(inputs.agentId !== undefined ? `'${inputs.agentId}'` : JSON.stringify(inputs.agentName)));
   // The secret values' digests, computed off the event loop while the API answers.
   const sealing = prepareSecretMapsSeal(inputs, undefined, SECRET_FIELDS);
@@ -295,7 +297,7 @@ async function writeChanges(
  * the values held in state (no phantom drift); a key added or removed shows. An agent gone leaves
  * the stack. Also serves `A2aAgent.get` and `pulumi import` (an unknown agent fails them).
  */
-export async function read(id: string, props: Partial<A2aAgentOutputs>): Promise<pulumi.dynamic.ReadResult<A2aAgentOutputs>> {
+export async function read(id: string, props: Partial<A2aAgentOutputs>): Promise<ReadResult<A2aAgentOutputs>> {
   const agentId = props.agentId ?? id;
   beginRateLimitNotice(subject(`'${agentId}'`));
   let agent: A2aAgent;
@@ -324,11 +326,11 @@ export async function read(id: string, props: Partial<A2aAgentOutputs>): Promise
  * `a2a-agent/enable` / `disable` after reading the agent (both refuse a no-op). No call when
  * nothing changes.
  */
-export async function update(id: string, olds: A2aAgentOutputs, news: A2aAgentInputs): Promise<pulumi.dynamic.UpdateResult<A2aAgentOutputs>> {
+export async function update(id: string, olds: A2aAgentOutputs, news: A2aAgentInputs): Promise<UpdateResult<A2aAgentOutputs>> {
   return untilSettled(() => updateAgent(id, olds, news));
 }
 
-async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInputs): Promise<pulumi.dynamic.UpdateResult<A2aAgentOutputs>> {
+async function updateAgent(id: string, olds: A2aAgentOutputs, news: A2aAgentInputs): Promise<UpdateResult<A2aAgentOutputs>> {
   const agentId = olds.agentId ?? id;
   beginRateLimitNotice(subject(`'${agentId}'`));
   // The new secret values' digests, computed off the event loop while the API answers.

@@ -21,7 +21,7 @@
  * @packageDocumentation
  */
 // The log module alone: the provider plugin needs nothing else of the Pulumi SDK's entry point.
-import * as log from "@pulumi/pulumi/log";
+import { notice } from "../engine/notices";
 import type { AutomationRule, AutomationRuleFields, AutomationRuleWithToken, FlashdutyClient, ListAllAutomationRulesParams } from "../../sdk";
 import { FlashdutyPagingError, isFlashdutyApiError } from "../../sdk/errors";
 import { matchesDeclared } from "../../sdk/resources/automationRules";
@@ -146,7 +146,8 @@ export async function adoptInterruptedRule(api: FlashdutyClient, fields: Automat
 /** Warns that several alike rules exist, so none was adopted and a new one is made; names them (docs/interrupted-runs.md). */
 function warnAlike(fields: AutomationRuleFields, rules: readonly AutomationRule[]): void {
   const teamId = fields.teamId ?? 0;
-  void log.warn(
+  notice(
+    "warning",
     escapeTerminalControls(
       `AutomationRule ${JSON.stringify(fields.name)}: ${rules.length} rules of that name with every declared field equal already exist ` +
         `${teamId === 0 ? "(personal)" : `in team ${teamId}`} (${rules.map((r) => `'${r.ruleId}'`).join(", ")}), and which one, if any, an interrupted ` +

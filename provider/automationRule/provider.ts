@@ -15,7 +15,7 @@ import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { failuresAgainstState, programInputs, setFields, withDefaults } from "../engine/programFields";
 import type { Equal } from "../../wire/typeAssert";
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "../engine/operations";
 import type { AutomationRule as Rule, AutomationRuleFields, AutomationRuleWithToken, RuleSeverity, UpdateAutomationRuleParams } from "../../sdk";
 import { DEFAULT_BASE_URL } from "../../sdk/client";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
@@ -28,6 +28,9 @@ import { adoptedInThisProcess } from "../engine/interruptedCreate";
 import { noteKeyMember } from "../client/keyMember";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { escapeTerminalControls } from "../../sdk/terminalText";
+import { goneRecipe } from "../engine/frontDoor";
+/** The operation shapes these functions answer (`../engine/operations.ts`). */
+export type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult, ConfigSettings } from "../engine/operations";
 
 /** The declared fields, with the defaults a create fills in for the fields a program leaves out. */
 export interface AutomationRuleDeclared {
@@ -108,7 +111,7 @@ const DEFAULTS: Omit<AutomationRuleDeclared, "name" | "prompt" | "cronExpr"> = {
 const settings = stackSettings();
 
 /** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
-export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+export async function configure(req: ConfigureRequest): Promise<void> {
   settings.configure(req);
 }
 
@@ -133,9 +136,9 @@ function describe(value: unknown): string {
  * while the program keeps it (a rule older than today's rules: a legacy cron, no time zone, an
  * on-call trigger whose channels were deleted); values not known yet (preview) are skipped.
  */
-export async function check(olds: Partial<AutomationRuleInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<AutomationRuleInputs>> {
+export async function check(olds: Partial<AutomationRuleInputs>, news: Record<string, unknown>): Promise<CheckResult<AutomationRuleInputs>> {
   const inputs = programInputs(news);
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const failures: CheckFailure[] = [];
   for (const key of ["name", "prompt", "cronExpr"] as const) {
     if (inputs[key] !== undefined) continue;
     failures.push({
@@ -163,7 +166,7 @@ export async function check(olds: Partial<AutomationRuleInputs>, news: Record<st
 }
 
 /** The rules over a rule's full set of values (defaults and state under the program's). */
-function judge(values: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
+function judge(values: Record<string, unknown>): CheckFailure[] {
   const known: Record<string, unknown> = {};
   for (const key of DECLARED_FIELDS) if (values[key] !== undefined && !isUnknown(values[key])) known[key] = values[key];
   // A cross-field rule needs both sides known; an unknown side leaves it to the next check.
@@ -199,7 +202,7 @@ export function changedFields(olds: Partial<AutomationRuleDeclared>, news: Parti
  * naming another rule than the one held; any other declared field, a rule changed in the console
  * (after refresh), or a new `httpPostTokenRotation` is an in-place update.
  */
-export async function diff(_id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<DiffResult> {
   const changed = changedFields(olds, news);
   const replaces: string[] = changed.includes("teamId") ? ["teamId"] : [];
   if (news.ruleId !== undefined && news.ruleId !== olds.ruleId) replaces.push("ruleId");
@@ -278,12 +281,12 @@ function explain(err: unknown, action: string, rule: { label: string; teamId: nu
  * @throws Error naming the rule for an unknown `ruleId`, an adopted rule of another team, or a 403;
  *   the errors of the scope's rule listing
  */
-export async function create(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.CreateResult<AutomationRuleOutputs>> {
+export async function create(inputs: AutomationRuleInputs): Promise<CreateResult<AutomationRuleOutputs>> {
   return untilSettled(() => createRule(inputs));
 }
 
 /** The work of {@link create}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
-async function createRule(inputs: AutomationRuleInputs): Promise<pulumi.dynamic.CreateResult<AutomationRuleOutputs>> {
+async function createRule(inputs: AutomationRuleInputs): Promise<CreateResult<AutomationRuleOutputs>> {
   beginRateLimitNotice(subject(inputs.ruleId === undefined ? JSON.stringify(inputs.name) : `'${inputs.ruleId}'`));
   const api = await client();
   // A field the program leaves out takes its default at create (and is not managed afterwards).
@@ -354,7 +357,7 @@ function pick(fields: AutomationRuleFields, keys: readonly (keyof AutomationRule
  * `ruleId`: the id names the rule). An unknown rule fails the `get` with "automation rule '<id>'
  * not found" (the engine would record an empty resource for a read that finds nothing).
  */
-export async function read(id: string, props: Partial<AutomationRuleOutputs>): Promise<pulumi.dynamic.ReadResult<AutomationRuleOutputs>> {
+export async function read(id: string, props: Partial<AutomationRuleOutputs>): Promise<ReadResult<AutomationRuleOutputs>> {
   const ruleId = props.ruleId ?? id;
   beginRateLimitNotice(subject(`'${ruleId}'`));
   let rule: Rule;
@@ -392,12 +395,12 @@ export async function read(id: string, props: Partial<AutomationRuleOutputs>): P
  * returns it) keeps its token: an update of another field never rotates it, since whatever calls
  * the trigger with it would stop working; `httpPostToken` stays absent until a rotation.
  */
-export async function update(id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<pulumi.dynamic.UpdateResult<AutomationRuleOutputs>> {
+export async function update(id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<UpdateResult<AutomationRuleOutputs>> {
   return untilSettled(() => updateRule(id, olds, news));
 }
 
 /** The work of {@link update}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
-async function updateRule(id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<pulumi.dynamic.UpdateResult<AutomationRuleOutputs>> {
+async function updateRule(id: string, olds: AutomationRuleOutputs, news: AutomationRuleInputs): Promise<UpdateResult<AutomationRuleOutputs>> {
   const ruleId = olds.ruleId ?? id;
   beginRateLimitNotice(subject(`'${ruleId}'`));
   const changes = changedFields(olds, news).filter((key) => key !== "teamId");
@@ -421,7 +424,7 @@ async function updateRule(id: string, olds: AutomationRuleOutputs, news: Automat
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
       throw new Error(
-        `automation rule '${ruleId}' was not found: it was deleted on the platform (run \`pulumi up --refresh\` to drop it from the stack and create it again), ` +
+        `automation rule '${ruleId}' was not found: it was deleted on the platform (${goneRecipe("create")}), ` +
           `or the app key's member cannot see it (a personal rule is visible to and writable by its owner only) (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
       );
     }

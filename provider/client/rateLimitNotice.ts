@@ -1,6 +1,6 @@
 /**
  * The line a user sees while a resource or data source waits on the account's rate limit: one
- * `pulumi.log.info` per resource operation or data source call, the first time the client
+ * info line (`pulumi.log.info`, or a Terraform diagnostic: `../engine/notices.ts`) per resource operation or data source call, the first time the client
  * reports a wait (the SDK's `onRateLimitWait` hook; the SDK itself knows nothing of Pulumi).
  *
  * Which resource or data source is waiting travels with the async context: the provider's
@@ -9,23 +9,20 @@
  * it, so clients stay shared by every resource of the process.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type * as pulumi from "@pulumi/pulumi";
-// The log module alone: the provider plugin loads this file on its first API call, and needs
-// nothing else of the Pulumi SDK's entry point.
-import * as log from "@pulumi/pulumi/log";
+import { notice } from "../engine/notices";
 
 interface Notice {
   /** `McpServerDisablement "web" (mcp_grafana)`, `getAutomationRules`. */
   subject: string;
   /** The resource the CLI shows the line under, when known (the data sources' `parent`). */
-  resource?: pulumi.Resource;
+  resource?: unknown;
   told: boolean;
 }
 
 const current = new AsyncLocalStorage<Notice>();
 
 /** Runs `work` as `subject`: its first rate-limit wait logs one info line (under `resource`, if given). */
-export function withRateLimitNotice<T>(subject: string, resource: pulumi.Resource | undefined, work: () => Promise<T>): Promise<T> {
+export function withRateLimitNotice<T>(subject: string, resource: unknown, work: () => Promise<T>): Promise<T> {
   return current.run({ subject, ...(resource ? { resource } : {}), told: false }, work);
 }
 
@@ -39,13 +36,14 @@ export function beginRateLimitNotice(subject: string): void {
 
 /** The SDK hook (`onRateLimitWait`): logs the current subject's line once; waits in ms. */
 export function noticeRateLimitWait(waitMs: number): void {
-  const notice = current.getStore();
-  if (notice === undefined || notice.told) return;
-  notice.told = true;
+  const waiting = current.getStore();
+  if (waiting === undefined || waiting.told) return;
+  waiting.told = true;
   const seconds = Math.max(0.1, Math.round(waitMs / 100) / 10);
-  void log.info(
-    `${notice.subject} is waiting about ${seconds} s on the Flashduty account's rate limit ` +
+  notice(
+    "info",
+    `${waiting.subject} is waiting about ${seconds} s on the Flashduty account's rate limit ` +
       `(other pipelines or users of the account are using it too); it goes on by itself, nothing has failed`,
-    notice.resource,
+    waiting.resource,
   );
 }

@@ -3,7 +3,7 @@
  * `configure` (secrets decrypted), and the client made from it. Each resource's provider module
  * keeps one, so the three resources resolve their settings and make their client the same way.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { ConfigureRequest } from "../engine/operations";
 import type { FlashdutyClient } from "../../sdk";
 import { watchEngineOnce } from "../engine/engineWatch";
 import { type ConfigSource, type FlashdutyConfig, resolveConfig } from "./config";
@@ -15,7 +15,7 @@ export interface StackSettings {
    * only the `FLASHDUTY_*` environment counts. In the engine's dynamic-provider process it also
    * starts the watch that ends the process if the engine is gone (`engineWatch.ts`).
    */
-  configure(req: pulumi.dynamic.ConfigureRequest): void;
+  configure(req: ConfigureRequest): void;
   /** The resolved settings: stack config, then environment (see `resolveConfig`, which throws for a missing app key or a value out of range). */
   config(): FlashdutyConfig;
   /**

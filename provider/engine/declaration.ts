@@ -119,3 +119,13 @@ export function fieldsWhere<F extends Readonly<Record<string, Field>>, const Whe
     Object.entries(where).every(([key, value]) => (fields[name] as Record<string, unknown>)[key] === value),
   ) as FieldsWhere<F, Where>[];
 }
+
+/**
+ * The sentence every front door's description of a resource input adds for a declared field with
+ * a default (the schema, the Terraform schema, the TypeScript docstrings): the default is sent at
+ * create, and a field left out is not managed afterwards. Undefined for any other field.
+ */
+export function leftOutNote(field: Field): string | undefined {
+  if (field.declared !== true || field.default === undefined) return undefined;
+  return `Left out, it is \`${JSON.stringify(field.default)}\` at create and not managed afterwards (a change made in the console stays).`;
+}

@@ -72,3 +72,18 @@ export function replaceRecipe(): string {
   }
   return "run `pulumi up --replace <urn>`";
 }
+
+/**
+ * How to drop a resource whose object was deleted on the platform and make it again (`verb`:
+ * `create` or `upload`), as the front door's users do it: a Pulumi refresh, or Terraform's
+ * (a `terraform apply` refreshes first unless told not to).
+ */
+export function goneRecipe(verb: "create" | "upload"): string {
+  if (current === "terraform") return `run \`terraform apply\` without -refresh=false: its refresh drops it from the state and plans to ${verb} it again`;
+  return `run \`pulumi up --refresh\` to drop it from the stack and ${verb} it again`;
+}
+
+/** The command whose interrupted run leaves an object behind: `pulumi up`, or `terraform apply`. */
+export function applyCommand(): string {
+  return current === "terraform" ? "terraform apply" : "pulumi up";
+}

@@ -13,10 +13,11 @@
  * @packageDocumentation
  */
 // The log module alone: the provider plugin needs nothing else of the Pulumi SDK's entry point.
-import * as log from "@pulumi/pulumi/log";
+import { notice } from "./notices";
 import type { FlashdutyClient } from "../../sdk";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { keyMember } from "../client/keyMember";
+import { applyCommand } from "./frontDoor";
 
 /** Ids (each noun's own prefix: `mcp_`, `a2a_`, `skill_`, `arule_`) a create of this process adopted. */
 const adopted = new Set<string>();
@@ -92,10 +93,11 @@ export function warnAdopted(a: Adoption): void {
   const creator = a.creator.compared
     ? `made by this app key's member (${a.creator.member})`
     : "(the platform did not tell which member the app key acts as, so its creator was not compared)";
-  void log.warn(
+  notice(
+    "warning",
     escapeTerminalControls(
       `${a.noun} adopted ${a.kind} '${a.id}' (${JSON.stringify(a.name)}, ${a.scope ?? (a.teamId === 0 ? "account-wide" : `in team ${a.teamId}`)}): ` +
-        `it already existed with that name and ${a.matched}, ${creator}, as a create of this stack that was interrupted (a killed "pulumi up") ` +
+        `it already existed with that name and ${a.matched}, ${creator}, as a create of this stack that was interrupted (a killed "${applyCommand()}") ` +
         `leaves it. This resource now manages it, and destroy deletes it${a.extra ? `; ${a.extra}` : ""}. ` +
         `If another stack manages it too, remove it from one of them (docs/interrupted-runs.md).`,
     ),

@@ -13,7 +13,7 @@
  *
  * @packageDocumentation
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "./operations";
 import { isDeepStrictEqual } from "node:util";
 import { UNKNOWN_VALUE } from "./unknown";
 
@@ -84,9 +84,9 @@ export function failuresAgainstState(
   defaults: Values,
   olds: Values,
   news: Values,
-  judge: (values: Values) => pulumi.dynamic.CheckFailure[],
+  judge: (values: Values) => CheckFailure[],
   same: (key: string, a: unknown, b: unknown) => boolean = (_key, a, b) => isDeepStrictEqual(a, b),
-): pulumi.dynamic.CheckFailure[] {
+): CheckFailure[] {
   if (!hasState(fields, olds)) return judge({ ...defaults, ...news });
   const held = { ...defaults, ...programInputs(olds) };
   const failures = judge({ ...held, ...news });

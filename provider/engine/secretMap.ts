@@ -119,7 +119,7 @@ export function unmaskSecretMap(answered: SecretMap | undefined, known: SecretMa
 }
 
 /**
- * The plugin's planned state at preview (`previewState` of `./pluginEntry.ts`) for a resource with
+ * The plugin's planned state at preview (`previewState` of `./nounEntry.ts`) for a resource with
  * the secret maps `secretFields`: the outputs in state (`olds`, none for a create) overlaid with the
  * checked inputs, each secret map sealed as the real outputs will be (an unchanged value keeps the
  * digest in state, an unknown value stays unknown), so the engine's answer to the program, which

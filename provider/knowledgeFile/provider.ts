@@ -1,13 +1,13 @@
 /**
  * The dynamic provider functions of `KnowledgeFile` (the module the stored provider text loads:
  * `pulumi-flashduty/provider/knowledgeFileProvider`, a frozen contract), also served by the
- * provider plugin (`pluginEntry.ts`).
+ * provider plugin (`entry.ts`).
  *
  * @packageDocumentation
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "../engine/operations";
 // The log module alone: the provider plugin needs nothing else of the Pulumi SDK's entry point.
-import * as log from "@pulumi/pulumi/log";
+import { notice } from "../engine/notices";
 import type { FlashdutyClient, KnowledgeFile, KnowledgeWarning } from "../../sdk";
 import { isFlashdutyApiError } from "../../sdk/errors";
 import { knowledgeContentProblem } from "../../sdk/resources/knowledgeModel";
@@ -19,13 +19,15 @@ import { readAssetText } from "../engine/assetText";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { checksumOf, DEFAULTS, parseResourceId, resourceId, toOutputs, type KnowledgeFileInputs, type KnowledgeFileOutputs } from "./state";
+/** The operation shapes these functions answer (`../engine/operations.ts`). */
+export type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult, ConfigSettings } from "../engine/operations";
 
 export type { KnowledgeFileDeclared, KnowledgeFileInputs, KnowledgeFileOutputs } from "./state";
 
 const settings = stackSettings();
 
 /** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
-export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+export async function configure(req: ConfigureRequest): Promise<void> {
   settings.configure(req);
 }
 
@@ -39,11 +41,11 @@ const client = () => settings.client();
  * not known yet (preview) are skipped; an unknown `source` leaves `content` unknown. `teamId` can
  * change only by a replacement, so its default is filled in as before.
  */
-export async function check(olds: Partial<KnowledgeFileInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<KnowledgeFileInputs>> {
+export async function check(olds: Partial<KnowledgeFileInputs>, news: Record<string, unknown>): Promise<CheckResult<KnowledgeFileInputs>> {
   const { source, ...rest } = news;
   const inputs: Record<string, unknown> = { ...rest };
   for (const [key, value] of Object.entries(DEFAULTS)) if (inputs[key] === undefined || inputs[key] === null) inputs[key] = value;
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const failures: CheckFailure[] = [];
   const { teamId, path, force } = inputs;
   if (!isUnknown(teamId) && (typeof teamId !== "number" || !Number.isSafeInteger(teamId) || teamId < 0)) {
     failures.push({ property: "teamId", reason: "teamId must be an integer >= 0 (0 = the account's pack)" });
@@ -85,7 +87,7 @@ export async function check(olds: Partial<KnowledgeFileInputs>, news: Record<str
  * new one is written first, then the old one deleted). The content compared by SHA-256 with the
  * state's `checksum`: the same text writes nothing. `force` alone changes state only.
  */
-export async function diff(_id: string, olds: KnowledgeFileOutputs, news: KnowledgeFileInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: KnowledgeFileOutputs, news: KnowledgeFileInputs): Promise<DiffResult> {
   const replaces = (["teamId", "path"] as const).filter((key) => isUnknown(news[key]) || news[key] !== olds[key]);
   const changed = contentChanged(olds, news) || news.force !== olds.force;
   return { changes: replaces.length > 0 || changed, replaces, deleteBeforeReplace: false };
@@ -110,7 +112,7 @@ function warn(subject: string, warnings: readonly KnowledgeWarning[]): void {
         : w.code === "still_referenced_by"
           ? `was deleted although ${(w.refs ?? []).map((r) => JSON.stringify(r)).join(", ")} still refer to it`
           : `platform warning ${JSON.stringify(w.code)}${w.ref !== undefined ? ` (${JSON.stringify(w.ref)})` : ""}`;
-    void log.warn(escapeTerminalControls(`${subject} ${what}`));
+    notice("warning", escapeTerminalControls(`${subject} ${what}`));
   }
 }
 
@@ -130,7 +132,7 @@ async function put(api: FlashdutyClient, inputs: KnowledgeFileInputs, packId: st
  * `pack/ensure` of the team's pack (the account's for 0), then one `file/put`. A file already at
  * that path is taken over (adoption: the platform's put overwrites; the same text writes nothing).
  */
-export async function create(inputs: KnowledgeFileInputs): Promise<pulumi.dynamic.CreateResult<KnowledgeFileOutputs>> {
+export async function create(inputs: KnowledgeFileInputs): Promise<CreateResult<KnowledgeFileOutputs>> {
   return untilSettled(async () => {
     beginRateLimitNotice(escapeTerminalControls(subject(inputs.teamId, inputs.path)));
     const api = await client();
@@ -152,7 +154,7 @@ async function findPack(api: FlashdutyClient, teamId: number): Promise<string | 
  * pack) gone from the platform leaves the stack. Also serves `pulumi import` by the id
  * `<teamId>/<path>` (an unknown file fails it).
  */
-export async function read(id: string, props: Partial<KnowledgeFileOutputs>): Promise<pulumi.dynamic.ReadResult<KnowledgeFileOutputs>> {
+export async function read(id: string, props: Partial<KnowledgeFileOutputs>): Promise<ReadResult<KnowledgeFileOutputs>> {
   const parsed = parseResourceId(id);
   const teamId = props.teamId ?? parsed?.teamId;
   const path = props.path ?? parsed?.path;
@@ -188,7 +190,7 @@ export async function read(id: string, props: Partial<KnowledgeFileOutputs>): Pr
 }
 
 /** One `file/put` when the content changed (by SHA-256); nothing when only `force` changed. */
-export async function update(_id: string, olds: KnowledgeFileOutputs, news: KnowledgeFileInputs): Promise<pulumi.dynamic.UpdateResult<KnowledgeFileOutputs>> {
+export async function update(_id: string, olds: KnowledgeFileOutputs, news: KnowledgeFileInputs): Promise<UpdateResult<KnowledgeFileOutputs>> {
   if (!contentChanged(olds, news)) return { outs: { ...olds, force: news.force } };
   return untilSettled(async () => {
     beginRateLimitNotice(escapeTerminalControls(subject(news.teamId, news.path)));

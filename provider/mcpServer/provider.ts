@@ -1,4 +1,4 @@
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "../engine/operations";
 import type { FlashdutyClient, McpServer, UpdateMcpServerParams } from "../../sdk";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
 import { mcpServerFieldProblems } from "../../sdk/resources/mcpServerModel";
@@ -11,7 +11,7 @@ import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { prepareSecretMapsMatch, prepareSecretMapsSeal } from "../engine/secretMap";
 import { knownSecretMaps, readInputs, unchangedOutputs } from "../engine/secretMapNoun";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
-import { adoptionRecipe, replaceRecipe } from "../engine/frontDoor";
+import { adoptionRecipe, replaceRecipe, goneRecipe } from "../engine/frontDoor";
 import { adoptedInThisProcess, fromInterruptedCreate, noteAdopted, warnAdopted } from "../engine/interruptedCreate";
 import { failuresAgainstState, programInputs, readJsonText, withDefaults } from "../engine/programFields";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerControl/serverClaims";
@@ -31,6 +31,8 @@ import {
   type McpServerInputs,
   type McpServerOutputs,
 } from "./state";
+/** The operation shapes these functions answer (`../engine/operations.ts`). */
+export type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult, ConfigSettings } from "../engine/operations";
 
 // The state's shape, as the frozen module has always exported it.
 export type { JsonValue, McpServerDeclared, McpServerInputs, McpServerOutputs } from "./state";
@@ -50,7 +52,7 @@ const UNKNOWN = UNKNOWN_VALUE;
 const settings = stackSettings();
 
 /** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
-export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+export async function configure(req: ConfigureRequest): Promise<void> {
   settings.configure(req);
 }
 
@@ -64,11 +66,11 @@ const client = () => settings.client();
  * A value the state already holds passes while the program keeps it (a server older than today's
  * rules); values not known yet (preview) are skipped.
  */
-export async function check(olds: Partial<McpServerInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<McpServerInputs>> {
+export async function check(olds: Partial<McpServerInputs>, news: Record<string, unknown>): Promise<CheckResult<McpServerInputs>> {
   const inputs = programInputs(news);
   // JSON text where a structured value is expected (the platform's own form) is read as that value.
   readJsonText(inputs, ["secretSchema", "oauthMetadata"]);
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const failures: CheckFailure[] = [];
   for (const key of ["serverName", "transport"] as const) if (inputs[key] === undefined) failures.push({ property: key, reason: `${key} is required` });
   failures.push(
     ...failuresAgainstState(DECLARED_FIELDS, DEFAULTS, olds as Record<string, unknown>, inputs, judge, (key, a, b) => same(key as DeclaredField, a, b)),
@@ -82,8 +84,8 @@ export async function check(olds: Partial<McpServerInputs>, news: Record<string,
 }
 
 /** The rules over a server's full set of values (defaults and state under the program's). */
-function judge(values: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+function judge(values: Record<string, unknown>): CheckFailure[] {
+  const failures: CheckFailure[] = [];
   const known: Record<string, unknown> = {};
   for (const key of DECLARED_FIELDS) if (values[key] !== undefined && !isUnknown(values[key])) known[key] = values[key];
   if (typeof known.enabled !== "boolean" && known.enabled !== undefined) failures.push({ property: "enabled", reason: "enabled must be a boolean" });
@@ -116,8 +118,8 @@ function judge(values: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
  * OAuth metadata set to an empty value. Only a value the program writes counts: a field it leaves
  * out is not managed, so leaving it out is always the way to stop managing it.
  */
-function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unknown>): pulumi.dynamic.CheckFailure[] {
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+function irreversible(olds: Partial<McpServerInputs>, news: Record<string, unknown>): CheckFailure[] {
+  const failures: CheckFailure[] = [];
   const had = (value: unknown) => value !== undefined && value !== null && value !== "" && value !== 0;
   const emptied = (value: unknown) => value === "" || value === 0;
   const replace = `or replace the server (${replaceRecipe()})`;
@@ -157,7 +159,7 @@ const NOUN = { declaredFields: DECLARED_FIELDS, secretFields: SECRET_FIELDS, idI
  * secret values themselves (written by 0.2 or earlier) is a change too: the update it brings rewrites the
  * outputs as digests and makes no API call (docs/reliability.md "Secrets in logs").
  */
-export async function diff(_id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<DiffResult> {
   await Promise.all([prepareSecretMapsMatch(olds.env, news.env), prepareSecretMapsMatch(olds.headers, news.headers)]);
   const changed = changedDeclaredFields(olds, news).filter((key) => key !== "enabled" || !heldByDisablement(olds.serverId));
   const replaces = news.serverId !== undefined && news.serverId !== olds.serverId ? ["serverId"] : [];
@@ -219,12 +221,12 @@ async function applyEnabled(api: FlashdutyClient, server: McpServer, enabled: bo
  *
  * @throws Error naming the server for a taken name, an unknown `serverId`, or a 403
  */
-export async function create(inputs: McpServerInputs): Promise<pulumi.dynamic.CreateResult<McpServerOutputs>> {
+export async function create(inputs: McpServerInputs): Promise<CreateResult<McpServerOutputs>> {
   return untilSettled(() => createServer(inputs));
 }
 
 /** The work of {@link create}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
-async function createServer(inputs: McpServerInputs): Promise<pulumi.dynamic.CreateResult<McpServerOutputs>> {
+async function createServer(inputs: McpServerInputs): Promise<CreateResult<McpServerOutputs>> {
   beginRateLimitNotice(subject(label(inputs, inputs.serverId)));
   // The secret values' digests, computed off the event loop while the API answers.
   const sealing = prepareSecretMapsSeal(inputs, undefined, SECRET_FIELDS);
@@ -333,7 +335,7 @@ async function writeChanges(
     } catch (err) {
       if (isFlashdutyApiError(err) && err.isNotFound) {
         throw new Error(
-          `MCP server '${olds.serverId}' was not found: it was deleted on the platform (run \`pulumi up --refresh\` to drop it from the stack and create it again) ` +
+          `MCP server '${olds.serverId}' was not found: it was deleted on the platform (${goneRecipe("create")}) ` +
             `(${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
         );
       }
@@ -353,7 +355,7 @@ async function writeChanges(
  * leaves the stack. Also serves `McpServer.get` (an unknown server fails it) and `pulumi import`,
  * whose inputs hold `env` and `headers` as the platform answered them (masks included), not digests.
  */
-export async function read(id: string, props: Partial<McpServerOutputs>): Promise<pulumi.dynamic.ReadResult<McpServerOutputs>> {
+export async function read(id: string, props: Partial<McpServerOutputs>): Promise<ReadResult<McpServerOutputs>> {
   const serverId = props.serverId ?? id;
   beginRateLimitNotice(subject(`'${serverId}'`));
   let server: McpServer;
@@ -379,12 +381,12 @@ export async function read(id: string, props: Partial<McpServerOutputs>): Promis
 }
 
 /** One partial `server/update` with only the changed fields, then disable/enable for `enabled`; no call when nothing changes. */
-export async function update(id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.UpdateResult<McpServerOutputs>> {
+export async function update(id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<UpdateResult<McpServerOutputs>> {
   return untilSettled(() => updateServer(id, olds, news));
 }
 
 /** The work of {@link update}, which a SIGINT or SIGTERM lets finish (`untilSettled`). */
-async function updateServer(id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<pulumi.dynamic.UpdateResult<McpServerOutputs>> {
+async function updateServer(id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<UpdateResult<McpServerOutputs>> {
   const serverId = olds.serverId ?? id;
   beginRateLimitNotice(subject(`'${serverId}'`));
   // The new secret values' digests, computed off the event loop while the API answers.

@@ -14,7 +14,7 @@
  *
  * @packageDocumentation
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "../engine/operations";
 import type { FlashdutyClient, McpServer } from "../../sdk";
 import { FlashdutyError, isFlashdutyApiError } from "../../sdk/errors";
 import { escapeTerminalControls } from "../../sdk/terminalText";
@@ -24,6 +24,8 @@ import { describeAccessDenied } from "../mcpServerControl/accessDenied";
 import { declareServer, enabledByMcpServer, holdServer, otherClaim } from "../mcpServerControl/serverClaims";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
+/** The operation shapes these functions answer (`../engine/operations.ts`). */
+export type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult, ConfigSettings } from "../engine/operations";
 
 /** Inputs after `check`: what the engine stores as the resource's inputs. */
 export interface McpServerDisablementInputs {
@@ -75,18 +77,15 @@ const settings = stackSettings();
  * update's other resources recorded in `serverClaims.ts`. The process lives for one update, so
  * the claims need no reset.
  */
-export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+export async function configure(req: ConfigureRequest): Promise<void> {
   settings.configure(req);
 }
 
 const client = () => settings.client();
 
 /** Validates inputs before any API call; each failure names the property and the rule. */
-export async function check(
-  _olds: Partial<McpServerDisablementInputs>,
-  news: Record<string, unknown>,
-): Promise<pulumi.dynamic.CheckResult<McpServerDisablementInputs>> {
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+export async function check(_olds: Partial<McpServerDisablementInputs>, news: Record<string, unknown>): Promise<CheckResult<McpServerDisablementInputs>> {
+  const failures: CheckFailure[] = [];
   const serverId = news.serverId;
   if (serverId !== UNKNOWN) {
     if (typeof serverId !== "string") {
@@ -123,7 +122,7 @@ function describe(value: unknown): string {
  * with `aliases`, or on state written by 0.1) change in place with no API call; a server that
  * refresh found `enabled` again is an update (drift), which disables it again.
  */
-export async function diff(_id: string, olds: McpServerDisablementOutputs, news: McpServerDisablementInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: McpServerDisablementOutputs, news: McpServerDisablementInputs): Promise<DiffResult> {
   if (typeof news.serverId === "string") declareServer(news.serverId, news.resourceName);
   const replaces = news.serverId !== olds.serverId ? ["serverId"] : [];
   // An McpServer of this update that enabled the server counts as drift too: the disablement wins.
@@ -142,11 +141,11 @@ export async function diff(_id: string, olds: McpServerDisablementOutputs, news:
  *
  * @throws Error "MCP server '<id>' not found" for an unknown server (nothing is recorded)
  */
-export function create(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+export function create(inputs: McpServerDisablementInputs): Promise<CreateResult<McpServerDisablementOutputs>> {
   return untilSettled(() => disable(inputs));
 }
 
-async function disable(inputs: McpServerDisablementInputs): Promise<pulumi.dynamic.CreateResult<McpServerDisablementOutputs>> {
+async function disable(inputs: McpServerDisablementInputs): Promise<CreateResult<McpServerDisablementOutputs>> {
   beginRateLimitNotice(subject(inputs.resourceName, inputs.serverId));
   const api = await client();
   const server = await getServer(api, inputs.serverId);
@@ -176,7 +175,7 @@ async function disable(inputs: McpServerDisablementInputs): Promise<pulumi.dynam
  * always finds both in state). An unknown server fails the `get` with "MCP server '<id>' not
  * found" (the engine would record an empty resource for a read that finds nothing).
  */
-export async function read(id: string, props: Partial<McpServerDisablementOutputs>): Promise<pulumi.dynamic.ReadResult<McpServerDisablementOutputs>> {
+export async function read(id: string, props: Partial<McpServerDisablementOutputs>): Promise<ReadResult<McpServerDisablementOutputs>> {
   const serverId = props.serverId ?? id;
   beginRateLimitNotice(subject(props.resourceName, serverId));
   const api = await client();
@@ -208,18 +207,11 @@ export async function read(id: string, props: Partial<McpServerDisablementOutput
  * Disables the server again when refresh found it enabled (drift); otherwise (only
  * `restoreOnDelete` changed) makes no API call.
  */
-export function update(
-  _id: string,
-  olds: McpServerDisablementOutputs,
-  news: McpServerDisablementInputs,
-): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
+export function update(_id: string, olds: McpServerDisablementOutputs, news: McpServerDisablementInputs): Promise<UpdateResult<McpServerDisablementOutputs>> {
   return untilSettled(() => redisable(olds, news));
 }
 
-async function redisable(
-  olds: McpServerDisablementOutputs,
-  news: McpServerDisablementInputs,
-): Promise<pulumi.dynamic.UpdateResult<McpServerDisablementOutputs>> {
+async function redisable(olds: McpServerDisablementOutputs, news: McpServerDisablementInputs): Promise<UpdateResult<McpServerDisablementOutputs>> {
   const outs: McpServerDisablementOutputs = {
     ...olds,
     restoreOnDelete: news.restoreOnDelete ?? true,

@@ -1,5 +1,5 @@
 /**
- * The dynamic provider functions of `Skill` (and the provider plugin's, through `pluginEntry.ts`):
+ * The dynamic provider functions of `Skill` (and the provider plugin's, through `entry.ts`):
  * check, diff, create, read, update, delete. The archive's hash drives the diff; content goes up
  * by one upload (`replace` with the skill's id: same `skillId`), descriptions and team by one
  * update, `enabled` by enable/disable after a read.
@@ -9,7 +9,7 @@
  *
  * @packageDocumentation
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult } from "../engine/operations";
 import type { FlashdutyClient, Skill } from "../../sdk";
 import { FlashdutyApiError, isFlashdutyApiError } from "../../sdk/errors";
 import { escapeTerminalControls } from "../../sdk/terminalText";
@@ -21,12 +21,14 @@ import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 import { readSkillSource, SkillSourceError, type SkillSourceBytes } from "./source";
 import { noteKeyMember } from "../client/keyMember";
-import { adoptionRecipe } from "../engine/frontDoor";
+import { adoptionRecipe, goneRecipe } from "../engine/frontDoor";
 import { SKILL_PLUGIN_TYPE } from "../engine/typeToken";
 import { adoptableSkill, warnSkillAdopted } from "./interruptedUpload";
 import { adoptedInThisProcess } from "../engine/interruptedCreate";
 import { programInputs, withDefaults } from "../engine/programFields";
 import { changedFields as changedDeclaredFields, DEFAULTS, toOutputs, type SkillDeclared, type SkillInputs, type SkillOutputs } from "./state";
+/** The operation shapes these functions answer (`../engine/operations.ts`). */
+export type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult, ConfigSettings } from "../engine/operations";
 
 export type { SkillDeclared, SkillInputs, SkillOutputs } from "./state";
 
@@ -43,7 +45,7 @@ export function changedFields(olds: Partial<SkillDeclared>, news: Partial<SkillD
 const settings = stackSettings();
 
 /** Receives the stack config (secrets decrypted) once per plugin process, i.e. per update. */
-export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+export async function configure(req: ConfigureRequest): Promise<void> {
   settings.configure(req);
 }
 
@@ -56,11 +58,11 @@ const client = () => settings.client();
  * and its frontmatter description the default `description`. Each failure names the input.
  * Values not known yet (preview) are skipped.
  */
-export async function check(olds: Partial<SkillInputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<SkillInputs>> {
+export async function check(olds: Partial<SkillInputs>, news: Record<string, unknown>): Promise<CheckResult<SkillInputs>> {
   // A field the program leaves out is not managed (../engine/programFields.ts): create takes the
   // defaults and the frontmatter's description; afterwards a console edit of it stays.
   const inputs = programInputs(news);
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+  const failures: CheckFailure[] = [];
   delete inputs.sourceHash;
   if (inputs.source === undefined || inputs.source === null)
     failures.push({ property: "source", reason: "source is required: a folder with a SKILL.md, or an archive" });
@@ -106,7 +108,7 @@ export async function check(olds: Partial<SkillInputs>, news: Record<string, unk
 }
 
 /** Every declared field is an in-place change (content by an upload over the same id); only a `skillId` input naming another skill replaces. */
-export async function diff(_id: string, olds: SkillOutputs, news: SkillInputs): Promise<pulumi.dynamic.DiffResult> {
+export async function diff(_id: string, olds: SkillOutputs, news: SkillInputs): Promise<DiffResult> {
   const changed = changedDeclaredFields(olds, news);
   const replaces = news.skillId !== undefined && news.skillId !== olds.skillId ? ["skillId"] : [];
   // Names are unique in their scope: the new skill of the same name cannot be uploaded beside the old one.
@@ -215,11 +217,11 @@ async function converge(
  * left: it is adopted with a warning (`interruptedUpload.ts`); any other fails naming the skill and
  * how to adopt it.
  */
-export async function create(inputs: SkillInputs): Promise<pulumi.dynamic.CreateResult<SkillOutputs>> {
+export async function create(inputs: SkillInputs): Promise<CreateResult<SkillOutputs>> {
   return untilSettled(() => createSkill(inputs));
 }
 
-async function createSkill(inputs: SkillInputs): Promise<pulumi.dynamic.CreateResult<SkillOutputs>> {
+async function createSkill(inputs: SkillInputs): Promise<CreateResult<SkillOutputs>> {
   beginRateLimitNotice(subject(inputs.skillId !== undefined ? `'${inputs.skillId}'` : "(new)"));
   const api = await client();
   if (inputs.skillId === undefined) {
@@ -264,7 +266,7 @@ async function createSkill(inputs: SkillInputs): Promise<pulumi.dynamic.CreateRe
  * --refresh --diff` (a re-upload as `sourceHash`, an edit as the field). A skill gone from the
  * platform leaves the stack. Also serves `Skill.get` and `pulumi import` (an unknown skill fails).
  */
-export async function read(id: string, props: Partial<SkillOutputs>): Promise<pulumi.dynamic.ReadResult<SkillOutputs>> {
+export async function read(id: string, props: Partial<SkillOutputs>): Promise<ReadResult<SkillOutputs>> {
   const skillId = props.skillId ?? id;
   beginRateLimitNotice(subject(`'${skillId}'`));
   let skill: Skill;
@@ -286,11 +288,11 @@ export async function read(id: string, props: Partial<SkillOutputs>): Promise<pu
 }
 
 /** Only what changed: an upload over the same id for content, one update for descriptions and team, enable/disable for `enabled`. */
-export async function update(id: string, olds: SkillOutputs, news: SkillInputs): Promise<pulumi.dynamic.UpdateResult<SkillOutputs>> {
+export async function update(id: string, olds: SkillOutputs, news: SkillInputs): Promise<UpdateResult<SkillOutputs>> {
   return untilSettled(() => updateSkill(id, olds, news));
 }
 
-async function updateSkill(id: string, olds: SkillOutputs, news: SkillInputs): Promise<pulumi.dynamic.UpdateResult<SkillOutputs>> {
+async function updateSkill(id: string, olds: SkillOutputs, news: SkillInputs): Promise<UpdateResult<SkillOutputs>> {
   const skillId = olds.skillId ?? id;
   beginRateLimitNotice(subject(`'${skillId}'`));
   const api = await client();
@@ -300,7 +302,7 @@ async function updateSkill(id: string, olds: SkillOutputs, news: SkillInputs): P
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
       throw new Error(
-        `skill '${skillId}' was not found: it was deleted on the platform (run \`pulumi up --refresh\` to drop it from the stack and upload it again) ` +
+        `skill '${skillId}' was not found: it was deleted on the platform (${goneRecipe("upload")}) ` +
           `(${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
       );
     }

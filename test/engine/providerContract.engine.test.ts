@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator";
-import { STORED_PROVIDER_TEXT } from "../../provider/mcpServerDisablement/mcpServerDisablement";
+import { STORED_PROVIDER_TEXT } from "../../provider/dynamic/mcpServerDisablement";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { successes } from "../support/audit";
 import { createEngineStack, type EngineStack } from "../support/engineStack";

@@ -9,7 +9,7 @@ import * as impl from "../../provider/a2aAgent/provider";
 import type { A2aAgentInputs, A2aAgentOutputs } from "../../provider/a2aAgent/provider";
 import { readAgents } from "../../provider/a2aAgent/readA2aAgents";
 import { FlashdutyClient } from "../../sdk";
-import { A2A_AGENT_PLUGIN } from "../../provider/a2aAgent/pluginEntry";
+import { A2A_AGENT_ENTRY } from "../../provider/a2aAgent/entry";
 import { digestMatches, isSecretDigest } from "../../provider/engine/secretDigest";
 import { sealSecretMap } from "../../provider/engine/secretMap";
 
@@ -126,7 +126,7 @@ describe("diff", () => {
     expect(JSON.stringify(changed)).not.toContain("r0tated-value");
     expect(impl.changedFields(olds(), rotated)).toEqual(["authConfig"]);
     // The plugin names the field, never the value.
-    const properties = A2A_AGENT_PLUGIN.changedProperties(olds() as never, rotated as never, changed);
+    const properties = A2A_AGENT_ENTRY.changedProperties(olds() as never, rotated as never, changed);
     expect(properties).toEqual(["authConfig"]);
     // A masked value held in state (an imported agent's) is no change either.
     expect(impl.changedFields(olds({ authConfig: { api_key: "******", header_name: sealedConfig.header_name! } }), news())).toEqual([]);
@@ -139,12 +139,12 @@ describe("diff", () => {
   });
 
   test("the plugin's planned state at preview holds digests, unknown values kept; an unchanged value keeps the digest in state", () => {
-    const planned = A2A_AGENT_PLUGIN.previewState!({ ...news(), authConfig: { ...AGENT.authConfig, extra: UNKNOWN } }, undefined);
+    const planned = A2A_AGENT_ENTRY.previewState!({ ...news(), authConfig: { ...AGENT.authConfig, extra: UNKNOWN } }, undefined);
     const config = planned.authConfig as Record<string, string>;
     expect(digestMatches(config.api_key!, "s3cret-value")).toBe(true);
     expect(config.extra).toBe(UNKNOWN);
     expect(holdsAgentSecret(planned)).toBe(false);
-    const plannedUpdate = A2A_AGENT_PLUGIN.previewState!({ ...news(), instructions: "new" }, olds() as never);
+    const plannedUpdate = A2A_AGENT_ENTRY.previewState!({ ...news(), instructions: "new" }, olds() as never);
     expect(plannedUpdate).toMatchObject({ agentId: "a2a_x", instructions: "new", authConfig: sealedConfig });
     expect(holdsAgentSecret(plannedUpdate)).toBe(false);
   });

@@ -4,7 +4,7 @@
  */
 import { version as installed } from "@pulumi/pulumi/version";
 import { describe, expect, test } from "vitest";
-import { checkGetSupported, MIN_PULUMI_VERSION_FOR_GET } from "../../provider/engine/resourceGet";
+import { checkGetSupported, MIN_PULUMI_VERSION_FOR_GET } from "../../provider/dynamic/resourceGet";
 
 describe("checkGetSupported", () => {
   test("passes from 3.268.0 on, pre-releases and later majors included", () => {

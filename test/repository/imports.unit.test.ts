@@ -116,18 +116,32 @@ describe("dependency rules", () => {
     expect(importsOf("cli").some((i) => topFolder(i.target) === "importFile")).toBe(true);
   });
 
-  it("no noun folder of provider/ imports another, and the shared folders import none of them", () => {
+  it("no noun folder of provider/ imports another, the shared folders import none of them, and only dynamic/ (the TypeScript front door) imports them all", () => {
     const nouns = new Set(["a2aAgent", "automationRule", "automationTemplate", "knowledgeFile", "mcpServer", "mcpServerDisablement", "skill"]);
     const shared = new Set(["client", "engine", "mcpServerControl"]);
+    const frontDoor = "dynamic";
     const folderOf = (p: string) => p.split("/")[1]!;
     const inProvider = importsOf("provider").filter((i) => topFolder(i.target) === "provider" && i.file.split(path.sep).length > 2);
-    // Every folder is one of the two kinds, so a new folder must be placed on purpose.
-    for (const file of sources("provider").filter((f) => f.split(path.sep).length > 2))
-      expect(nouns.has(folderOf(file.split(path.sep).join("/"))) || shared.has(folderOf(file.split(path.sep).join("/"))), file).toBe(true);
+    // Every folder is one of the three kinds, so a new folder must be placed on purpose.
+    for (const file of sources("provider").filter((f) => f.split(path.sep).length > 2)) {
+      const folder = folderOf(file.split(path.sep).join("/"));
+      expect(nouns.has(folder) || shared.has(folder) || folder === frontDoor, file).toBe(true);
+    }
     const bad = inProvider.filter((i) => {
       const from = folderOf(i.file.split(path.sep).join("/"));
       const to = folderOf(i.target);
-      return from !== to && nouns.has(to);
+      return from !== to && from !== frontDoor && (nouns.has(to) || to === frontDoor);
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it("no noun nor shared folder of provider/ imports a front door: not @pulumi/pulumi, not provider/dynamic/, plugin/ nor terraform/ (one implementation, three front doors)", () => {
+    const bad = importsOf("provider").filter((i) => {
+      const folder = i.file.split(path.sep)[1]!;
+      if (folder === "dynamic" || !i.file.includes(path.sep, "provider/".length)) return false;
+      // The package root and the dynamic front door may; programConfig.ts is the client of Pulumi programs (the dynamic data sources and the policy pack).
+      if (i.file === path.join("provider", "client", "programConfig.ts")) return false;
+      return i.target.startsWith("@pulumi/") || i.target.startsWith("provider/dynamic/") || ["plugin", "terraform"].includes(topFolder(i.target));
     });
     expect(bad).toEqual([]);
   });

@@ -1,14 +1,14 @@
 /**
- * The provider plugin's entry for `Skill` (see `../engine/pluginEntry.ts`). A changed archive is
+ * The entry the provider plugin and the Terraform provider serve for `Skill` (see `../engine/nounEntry.ts`). A changed archive is
  * named as the `source` input (its hash, `sourceHash`, is what the diff compares).
  *
  * @packageDocumentation
  */
-import { pluginResource } from "../engine/pluginEntry";
+import { nounEntry } from "../engine/nounEntry";
 import { SKILL } from "./declaration";
 import * as implementation from "./provider";
 
-export const SKILL_PLUGIN = pluginResource({
+export const SKILL_ENTRY = nounEntry({
   declaration: SKILL,
   implementation,
   changedProperties(olds, news, result) {

@@ -1,9 +1,9 @@
 import { suspendStackTraces } from "../engine/stackTraces";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
-import { declareServerInProgram } from "../mcpServerControl/programClaims";
+import { declareServerInProgram } from "./programClaims";
 import * as pulumi from "@pulumi/pulumi";
 import { escapeTerminalControls } from "../../sdk/terminalText";
-import { checkGetSupported } from "../engine/resourceGet";
+import { checkGetSupported } from "./resourceGet";
 import { MCP_SERVER_DISABLEMENT_TYPE } from "../engine/typeToken";
 
 /** Arguments of {@link McpServerDisablement}. */

@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
 import { suspendStackTraces } from "../engine/stackTraces";
-import { checkGetSupported } from "../engine/resourceGet";
+import { checkGetSupported } from "./resourceGet";
 import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { MCP_SERVER_TYPE } from "../engine/typeToken";
-import { declareServerInProgram } from "../mcpServerControl/programClaims";
-import { MCP_SERVER } from "./declaration";
-import { SECRET_FIELDS } from "./fields";
+import { declareServerInProgram } from "./programClaims";
+import { MCP_SERVER } from "../mcpServer/declaration";
+import { SECRET_FIELDS } from "../mcpServer/fields";
 
 /** A JSON value, as `secretSchema` and `oauthMetadata` are written in a program. */
 export type McpServerJson = string | number | boolean | null | McpServerJson[] | { [key: string]: McpServerJson };
@@ -20,7 +20,7 @@ export interface McpServerArgs {
    * Free text, at most 1024 characters. The platform cannot clear a description once set: check
    * refuses `""` then (as it refuses a timeout set back to 0, or an emptied `command`, `url`,
    * `secretSchema` or `oauthMetadata`); leave the field out to stop managing it. Left out, it is
-   * `""` at create and not managed afterwards (a console change stays).
+   * `""` at create and not managed afterwards (a change made in the console stays).
    */
   description?: pulumi.Input<string>;
   /** `stdio` (a command the runner starts) or `sse` / `streamable-http` (a URL). */
@@ -45,32 +45,33 @@ export interface McpServerArgs {
   headers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
    * 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the
-   * server in place. Left out, it is `0` at create and not managed afterwards (a console change
-   * stays).
+   * server in place. Left out, it is `0` at create and not managed afterwards (a change made in the
+   * console stays).
    */
   teamId?: pulumi.Input<number>;
   /** Runner environments (`cloud`, BYOC runner ids). Default `[]` = every environment. */
   environments?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a console change stays). */
+  /** Seconds, 0..300; 0 = the platform default (10 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays). */
   connectTimeoutSeconds?: pulumi.Input<number>;
-  /** Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a console change stays). */
+  /** Seconds, 0..3600; 0 = the platform default (60 s). Left out, it is `0` at create and not managed afterwards (a change made in the console stays). */
   callTimeoutSeconds?: pulumi.Input<number>;
   /**
    * `shared`, `per_user_secret` (needs `secretSchema`) or `per_user_oauth`. Left out, it is
-   * `"shared"` at create and not managed afterwards (a console change stays).
+   * `"shared"` at create and not managed afterwards (a change made in the console stays).
    */
   authMode?: pulumi.Input<"shared" | "per_user_secret" | "per_user_oauth">;
   /** The per-user secrets the server needs, as a structured value (sent as JSON text); JSON text of an object or array is read as that value. */
   secretSchema?: pulumi.Input<McpServerJson>;
   /** OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text). */
   oauthMetadata?: pulumi.Input<McpServerJson>;
-  /** Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a console change stays). */
+  /** Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays). */
   allowInsecureOauthHttp?: pulumi.Input<boolean>;
-  /** Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a console change stays). */
+  /** Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays). */
   allowInsecureTlsSkipVerify?: pulumi.Input<boolean>;
   /**
    * Whether the server is enabled. An `McpServerDisablement` of the same server wins over `true`.
-   * Left out, it is `true` at create and not managed afterwards (a console change stays).
+   * Left out, it is `true` at create and not managed afterwards (a change made in the console
+   * stays).
    */
   enabled?: pulumi.Input<boolean>;
   /**

@@ -1,15 +1,15 @@
 /**
- * The provider plugin's entry for `A2aAgent` (see `../engine/pluginEntry.ts`).
+ * The entry the provider plugin and the Terraform provider serve for `A2aAgent` (see `../engine/nounEntry.ts`).
  *
  * @packageDocumentation
  */
-import { pluginResource } from "../engine/pluginEntry";
+import { nounEntry } from "../engine/nounEntry";
 import { sealedPreviewState } from "../engine/secretMap";
 import { A2A_AGENT } from "./declaration";
 import { SECRET_FIELDS } from "./fields";
 import * as implementation from "./provider";
 
-export const A2A_AGENT_PLUGIN = pluginResource({
+export const A2A_AGENT_ENTRY = nounEntry({
   declaration: A2A_AGENT,
   implementation,
   changedProperties(olds, news, result) {

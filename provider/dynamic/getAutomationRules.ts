@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { RuleScope } from "../../sdk";
-import { dataSourceOutput } from "../engine/dataSourceOutput";
+import { dataSourceOutput } from "./dataSourceOutput";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
-import { readRules, type GetAutomationRulesArgs, type GetAutomationRulesResult } from "./readAutomationRules";
+import { readRules, type GetAutomationRulesArgs, type GetAutomationRulesResult } from "../automationRule/readAutomationRules";
 
 // Declared with the read, which the provider plugin shares; exported here with the data source.
 export type { GetAutomationRulesArgs, GetAutomationRulesResult };

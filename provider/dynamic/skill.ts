@@ -1,11 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
 import { suspendStackTraces } from "../engine/stackTraces";
-import { checkGetSupported } from "../engine/resourceGet";
+import { checkGetSupported } from "./resourceGet";
 import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { SKILL_TYPE } from "../engine/typeToken";
-import { SKILL } from "./declaration";
+import { SKILL } from "../skill/declaration";
 
 /** Arguments of {@link Skill}. */
 export interface SkillArgs {
@@ -19,7 +19,7 @@ export interface SkillArgs {
   /**
    * 0 = account-wide (owners/admins manage it); otherwise the owning team. Changing it moves the
    * skill in place (same `skillId`). Left out, it is `0` at create and not managed afterwards (a
-   * console change stays).
+   * change made in the console stays).
    */
   teamId?: pulumi.Input<number>;
   /**
@@ -29,10 +29,10 @@ export interface SkillArgs {
   description?: pulumi.Input<string>;
   /**
    * The English description, at most 1024 characters, no `<` or `>`. Default `""` (none). Left out,
-   * it is `""` at create and not managed afterwards (a console change stays).
+   * it is `""` at create and not managed afterwards (a change made in the console stays).
    */
   descriptionEn?: pulumi.Input<string>;
-  /** Whether the skill is enabled. Left out, it is `true` at create and not managed afterwards (a console change stays). */
+  /** Whether the skill is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays). */
   enabled?: pulumi.Input<boolean>;
   /**
    * Adopts an existing skill instead of uploading a new one: create reads it and uploads the

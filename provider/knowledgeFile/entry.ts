@@ -1,13 +1,13 @@
 /**
- * The provider plugin's entry for `KnowledgeFile` (see `../engine/pluginEntry.ts`).
+ * The entry the provider plugin and the Terraform provider serve for `KnowledgeFile` (see `../engine/nounEntry.ts`).
  *
  * @packageDocumentation
  */
-import { pluginResource } from "../engine/pluginEntry";
+import { nounEntry } from "../engine/nounEntry";
 import { KNOWLEDGE_FILE } from "./declaration";
 import * as implementation from "./provider";
 
-export const KNOWLEDGE_FILE_PLUGIN = pluginResource({
+export const KNOWLEDGE_FILE_ENTRY = nounEntry({
   declaration: KNOWLEDGE_FILE,
   implementation,
   changedProperties(olds, news, result) {

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { A2aAgentScope } from "../../sdk";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
-import { dataSourceOutput } from "../engine/dataSourceOutput";
-import { readAgents, type GetA2aAgentsArgs, type GetA2aAgentsResult } from "./readA2aAgents";
+import { dataSourceOutput } from "./dataSourceOutput";
+import { readAgents, type GetA2aAgentsArgs, type GetA2aAgentsResult } from "../a2aAgent/readA2aAgents";
 
 // Declared with the read, which the provider plugin shares; exported here with the data source.
 export type { GetA2aAgentsArgs, GetA2aAgentsResult };

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { KnowledgePackListScope } from "../../sdk";
-import { dataSourceOutput } from "../engine/dataSourceOutput";
+import { dataSourceOutput } from "./dataSourceOutput";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
-import { readKnowledgeFiles, type GetKnowledgeFilesArgs, type KnowledgeFileInfo, type GetKnowledgeFilesResult } from "./readKnowledgeFiles";
+import { readKnowledgeFiles, type GetKnowledgeFilesArgs, type KnowledgeFileInfo, type GetKnowledgeFilesResult } from "../knowledgeFile/readKnowledgeFiles";
 
 // Declared with the read, which the provider plugin shares; exported here with the data source.
 export type { GetKnowledgeFilesArgs, KnowledgeFileInfo, GetKnowledgeFilesResult };

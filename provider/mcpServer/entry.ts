@@ -1,16 +1,16 @@
 /**
- * The provider plugin's entry for `McpServer` (see `../engine/pluginEntry.ts`).
+ * The entry the provider plugin and the Terraform provider serve for `McpServer` (see `../engine/nounEntry.ts`).
  *
  * @packageDocumentation
  */
-import { pluginResource } from "../engine/pluginEntry";
+import { nounEntry } from "../engine/nounEntry";
 import { sealedPreviewState } from "../engine/secretMap";
 import { MCP_SERVER } from "./declaration";
 import * as implementation from "./provider";
 import { SECRET_FIELDS } from "./fields";
 import { DEFAULTS, unsealedFields } from "./state";
 
-export const MCP_SERVER_PLUGIN = pluginResource({
+export const MCP_SERVER_ENTRY = nounEntry({
   declaration: MCP_SERVER,
   implementation,
   changedProperties(olds, news, result) {

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SkillScope } from "../../sdk";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
-import { dataSourceOutput } from "../engine/dataSourceOutput";
-import { readSkills, type GetSkillsArgs, type GetSkillsResult } from "./readSkills";
+import { dataSourceOutput } from "./dataSourceOutput";
+import { readSkills, type GetSkillsArgs, type GetSkillsResult } from "../skill/readSkills";
 
 // Declared with the read, which the provider plugin shares; exported here with the data source.
 export type { GetSkillsArgs, GetSkillsResult };

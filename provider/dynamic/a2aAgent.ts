@@ -3,11 +3,11 @@ import type { A2aAgentCardSkill } from "../../sdk";
 import type { Equal } from "../../wire/typeAssert";
 import { suspendStackTraces } from "../engine/stackTraces";
 import { fieldsNotWhere } from "../engine/declaration";
-import { checkGetSupported } from "../engine/resourceGet";
+import { checkGetSupported } from "./resourceGet";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { A2A_AGENT_TYPE } from "../engine/typeToken";
-import { A2A_AGENT } from "./declaration";
-import { SECRET_FIELDS } from "./fields";
+import { A2A_AGENT } from "../a2aAgent/declaration";
+import { SECRET_FIELDS } from "../a2aAgent/fields";
 
 /** A JSON value, as `secretSchema` and `oauthMetadata` are written in a program. */
 export type A2aAgentJson = string | number | boolean | null | A2aAgentJson[] | { [key: string]: A2aAgentJson };
@@ -20,12 +20,12 @@ export interface A2aAgentArgs {
   instructions: pulumi.Input<string>;
   /** Absolute `http` or `https` URL of the agent card (the platform does not fetch it at create). */
   cardUrl: pulumi.Input<string>;
-  /** `none`, `api_key` or `bearer`. Left out, it is `"none"` at create and not managed afterwards (a console change stays). */
+  /** `none`, `api_key` or `bearer`. Left out, it is `"none"` at create and not managed afterwards (a change made in the console stays). */
   authType?: pulumi.Input<"none" | "api_key" | "bearer">;
   /**
    * `shared` (the agent's own `authConfig`), `per_user_secret` (needs `secretSchema` with a
    * `header_name`) or `per_user_oauth`. Left out, it is `"shared"` at create and not managed
-   * afterwards (a console change stays).
+   * afterwards (a change made in the console stays).
    */
   authMode?: pulumi.Input<"shared" | "per_user_secret" | "per_user_oauth">;
   /**
@@ -39,21 +39,24 @@ export interface A2aAgentArgs {
   secretSchema?: pulumi.Input<A2aAgentJson>;
   /** OAuth metadata for `per_user_oauth`, as a structured value (sent as JSON text). */
   oauthMetadata?: pulumi.Input<A2aAgentJson>;
-  /** Whether the platform talks to the agent by streaming. Left out, it is `false` at create and not managed afterwards (a console change stays). */
+  /**
+   * Whether the platform talks to the agent by streaming. Left out, it is `false` at create and not
+   * managed afterwards (a change made in the console stays).
+   */
   streaming?: pulumi.Input<boolean>;
   /**
    * 0 = account-wide (owners/admins edit it); otherwise the owning team. Changing it moves the
-   * agent in place. Left out, it is `0` at create and not managed afterwards (a console change
-   * stays).
+   * agent in place. Left out, it is `0` at create and not managed afterwards (a change made in the
+   * console stays).
    */
   teamId?: pulumi.Input<number>;
   /** Environments the agent is callable from (`cloud`, BYOC runner ids). Default `[]` = every environment. */
   environments?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a console change stays). */
+  /** Testing only: allow OAuth over plain HTTP. Left out, it is `false` at create and not managed afterwards (a change made in the console stays). */
   allowInsecureOauthHttp?: pulumi.Input<boolean>;
-  /** Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a console change stays). */
+  /** Testing only: skip TLS certificate checks. Left out, it is `false` at create and not managed afterwards (a change made in the console stays). */
   allowInsecureTlsSkipVerify?: pulumi.Input<boolean>;
-  /** Whether the agent is enabled. Left out, it is `true` at create and not managed afterwards (a console change stays). */
+  /** Whether the agent is enabled. Left out, it is `true` at create and not managed afterwards (a change made in the console stays). */
   enabled?: pulumi.Input<boolean>;
   /**
    * Adopts an existing agent instead of creating one: create reads it and updates it to the

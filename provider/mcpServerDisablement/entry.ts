@@ -1,13 +1,13 @@
 /**
- * The provider plugin's entry for `McpServerDisablement` (see `../engine/pluginEntry.ts`).
+ * The entry the provider plugin and the Terraform provider serve for `McpServerDisablement` (see `../engine/nounEntry.ts`).
  *
  * @packageDocumentation
  */
-import { pluginResource } from "../engine/pluginEntry";
+import { nounEntry } from "../engine/nounEntry";
 import { MCP_SERVER_DISABLEMENT } from "./declaration";
 import * as implementation from "./provider";
 
-export const MCP_SERVER_DISABLEMENT_PLUGIN = pluginResource({
+export const MCP_SERVER_DISABLEMENT_ENTRY = nounEntry({
   declaration: MCP_SERVER_DISABLEMENT,
   implementation,
   changedProperties(olds, news, result) {

@@ -1,13 +1,13 @@
 /**
- * The provider plugin's entry for `AutomationRule` (see `../engine/pluginEntry.ts`).
+ * The entry the provider plugin and the Terraform provider serve for `AutomationRule` (see `../engine/nounEntry.ts`).
  *
  * @packageDocumentation
  */
-import { pluginResource } from "../engine/pluginEntry";
+import { nounEntry } from "../engine/nounEntry";
 import { AUTOMATION_RULE } from "./declaration";
 import * as implementation from "./provider";
 
-export const AUTOMATION_RULE_PLUGIN = pluginResource({
+export const AUTOMATION_RULE_ENTRY = nounEntry({
   declaration: AUTOMATION_RULE,
   implementation,
   changedProperties(olds, news, result) {

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { dataSourceOutput } from "../engine/dataSourceOutput";
+import { dataSourceOutput } from "./dataSourceOutput";
 import { programClient, programConfig, withDiagnosticsParent } from "../client/programConfig";
-import { readTemplates, type GetAutomationTemplatesArgs, type GetAutomationTemplatesResult } from "./readAutomationTemplates";
+import { readTemplates, type GetAutomationTemplatesArgs, type GetAutomationTemplatesResult } from "../automationTemplate/readAutomationTemplates";
 
 // Declared with the read, which the provider plugin shares; exported here with the data source.
 export type { GetAutomationTemplatesArgs, GetAutomationTemplatesResult };

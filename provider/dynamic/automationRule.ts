@@ -1,11 +1,11 @@
 import { suspendStackTraces } from "../engine/stackTraces";
-import { checkGetSupported } from "../engine/resourceGet";
+import { checkGetSupported } from "./resourceGet";
 import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { AUTOMATION_RULE_TYPE } from "../engine/typeToken";
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
-import { AUTOMATION_RULE } from "./declaration";
+import { AUTOMATION_RULE } from "../automationRule/declaration";
 
 /** Arguments of {@link AutomationRule}: the rule's fields in camelCase, as the platform names them. */
 export interface AutomationRuleArgs {
@@ -23,35 +23,38 @@ export interface AutomationRuleArgs {
   cronExpr: pulumi.Input<string>;
   /**
    * IANA time zone of `cronExpr`, sent explicitly, so the rule never takes the caller's member time
-   * zone. Left out, it is `"UTC"` at create and not managed afterwards (a console change stays).
+   * zone. Left out, it is `"UTC"` at create and not managed afterwards (a change made in the
+   * console stays).
    */
   timezone?: pulumi.Input<string>;
   /**
    * Team of the rule; 0 = a personal rule of the app key's member. Changing it replaces the rule.
-   * Left out, it is `0` at create and not managed afterwards (a console change stays).
+   * Left out, it is `0` at create and not managed afterwards (a change made in the console stays).
    */
   teamId?: pulumi.Input<number>;
-  /** Whether the rule runs. Left out, it is `true` at create and not managed afterwards (a console change stays). */
+  /** Whether the rule runs. Left out, it is `true` at create and not managed afterwards (a change made in the console stays). */
   enabled?: pulumi.Input<boolean>;
-  /** Whether the schedule trigger fires on `cronExpr`. Left out, it is `true` at create and not managed afterwards (a console change stays). */
+  /** Whether the schedule trigger fires on `cronExpr`. Left out, it is `true` at create and not managed afterwards (a change made in the console stays). */
   scheduleTriggerEnabled?: pulumi.Input<boolean>;
   /**
    * Whether the rule has an enabled HTTP POST trigger (see `httpPostTriggerUrl`, `httpPostToken`).
-   * Left out, it is `false` at create and not managed afterwards (a console change stays).
+   * Left out, it is `false` at create and not managed afterwards (a change made in the console
+   * stays).
    */
   httpPostTriggerEnabled?: pulumi.Input<boolean>;
   /**
    * Whether on-call incidents trigger the rule; needs at least one channel id and one severity.
-   * Left out, it is `false` at create and not managed afterwards (a console change stays).
+   * Left out, it is `false` at create and not managed afterwards (a change made in the console
+   * stays).
    */
   oncallIncidentTriggerEnabled?: pulumi.Input<boolean>;
   /** On-call integration (channel) ids, positive integers. Default `[]`. */
   oncallIncidentChannelIds?: pulumi.Input<pulumi.Input<number>[]>;
   /** Severities the on-call trigger fires for: `Critical`, `Warning`, `Info`. Default `[]`. */
   oncallIncidentSeverities?: pulumi.Input<pulumi.Input<"Critical" | "Warning" | "Info">[]>;
-  /** `""` (chosen by the platform), `cloud` or `byoc`. Left out, it is `""` at create and not managed afterwards (a console change stays). */
+  /** `""` (chosen by the platform), `cloud` or `byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays). */
   environmentKind?: pulumi.Input<"" | "cloud" | "byoc">;
-  /** BYOC runner id; only with `environmentKind: byoc`. Left out, it is `""` at create and not managed afterwards (a console change stays). */
+  /** BYOC runner id; only with `environmentKind: byoc`. Left out, it is `""` at create and not managed afterwards (a change made in the console stays). */
   environmentId?: pulumi.Input<string>;
   /** Any string; changing it rotates the HTTP POST token (the old one stops working). */
   httpPostTokenRotation?: pulumi.Input<string>;

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { McpServerScope } from "../../sdk";
-import { dataSourceOutput } from "../engine/dataSourceOutput";
+import { dataSourceOutput } from "./dataSourceOutput";
 import { programClient, withDiagnosticsParent } from "../client/programConfig";
-import { readServers, type GetMcpServersArgs, type GetMcpServersResult } from "./readMcpServers";
+import { readServers, type GetMcpServersArgs, type GetMcpServersResult } from "../mcpServer/readMcpServers";
 
 // Declared with the read, which the provider plugin shares; exported here with the data source.
 export type { GetMcpServersArgs, GetMcpServersResult };

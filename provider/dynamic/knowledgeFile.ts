@@ -1,18 +1,18 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Equal } from "../../wire/typeAssert";
 import { suspendStackTraces } from "../engine/stackTraces";
-import { checkGetSupported } from "../engine/resourceGet";
+import { checkGetSupported } from "./resourceGet";
 import { fieldsNotWhere } from "../engine/declaration";
 import { STORED_PROVIDER_KEY, storedProviderText } from "../engine/storedProviderText";
 import { KNOWLEDGE_FILE_TYPE } from "../engine/typeToken";
-import { KNOWLEDGE_FILE } from "./declaration";
+import { KNOWLEDGE_FILE } from "../knowledgeFile/declaration";
 
 /** Arguments of {@link KnowledgeFile}: where the file is and its text (`content` or `source`). */
 export interface KnowledgeFileArgs {
   /**
    * 0 = the account's pack; otherwise the team whose pack holds the file. Changing it replaces the
    * file (files cannot move between packs). Left out, it is `0` at create and not managed
-   * afterwards (a console change stays).
+   * afterwards (a change made in the console stays).
    */
   teamId?: pulumi.Input<number>;
   /**

@@ -1,38 +1,28 @@
 /**
- * What the provider plugin (`plugin/server.ts`) must know of each resource beyond its dynamic
- * provider functions: declared once per noun, in `provider/<noun>/pluginEntry.ts`, typed by the
- * noun's own inputs and outputs. The plugin serves one implementation module per noun, the same
- * the dynamic resource's stored provider text loads: one implementation, two front doors.
+ * What the provider plugin (`plugin/server.ts`) and the Terraform provider (`terraform/`) must
+ * know of each resource beyond its operations (`./operations.ts`): declared once per noun, in
+ * `provider/<noun>/entry.ts`, typed by the noun's own inputs and outputs. Both serve the
+ * implementation module the dynamic resource's stored provider text loads: one implementation,
+ * three front doors, none of which a noun imports.
  *
  * @packageDocumentation
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { fieldsWhere, type ResourceDeclaration } from "./declaration";
+import type { DiffResult, NounOperations } from "./operations";
 
 /** Properties as they cross the gRPC boundary: plain values, secrets unwrapped. */
 export type PropertyMap = Record<string, unknown>;
 
-/** The functions of one implementation module (`provider/<noun>/provider.ts`), as the dynamic provider calls them. */
-export interface ResourceImplementation<Inputs, Outputs> {
-  configure(req: pulumi.dynamic.ConfigureRequest): Promise<void>;
-  check(olds: Partial<Inputs>, news: Record<string, unknown>): Promise<pulumi.dynamic.CheckResult<Inputs>>;
-  diff(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.DiffResult>;
-  create(inputs: Inputs): Promise<pulumi.dynamic.CreateResult<Outputs>>;
-  read(id: string, props: Partial<Outputs>): Promise<pulumi.dynamic.ReadResult<Outputs>>;
-  update(id: string, olds: Outputs, news: Inputs): Promise<pulumi.dynamic.UpdateResult<Outputs>>;
-  deleteResource(id: string, props: Outputs): Promise<void>;
-}
-
-/** What a noun declares for the plugin, typed by its inputs and outputs. */
-export interface PluginEntrySpec<Inputs, Outputs> {
+/** What a noun declares for the plugin and the Terraform provider, typed by its inputs and outputs. */
+export interface NounEntrySpec<Inputs, Outputs> {
   declaration: ResourceDeclaration;
-  implementation: ResourceImplementation<Inputs, Outputs>;
+  implementation: NounOperations<Inputs, Outputs>;
   /**
    * The properties a diff that found changes names, given the state (`olds`), the checked inputs
    * (`news`) and the implementation's own diff; each one's kind is decided by the plugin (a name
    * in `replaces` replaces). An output-only name is marked as not an input diff.
    */
-  changedProperties(olds: Outputs, news: Inputs, diff: pulumi.dynamic.DiffResult): string[];
+  changedProperties(olds: Outputs, news: Inputs, diff: DiffResult): string[];
   /**
    * Changed properties that a refresh finds on the platform rather than in the program (drift of
    * an output the resource keeps, such as the disablement's `status`): shown as output diffs.
@@ -55,17 +45,17 @@ export interface PluginEntrySpec<Inputs, Outputs> {
 }
 
 /** One resource as the plugin serves it: untyped at the gRPC boundary. */
-export interface PluginResource {
+export interface NounEntry {
   /** Type token, e.g. `flashduty:index:AutomationRule`. */
   token: string;
-  implementation: ResourceImplementation<PropertyMap, PropertyMap>;
+  implementation: NounOperations<PropertyMap, PropertyMap>;
   /** Inputs kept secret whatever the program sent (also in the inputs state records): the declaration's secret inputs. */
   secretInputs: readonly string[];
   /** Outputs always returned as secrets: the declaration's secret fields. */
   secretOutputs: readonly string[];
   /** Changed properties that are outputs only (drift found by refresh). */
   outputOnly: readonly string[];
-  changedProperties(olds: PropertyMap, news: PropertyMap, diff: pulumi.dynamic.DiffResult): string[];
+  changedProperties(olds: PropertyMap, news: PropertyMap, diff: DiffResult): string[];
   prepareInputs?(news: PropertyMap, resourceName: string): PropertyMap;
   previewState?(inputs: PropertyMap, olds: PropertyMap | undefined): PropertyMap;
   importInputs?(outputs: PropertyMap): PropertyMap;
@@ -77,13 +67,13 @@ export interface PluginResource {
  * this implementation's own `create`, `update` or `read` wrote, and what reaches them as news has
  * passed its `check`, as the dynamic provider protocol also assumes.
  */
-export function pluginResource<Inputs extends object, Outputs extends object>(spec: PluginEntrySpec<Inputs, Outputs>): PluginResource {
+export function nounEntry<Inputs extends object, Outputs extends object>(spec: NounEntrySpec<Inputs, Outputs>): NounEntry {
   const fields = spec.declaration.fields;
   const outputs = fieldsWhere(fields, { kind: "out" });
   const secret = fieldsWhere(fields, { secret: true });
   return {
     token: spec.declaration.token,
-    implementation: spec.implementation as unknown as ResourceImplementation<PropertyMap, PropertyMap>,
+    implementation: spec.implementation as unknown as NounOperations<PropertyMap, PropertyMap>,
     secretInputs: secret.filter((name) => !outputs.includes(name)),
     secretOutputs: secret,
     outputOnly: spec.outputOnly ?? [],
