@@ -71,6 +71,14 @@ export interface FlashdutyClientOptions {
    * parts of a line (its error code and request id) are shown escaped, e.g. `\u001b`.
    */
   log?: (message: string) => void;
+  /**
+   * Stops every call of this client at its next wait once it aborts (a provider process told to
+   * stop): a call not yet sent, waiting on the rate limit, or waiting to retry ends with a
+   * `FlashdutyAbortError` (its `stage` says where; `mayHaveApplied` as for a call's own signal).
+   * Unlike a call's own `signal`, it never cuts off an attempt in flight: a write already sent is
+   * answered first, so the caller learns its outcome. Default: none.
+   */
+  stopSignal?: AbortSignal;
 }
 
 const CONSTRUCTOR = "new FlashdutyClient";
@@ -171,6 +179,7 @@ function resolveOptions(options: FlashdutyClientOptions) {
   if (options.onRateLimitWait !== undefined && typeof options.onRateLimitWait !== "function") {
     invalid("onRateLimitWait", "onRateLimitWait must be a function");
   }
+  if (options.stopSignal !== undefined && !(options.stopSignal instanceof AbortSignal)) invalid("stopSignal", "stopSignal must be an AbortSignal");
 
   return {
     appKey: options.appKey,
@@ -184,6 +193,7 @@ function resolveOptions(options: FlashdutyClientOptions) {
     ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
     ...(options.log !== undefined ? { log: terminalSafeLog(options.log) } : {}),
     ...(options.onRateLimitWait !== undefined ? { onRateLimitWait: options.onRateLimitWait } : {}),
+    ...(options.stopSignal !== undefined ? { stopSignal: options.stopSignal } : {}),
   };
 }
 

@@ -49,6 +49,8 @@ export interface TransportConfig {
   log?: (message: string) => void;
   /** Default hook for waits on the rate limit (a call's own `onRateLimitWait` replaces it). */
   onRateLimitWait?: (waitMs: number, operation: string) => void;
+  /** Ends calls at their next wait (never an attempt in flight); see `FlashdutyClientOptions.stopSignal`. */
+  stopSignal?: AbortSignal;
 }
 
 /** Transport failures that happen before any byte of the request leaves: nothing can have been applied. */
@@ -106,10 +108,14 @@ export class Transport {
   }
 
   async #send<T>(op: Operation<T>, json: string | (() => FormData), options: RequestOptions): Promise<T> {
+    // The caller's signal ends the call anywhere, an attempt in flight included; the client's stop
+    // signal only at its waits (before sending, in the rate gate, between retries).
     const { signal } = options;
+    const stop = this.#config.stopSignal;
+    const waitSignal = signal !== undefined && stop !== undefined ? AbortSignal.any([signal, stop]) : (signal ?? stop);
     const abortError = (stage: FlashdutyAbortError["stage"], final: { attempts: number; mayHaveApplied: boolean }) =>
-      new FlashdutyAbortError({ operation: op.name, stage, ...final, ...(signal?.reason !== undefined ? { cause: signal.reason } : {}) });
-    if (signal?.aborted) throw abortError("before sending", { attempts: 0, mayHaveApplied: false });
+      new FlashdutyAbortError({ operation: op.name, stage, ...final, ...(waitSignal?.reason !== undefined ? { cause: waitSignal.reason } : {}) });
+    if (waitSignal?.aborted) throw abortError("before sending", { attempts: 0, mayHaveApplied: false });
     const limiter = this.rateLimiter(op.path);
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
     const deadlineAt = Date.now() + (options.deadlineMs ?? this.#config.deadlineMs);
@@ -127,7 +133,7 @@ export class Transport {
           ? { onRateLimitWait: (ms: number) => this.#config.onRateLimitWait!(ms, op.name) }
           : {}),
       ...(this.#config.log ? { log: this.#config.log } : {}),
-      ...(signal ? { signal, abortError } : {}),
+      ...(waitSignal ? { signal: waitSignal, abortError } : {}),
       attempt: (_n, answered) => this.#attempt(op, json, timeoutMs, signal, answered, limiter, random),
     });
   }

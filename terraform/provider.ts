@@ -25,6 +25,7 @@ import { type Diagnostic, errorDiagnostic } from "./diagnostics";
 import { ResourceCalls } from "./resourceCalls";
 import { fromTf, holdsUnknown, readDynamic, snake, toTf, writeDynamic } from "./values";
 import { configureRequestOf } from "../provider/engine/operations";
+import { requestStop } from "../provider/engine/gracefulShutdown";
 
 /** A request or response message in proto-loader's plain object form (snake_case keys). */
 // biome-ignore lint/suspicious/noExplicitAny: proto-loader answers plain objects of the vendored protos, typed by those files only
@@ -116,10 +117,12 @@ export class TerraformProvider {
       ImportResourceState: unary((req) => this.calls.importState(this.resource(req.type_name), req)),
       ReadDataSource: unary((req) => this.readDataSource(this.dataSource(req.type_name), req)),
       GetFunctions: unary(() => ({ functions: {} })),
-      // Ctrl-C: calls in flight finish (an implementation never stops half-way through its writes);
-      // a call that arrives afterwards starts nothing.
+      // Ctrl-C: calls in flight end at their next wait for the API (the rate limit, a retry's
+      // backoff, a request not yet sent) with an error; a request already sent is answered first,
+      // so a write is never cut off unrecorded. A call that arrives afterwards starts nothing.
       StopProvider: unary(() => {
         this.stopped = true;
+        requestStop("Terraform stopped the provider (interrupted)");
         return {};
       }),
       MoveResourceState: unimplemented("MoveResourceState"),

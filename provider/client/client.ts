@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { FlashdutyClient } from "../../sdk";
 import type { FlashdutyConfig } from "./config";
 import { noticeRateLimitWait } from "./rateLimitNotice";
+import { stopSignal } from "../engine/gracefulShutdown";
 
 const clients = new Map<string, FlashdutyClient>();
 
@@ -32,6 +33,7 @@ export function clientFor(config: FlashdutyConfig, log?: (message: string) => vo
       maxRetries: config.maxRetries,
       deadlineMs: config.deadlineMs,
       onRateLimitWait: noticeRateLimitWait,
+      stopSignal: stopSignal(),
       acceptLanguage: config.locale,
       log,
     });

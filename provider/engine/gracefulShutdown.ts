@@ -70,3 +70,20 @@ function stopNow(signal: NodeJS.Signals): void {
   handlers.clear();
   process.kill(process.pid, signal);
 }
+
+const stopController = new AbortController();
+
+/**
+ * Aborted once a front door is told to stop its calls (Terraform's StopProvider, on Ctrl-C): the
+ * clients of this process (`provider/client/client.ts`) then end each call at its next wait (not
+ * yet sent, waiting on the rate limit or to retry) with a `FlashdutyAbortError`, and never cut off
+ * a request in flight, so a write already sent is answered and recorded.
+ */
+export function stopSignal(): AbortSignal {
+  return stopController.signal;
+}
+
+/** Aborts {@link stopSignal} with `reason` (shown as the abort errors' cause). Idempotent. */
+export function requestStop(reason: string): void {
+  if (!stopController.signal.aborted) stopController.abort(new Error(reason));
+}

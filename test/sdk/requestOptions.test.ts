@@ -144,3 +144,34 @@ describe("per-call options", () => {
     expect(requests("mcpServer.get")).toHaveLength(0);
   });
 });
+
+describe("the client's stopSignal (a provider process told to stop)", () => {
+  test("ends a call waiting in the rate gate at once, and any later call before sending; nothing more is sent", async () => {
+    const stop = new AbortController();
+    const c = client({ rateLimit: { perSecond: 1, perMinute: 1000 }, stopSignal: stop.signal });
+    await c.mcpServers.get({ serverId: "mcp_grafana" });
+    const waiting = c.mcpServers.get({ serverId: "mcp_grafana" });
+    setTimeout(() => stop.abort(new Error("Terraform stopped the provider")), 50);
+    const error = await rejection(waiting);
+    expect(error).toBeInstanceOf(FlashdutyAbortError);
+    expect(error).toMatchObject({ stage: "waiting for the rate limit", mayHaveApplied: false });
+    expect(error.cause).toEqual(new Error("Terraform stopped the provider"));
+    await expect(c.automationTemplates.list({})).rejects.toMatchObject({ name: "FlashdutyAbortError", stage: "before sending", attempts: 0 });
+    expect(requests("mcpServer.get")).toHaveLength(1);
+    expect(requests("automationTemplate.list")).toHaveLength(0);
+  });
+
+  test("never cuts off a write in flight: it is answered, so its outcome is known", async () => {
+    emulator.setFaults([{ operation: "mcpServer.disable", kind: "latency", latencyMs: 1_000, count: 1 }]);
+    const stop = new AbortController();
+    const pending = client({ rateLimit: false, stopSignal: stop.signal }).mcpServers.disable({ serverId: "mcp_grafana" });
+    setTimeout(() => stop.abort(), 200);
+    await expect(pending).resolves.not.toBeInstanceOf(Error);
+    expect(requests("mcpServer.disable")).toHaveLength(1);
+    await client({ rateLimit: false }).mcpServers.enable({ serverId: "mcp_grafana" });
+  });
+
+  test("a stopSignal that is not an AbortSignal is refused by the constructor, naming the option", () => {
+    expect(() => client({ stopSignal: "stop" as never })).toThrow(/stopSignal must be an AbortSignal/);
+  });
+});
