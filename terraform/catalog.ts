@@ -25,9 +25,10 @@ import { MCP_SERVER_DISABLEMENT } from "../provider/mcpServerDisablement/declara
 import { GET_SKILLS, SKILL, SKILL_INFO } from "../provider/skill/declaration";
 import type { FlashdutyClient } from "../sdk";
 import { type CtyType, ctyType, snake, type TypeTable } from "./values";
+import { TERRAFORM_PROVIDER_TYPE, terraformDataSourceType, terraformResourceType } from "../provider/engine/typeToken";
 
-/** The provider's type: the vendor's `flashcatcloud/flashduty` owns `flashduty`. */
-export const PROVIDER_TYPE = "flashdutyai";
+/** The provider's type (one home: `provider/engine/typeToken.ts`). */
+export const PROVIDER_TYPE = TERRAFORM_PROVIDER_TYPE;
 
 /** The state's schema version; {@link upgradeState} reads any older state. */
 export const SCHEMA_VERSION = 1;
@@ -77,17 +78,6 @@ export interface TfDataSource {
   declaration: FunctionDeclaration;
   attributes: readonly TfAttribute[];
   read(args: Record<string, unknown>, client: () => FlashdutyClient, locale: () => string | undefined): Promise<object>;
-}
-
-/** `flashduty:index:McpServer` → `flashdutyai_mcp_server`. */
-function resourceTypeName(token: string): string {
-  return `${PROVIDER_TYPE}_${snake(token.slice(token.lastIndexOf(":") + 1)).replace(/^_/, "")}`;
-}
-
-/** `flashduty:index:getAutomationRules` → `flashdutyai_automation_rules`. */
-function dataSourceTypeName(token: string): string {
-  const name = token.slice(token.lastIndexOf(":") + 1).replace(/^get/, "");
-  return `${PROVIDER_TYPE}_${snake(name).replace(/^_/, "")}`;
 }
 
 /** Whether a resource's field is a secret map the program writes: write-only in Terraform. */
@@ -176,7 +166,7 @@ function resource(declaration: ResourceDeclaration, load: () => NounEntry): TfRe
   const attributes = resourceAttributes(declaration);
   let plugin: NounEntry | undefined;
   return {
-    typeName: resourceTypeName(declaration.token),
+    typeName: terraformResourceType(declaration.token),
     declaration,
     get plugin() {
       plugin ??= load();
@@ -205,7 +195,7 @@ export const RESOURCES: ReadonlyMap<string, TfResource> = new Map(
 type Read = TfDataSource["read"];
 
 function dataSource(declaration: FunctionDeclaration, read: Read): TfDataSource {
-  return { typeName: dataSourceTypeName(declaration.token), declaration, attributes: dataSourceAttributes(declaration), read };
+  return { typeName: terraformDataSourceType(declaration.token), declaration, attributes: dataSourceAttributes(declaration), read };
 }
 
 /** Every data source, by Terraform type name, on the reads the Pulumi functions run (each loaded on first use). */

@@ -12,6 +12,7 @@ import { isDeepStrictEqual } from "node:util";
 import { decode, encode, ExtData } from "@msgpack/msgpack";
 import type { TypeDeclaration } from "../provider/engine/declaration";
 import { UNKNOWN_VALUE } from "../provider/engine/unknown";
+import { snakeCase } from "../provider/engine/typeToken";
 
 /** A cty type as Terraform writes it in JSON: `"string"`, `["list","string"]`, `["object",{...}]`. */
 export type CtyType = string | [string, CtyType] | ["object", Record<string, CtyType>];
@@ -32,10 +33,8 @@ export function holdsUnknown(value: unknown): boolean {
   return false;
 }
 
-/** `serverName` → `server_name`: a field's attribute name. */
-export function snake(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
+/** `serverName` → `server_name`: a field's attribute name (one home: `provider/engine/typeToken.ts`). */
+export const snake = snakeCase;
 
 /** `server_name` → `serverName`: an attribute's field name. */
 export function camel(name: string): string {

@@ -8,6 +8,7 @@
  *
  * @packageDocumentation
  */
+import { snakeCase } from "./typeToken";
 
 /** The front doors over the same implementations (`terraform`: the Terraform provider `flashdutyai` of the same executable). */
 export type FrontDoor = "dynamic" | "plugin" | "terraform";
@@ -30,10 +31,6 @@ export interface AdoptionNames {
   token: string;
   /** The TypeScript (camelCase) name of the adoption input, e.g. `serverId`. */
   idInput: string;
-}
-
-function snakeCase(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
 /**

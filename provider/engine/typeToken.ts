@@ -86,3 +86,28 @@ export function isResourceType(type: string, noun: ResourceNoun): boolean {
 export function resourceNounOf(type: string): ResourceNoun | undefined {
   return (Object.keys(RESOURCE_TYPE_TOKENS) as ResourceNoun[]).find((noun) => isResourceType(type, noun));
 }
+
+/**
+ * The Terraform provider's type (`terraform/`): `flashdutyai`, since the vendor's own provider
+ * `flashcatcloud/flashduty` owns the `flashduty_` prefix. Its resource and data source type names
+ * are made from the plugin's tokens by {@link terraformResourceType} and
+ * {@link terraformDataSourceType}; configurations, state, import blocks and drift reports of
+ * Terraform users rely on them.
+ */
+export const TERRAFORM_PROVIDER_TYPE = "flashdutyai";
+
+/** `serverName` → `server_name`: a field's name as Terraform attributes (and HCL) write it. */
+export function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** `flashduty:index:McpServer` → `flashdutyai_mcp_server`: a resource's Terraform type name. */
+export function terraformResourceType(pluginToken: string): string {
+  return `${TERRAFORM_PROVIDER_TYPE}_${snakeCase(pluginToken.slice(pluginToken.lastIndexOf(":") + 1)).replace(/^_/, "")}`;
+}
+
+/** `flashduty:index:getAutomationRules` → `flashdutyai_automation_rules`: a data source's Terraform type name. */
+export function terraformDataSourceType(functionToken: string): string {
+  const name = functionToken.slice(functionToken.lastIndexOf(":") + 1).replace(/^get/, "");
+  return `${TERRAFORM_PROVIDER_TYPE}_${snakeCase(name).replace(/^_/, "")}`;
+}
