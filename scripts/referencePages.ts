@@ -1,24 +1,16 @@
 /**
  * The reference page of each resource and function, `docs/resources/<name>.md`, made from the
- * nouns' declarations (`provider/<noun>/declaration.ts`) with an example in TypeScript, Python, Go
- * and YAML rendered from one set of example values. `scripts/genSchema.ts` writes them;
- * `test/plugin/schema.unit.test.ts` fails when a committed page differs from this rendering.
+ * nouns' declarations (`provider/<noun>/declaration.ts`) with an example in TypeScript, Python, Go,
+ * YAML and Terraform's HCL (`scripts/hclExample.ts`) rendered from one set of example values.
+ * `scripts/genSchema.ts` writes them; `test/plugin/schema.unit.test.ts` fails when a committed page
+ * differs from this rendering, and `test/terraform/referenceExamples.engine.test.ts` runs the HCL.
  *
  * The values of examples are ours; every name, type, description, default and secret flag comes
  * from the declaration, so a page cannot drift from the schema.
  */
 import type { Field, FunctionDeclaration, ResourceDeclaration } from "../provider/engine/declaration";
 import { FUNCTION_DECLARATIONS, RESOURCE_DECLARATIONS } from "../plugin/schemaBuild";
-
-/** An example value: plain JSON, or a secret read from stack config (`{ secretConfig: "key" }`). */
-type ExampleValue =
-  | string
-  | number
-  | boolean
-  | readonly string[]
-  | readonly number[]
-  | Readonly<Record<string, string | { secretConfig: string }>>
-  | { secretConfig: string };
+import { dataSourceHcl, type ExampleValue, hclSection, isSecret, resourceHcl, resourceTypeName, secretConfigs } from "./hclExample";
 
 interface Example {
   /** The resource's name in the program, or the exported output's for a function. */
@@ -98,7 +90,6 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
 const nameOf = (token: string) => token.slice(token.lastIndexOf(":") + 1);
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
-const isSecret = (v: ExampleValue): v is { secretConfig: string } => typeof v === "object" && v !== null && !Array.isArray(v) && "secretConfig" in v;
 
 /** The type of a field as a reader sees it: `string`, `integer[]`, `map(string)`, `AutomationRuleInfo[]`, `boolean | string`. */
 function typeText(field: Field | Record<string, unknown>): string {
@@ -202,16 +193,6 @@ function yamlValue(v: ExampleValue, indent: string): string {
   return typeof v === "string" && /^[\w./:-]+$/.test(v) && !/^\d/.test(v) ? v : JSON.stringify(v);
 }
 
-function secretConfigs(values: Readonly<Record<string, ExampleValue>>): string[] {
-  const found: string[] = [];
-  const walk = (v: ExampleValue) => {
-    if (isSecret(v)) found.push(v.secretConfig);
-    else if (typeof v === "object" && v !== null && !Array.isArray(v)) for (const x of Object.values(v)) walk(x as ExampleValue);
-  };
-  for (const v of Object.values(values)) walk(v);
-  return found;
-}
-
 function resourceExamples(r: ResourceDeclaration, ex: Example): string[] {
   const cls = nameOf(r.token);
   const entries = Object.entries(ex.values);
@@ -251,7 +232,7 @@ function resourceExamples(r: ResourceDeclaration, ex: Example): string[] {
     "    properties:",
     ...entries.map(([k, v]) => yamlEntry(k, v, "      ")),
   ];
-  return fenced(ts, py, go, yaml, secrets);
+  return [...fenced(ts, py, go, yaml, secrets), "", ...hclSection("resource", resourceHcl(r, ex.name, ex.values), secrets)];
 }
 
 function functionExamples(f: FunctionDeclaration, ex: Example): string[] {
@@ -280,7 +261,7 @@ function functionExamples(f: FunctionDeclaration, ex: Example): string[] {
     "      arguments:",
     ...entries.map(([k, v]) => yamlEntry(k, v, "        ")),
   ];
-  return fenced(ts, py, go, yaml, []);
+  return [...fenced(ts, py, go, yaml, []), "", ...hclSection("data source", dataSourceHcl(f, ex.name, ex.values), [])];
 }
 
 function fenced(ts: string[], py: string[], go: string[], yaml: string[], secrets: string[]): string[] {
@@ -346,7 +327,15 @@ export function resourcePage(r: ResourceDeclaration): string {
     "",
     "## Import",
     "",
-    ...(ex.importId !== undefined ? ["```sh", `pulumi import ${r.token} ${ex.name} ${ex.importId}`, "```", ""] : []),
+    ...(ex.importId !== undefined
+      ? [
+          "```sh",
+          `pulumi import ${r.token} ${ex.name} ${ex.importId}`,
+          `terraform import ${resourceTypeName(r.token)}.${snake(ex.name)} ${ex.importId}`,
+          "```",
+          "",
+        ]
+      : []),
     ex.importNote,
     END,
   ].join("\n");
