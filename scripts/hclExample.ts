@@ -10,7 +10,7 @@
  * Terraform CLI (`terraform validate`, `fmt -check` and `plan` against the emulator).
  */
 import type { FunctionDeclaration, ResourceDeclaration } from "../provider/engine/declaration";
-import { DATA_SOURCES, RESOURCES, type TfAttribute } from "../terraform/catalog";
+import { DATA_SOURCES, PROVIDER_TYPE, RESOURCES, type TfAttribute } from "../terraform/catalog";
 import { snake } from "../terraform/values";
 
 /** A JSON value inside a structured example value (e.g. `secretSchema`). */
@@ -131,7 +131,7 @@ export function dataSourceHcl(f: FunctionDeclaration, name: string, values: Read
 export function hclSection(kind: "resource" | "data source", { typeName, lines }: Hcl, secrets: readonly string[]): string[] {
   const vars = [...new Set(secrets)].map((s) => `\`TF_VAR_${secretVariable(s)}\``);
   return [
-    `Terraform (the ${kind} \`${typeName}\` of the provider \`flashdutyai\`, set up as in [docs/terraform.md](../terraform.md)${vars.length > 0 ? `; give the secret as ${vars.join(", ")}` : ""}):`,
+    `Terraform (the ${kind} \`${typeName}\` of the provider \`${PROVIDER_TYPE}\`, set up as in [docs/terraform.md](../terraform.md)${vars.length > 0 ? `; give the secret as ${vars.join(", ")}` : ""}):`,
     "",
     "```hcl",
     ...lines,
