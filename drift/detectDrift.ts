@@ -1,15 +1,10 @@
 /** `detectDrift`: the library form of `pulumi-flashduty drift`. */
+import { assembleReport, noDataSources } from "./assembleReport";
 import { compareDataSourceOutputs } from "./dataSources";
 import { DriftError } from "./errors";
 import { readRefreshEvents } from "./refreshEvents";
 import { runRefreshPreview } from "./refreshPreview";
-import { DRIFT_REPORT_VERSION, type ChangeCounts, type DriftReport, type ItemChange } from "./report";
-import { ruleResourceDrifts } from "./automationRules";
-import { knowledgeFileResourceDrifts } from "./knowledgeFiles";
-import { mcpServerResourceDrifts } from "./mcpServers";
-import { a2aAgentResourceDrifts } from "./a2aAgents";
-import { serverDrifts } from "./servers";
-import { skillResourceDrifts } from "./skills";
+import type { DriftReport } from "./report";
 
 /** Options of {@link detectDrift}. */
 export interface DetectDriftOptions {
@@ -17,14 +12,6 @@ export interface DetectDriftOptions {
   stack: string;
   /** Folder holding the project's Pulumi.yaml; default the process's working folder. */
   cwd?: string;
-}
-
-function counts(changes: readonly ItemChange[]): ChangeCounts {
-  return {
-    added: changes.filter((c) => c.kind === "added").length,
-    removed: changes.filter((c) => c.kind === "removed").length,
-    changed: changes.filter((c) => c.kind === "changed").length,
-  };
 }
 
 /**
@@ -59,59 +46,10 @@ export async function detectDrift(options: DetectDriftOptions): Promise<DriftRep
   }
   const preview = await runRefreshPreview({ stack: options.stack, cwd: options.cwd ?? process.cwd() });
   const observations = readRefreshEvents(preview.events);
-  const servers = serverDrifts(observations.resources);
-  const declaredRules = ruleResourceDrifts(observations.resources);
-  const declaredServers = mcpServerResourceDrifts(observations.resources);
-  const declaredSkills = skillResourceDrifts(observations.resources);
-  const declaredAgents = a2aAgentResourceDrifts(observations.resources);
-  const declaredFiles = knowledgeFileResourceDrifts(observations.resources);
-  const notes: string[] = [];
   const data =
     observations.stackOutputsBefore !== undefined && observations.stackOutputsAfter !== undefined
       ? compareDataSourceOutputs(observations.stackOutputsBefore, observations.stackOutputsAfter)
-      : { rules: [], templates: [], checkedOutputs: [], notes: [] };
-  if (observations.stackOutputsBefore === undefined) {
-    notes.push("The stack has no deployment yet (run `pulumi up` first); there is nothing to compare.");
-  }
-  notes.push(...data.notes);
-  return {
-    version: DRIFT_REPORT_VERSION,
-    stack: preview.stack,
-    project: preview.project,
-    drift:
-      servers.drifts.length +
-        declaredRules.drifts.length +
-        declaredServers.drifts.length +
-        declaredSkills.drifts.length +
-        declaredAgents.drifts.length +
-        declaredFiles.drifts.length +
-        data.rules.length +
-        data.templates.length +
-        (data.mcpServers?.length ?? 0) +
-        (data.skills?.length ?? 0) +
-        (data.knowledgeFiles?.length ?? 0) >
-      0,
-    checkedServers: servers.checked,
-    checkedOutputs: data.checkedOutputs,
-    servers: servers.drifts,
-    rules: data.rules,
-    templates: data.templates,
-    summary: {
-      servers: servers.drifts.length,
-      rules: counts(data.rules),
-      templates: counts(data.templates),
-      ...(data.mcpServers !== undefined ? { mcpServers: counts(data.mcpServers) } : {}),
-      ...(data.skills !== undefined ? { skills: counts(data.skills) } : {}),
-      ...(data.knowledgeFiles !== undefined ? { listedKnowledgeFiles: counts(data.knowledgeFiles) } : {}),
-    },
-    notes,
-    ...(declaredRules.checked > 0 ? { checkedAutomationRules: declaredRules.checked, automationRules: declaredRules.drifts } : {}),
-    ...(data.mcpServers !== undefined ? { mcpServers: data.mcpServers } : {}),
-    ...(declaredServers.checked > 0 ? { checkedMcpServerResources: declaredServers.checked, mcpServerResources: declaredServers.drifts } : {}),
-    ...(data.skills !== undefined ? { skills: data.skills } : {}),
-    ...(declaredSkills.checked > 0 ? { checkedSkillResources: declaredSkills.checked, skillResources: declaredSkills.drifts } : {}),
-    ...(declaredAgents.checked > 0 ? { checkedA2aAgentResources: declaredAgents.checked, a2aAgentResources: declaredAgents.drifts } : {}),
-    ...(data.knowledgeFiles !== undefined ? { listedKnowledgeFiles: data.knowledgeFiles } : {}),
-    ...(declaredFiles.checked > 0 ? { checkedKnowledgeFiles: declaredFiles.checked, knowledgeFiles: declaredFiles.drifts } : {}),
-  };
+      : noDataSources();
+  const notes = observations.stackOutputsBefore === undefined ? ["The stack has no deployment yet (run `pulumi up` first); there is nothing to compare."] : [];
+  return assembleReport({ stack: preview.stack, project: preview.project }, observations.resources, data, notes);
 }
