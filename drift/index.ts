@@ -1,12 +1,15 @@
 /**
  * Drift reports for pull-request previews (`pulumi-flashduty/drift`): what changed on the
  * Flashduty platform behind a stack's back since its last `pulumi up`, found with a refresh
- * preview (`pulumi preview --refresh`), rendered as Markdown or JSON. The command
+ * preview (`pulumi preview --refresh`), or behind a Terraform configuration's back since its last
+ * `terraform apply`, found with a refresh-only plan; rendered as Markdown or JSON. The command
  * `pulumi-flashduty drift` is a thin shell around these.
  *
  * @packageDocumentation
  */
 export { detectDrift, type DetectDriftOptions } from "./detectDrift";
+export { detectTerraformDrift, type DetectTerraformDriftOptions } from "./detectTerraformDrift";
+export { terraformDriftReport, type TerraformPlanNames } from "./terraformPlan";
 export { DriftError, type DriftErrorKind } from "./errors";
 export {
   renderMarkdown,
@@ -34,4 +37,5 @@ export {
   type RuleResourceDrift,
   type ServerDrift,
   type SkillResourceDrift,
+  type TerraformPlanSource,
 } from "./report";

@@ -12,6 +12,7 @@
 import { markdownCode, markdownTableCell } from "../sdk/markdownText";
 import { escapeTerminalControls } from "../sdk/terminalText";
 import { VALUE_NOT_SHOWN } from "./dataSources";
+import { declaredAgentNextUp, declaredServerNextUp, ruleNextUp, type ReportWords, serverNextUp, skillNextUp, wordsFor } from "./markdownWords";
 import type {
   A2aAgentResourceDrift,
   DriftReport,
@@ -69,9 +70,17 @@ const COUNT_LINE_RESERVE = 200;
  * cannot be closed early or broken over lines.
  */
 export function reportMarker(stack: string): string {
+  return markerLine("stack", stack);
+}
+
+/**
+ * `<!-- pulumi-flashduty-drift <key>=<name> -->`, the name percent-encoded as {@link reportMarker}
+ * says. A Terraform plan's report is marked `terraform=<configuration folder>/<workspace>`.
+ */
+function markerLine(key: "stack" | "terraform", name: string): string {
   const percent = (ch: string) => Array.from(Buffer.from(ch, "utf8"), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
-  const safe = Array.from(stack, (ch) => (/^[A-Za-z0-9_./-]$/.test(ch) ? ch : percent(ch))).join("");
-  return `<!-- pulumi-flashduty-drift stack=${safe} -->`;
+  const safe = Array.from(name, (ch) => (/^[A-Za-z0-9_./-]$/.test(ch) ? ch : percent(ch))).join("");
+  return `<!-- pulumi-flashduty-drift ${key}=${safe} -->`;
 }
 
 const code = (text: string, maxLength = MAX_SHOWN): string => markdownCode(text, { maxLength });
@@ -86,8 +95,8 @@ function list(parts: string[]): string {
   return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
 
-function verdict(report: DriftReport): string {
-  const where = `in stack ${code(report.stack, MAX_SHOWN_HEADER)} (project ${code(report.project, MAX_SHOWN_HEADER)})`;
+function verdict(report: DriftReport, w: ReportWords): string {
+  const where = w.where((text) => code(text, MAX_SHOWN_HEADER));
   if (!report.drift) {
     const checked = [
       plural(report.checkedServers, "MCP server disablement"),
@@ -96,7 +105,9 @@ function verdict(report: DriftReport): string {
       ...(report.checkedSkillResources !== undefined ? [plural(report.checkedSkillResources, "declared skill")] : []),
       ...(report.checkedA2aAgentResources !== undefined ? [plural(report.checkedA2aAgentResources, "declared A2A agent")] : []),
       ...(report.checkedKnowledgeFiles !== undefined ? [plural(report.checkedKnowledgeFiles, "declared knowledge file")] : []),
-      plural(report.checkedOutputs.length, report.mcpServers !== undefined ? "rule, template or MCP server output" : "rule or template output"),
+      ...(report.terraform === undefined
+        ? [plural(report.checkedOutputs.length, report.mcpServers !== undefined ? "rule, template or MCP server output" : "rule or template output")]
+        : []),
     ];
     return `**No drift** ${where}: ${list(checked)} match the platform.`;
   }
@@ -112,42 +123,10 @@ function verdict(report: DriftReport): string {
   if ((report.skillResources ?? []).length > 0) parts.push(plural(report.skillResources!.length, "declared skill"));
   if ((report.skills ?? []).length > 0) parts.push(plural(report.skills!.length, "listed skill"));
   if ((report.listedKnowledgeFiles ?? []).length > 0) parts.push(plural(report.listedKnowledgeFiles!.length, "listed knowledge file"));
-  return `**Drift found** ${where}: ${list(parts)} changed on the platform since the last \`pulumi up\`.`;
+  return `**Drift found** ${where}: ${list(parts)} changed on the platform since the last ${w.lastRun}.`;
 }
 
 const OBSERVED: Record<ServerDrift["observed"], string> = { enabled: "**enabled**", deleted: "**deleted on the platform**" };
-
-function nextUp(drift: ServerDrift): string {
-  if (drift.nextUp === "disable") return "disables it again";
-  const error = markdownCode(`MCP server '${Array.from(drift.serverId).slice(0, MAX_SHOWN).join("")}' not found`);
-  return `fails: the refresh drops it from state, \`up\` creates it again and finds no server (${error}); restore the server or remove the resource`;
-}
-
-function ruleNextUp(drift: RuleResourceDrift): string {
-  return drift.nextUp === "update" ? "puts the declared fields back (one update, same rule id)" : "makes the rule again (the refresh drops it from state)";
-}
-
-function declaredServerNextUp(drift: McpServerResourceDrift): string {
-  if (drift.nextUp === "update") return "puts the declared fields back (one update, same server id)";
-  if (drift.nextUp === "create") return "makes the server again (the refresh drops it from state)";
-  const error = markdownCode(`MCP server '${Array.from(drift.serverId).slice(0, MAX_SHOWN).join("")}' (the serverId input) not found`);
-  return `fails: the refresh drops it from state, \`up\` adopts the \`serverId\` again and finds no server (${error}); restore the server or remove the resource`;
-}
-
-function skillNextUp(drift: SkillResourceDrift): string {
-  if (drift.nextUp === "upload") return "uploads the stack's archive again (same skill id)";
-  if (drift.nextUp === "update") return "puts the declared fields back (one update, same skill id)";
-  if (drift.nextUp === "create") return "uploads the skill again (the refresh drops it from state)";
-  const error = markdownCode(`skill '${Array.from(drift.skillId).slice(0, MAX_SHOWN).join("")}' (the skillId input) not found`);
-  return `fails: the refresh drops it from state, \`up\` adopts the \`skillId\` again and finds no skill (${error}); restore the skill or remove the resource`;
-}
-
-function declaredAgentNextUp(drift: A2aAgentResourceDrift): string {
-  if (drift.nextUp === "update") return "puts the declared fields back (one update, same agent id)";
-  if (drift.nextUp === "create") return "makes the agent again (the refresh drops it from state)";
-  const error = markdownCode(`A2A agent '${Array.from(drift.agentId).slice(0, MAX_SHOWN).join("")}' (the agentId input) not found`);
-  return `fails: the refresh drops it from state, \`up\` adopts the \`agentId\` again and finds no agent (${error}); restore the agent or remove the resource`;
-}
 
 /** A field value inline, or "" (only the field is named) when it is long or a secret value not shown. */
 function value(v: unknown): string {
@@ -221,13 +200,15 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
   if (!Number.isInteger(maxLength) || maxLength < MIN_MAX_LENGTH) {
     throw new RangeError(`maxLength must be an integer of at least ${MIN_MAX_LENGTH}, got ${String(options.maxLength)}`);
   }
+  const w = wordsFor(report);
+  const next = `Next ${w.lastRun}`;
   const blocks: Block[] = [];
   if (report.servers.length > 0) {
-    const row = (s: ServerDrift) => [code(s.serverId), code(s.serverName), code(s.resourceName), s.declared, OBSERVED[s.observed], nextUp(s)];
+    const row = (s: ServerDrift) => [code(s.serverId), code(s.serverName), code(s.resourceName), s.declared, OBSERVED[s.observed], serverNextUp(s, w)];
     blocks.push(
       table(
-        "### MCP servers (`McpServerDisablement`)",
-        ["Server", "Name", "Resource", "Declared", "Observed", "Next `pulumi up`"],
+        `### MCP servers (${w.noun("McpServerDisablement")})`,
+        ["Server", "Name", "Resource", "Declared", "Observed", next],
         report.servers,
         row,
         "servers",
@@ -241,12 +222,12 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
       code(r.ruleId),
       code(r.resourceName),
       r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`,
-      ruleNextUp(r),
+      ruleNextUp(r, w),
     ];
     blocks.push(
       table(
-        "### Automation rules declared in the stack (`AutomationRule`)",
-        ["Rule", "Id", "Resource", "Observed", "Next `pulumi up`"],
+        `### Automation rules declared in the ${w.scope} (${w.noun("AutomationRule")})`,
+        ["Rule", "Id", "Resource", "Observed", next],
         declaredRules,
         row,
         "declared rules",
@@ -260,12 +241,12 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
       code(r.serverId),
       code(r.resourceName),
       r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields, true)}`,
-      declaredServerNextUp(r),
+      declaredServerNextUp(r, w),
     ];
     blocks.push(
       table(
-        "### MCP servers declared in the stack (`McpServer`)",
-        ["Server", "Id", "Resource", "Observed", "Next `pulumi up`"],
+        `### MCP servers declared in the ${w.scope} (${w.noun("McpServer")})`,
+        ["Server", "Id", "Resource", "Observed", next],
         declaredServers,
         row,
         "declared servers",
@@ -279,10 +260,16 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
       code(r.skillId),
       code(r.resourceName),
       r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields)}`,
-      skillNextUp(r),
+      skillNextUp(r, w),
     ];
     blocks.push(
-      table("### Skills declared in the stack (`Skill`)", ["Skill", "Id", "Resource", "Observed", "Next `pulumi up`"], declaredSkills, row, "declared skills"),
+      table(
+        `### Skills declared in the ${w.scope} (${w.noun("Skill")})`,
+        ["Skill", "Id", "Resource", "Observed", next],
+        declaredSkills,
+        row,
+        "declared skills",
+      ),
     );
   }
   const declaredAgents = report.a2aAgentResources ?? [];
@@ -292,12 +279,12 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
       code(r.agentId),
       code(r.resourceName),
       r.observed === "deleted" ? "**deleted on the platform**" : `changed: ${details(r.fields, true)}`,
-      declaredAgentNextUp(r),
+      declaredAgentNextUp(r, w),
     ];
     blocks.push(
       table(
-        "### A2A agents declared in the stack (`A2aAgent`)",
-        ["Agent", "Id", "Resource", "Observed", "Next `pulumi up`"],
+        `### A2A agents declared in the ${w.scope} (${w.noun("A2aAgent")})`,
+        ["Agent", "Id", "Resource", "Observed", next],
         declaredAgents,
         row,
         "declared agents",
@@ -315,8 +302,8 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     ];
     blocks.push(
       table(
-        "### Knowledge files declared in the stack (`KnowledgeFile`)",
-        ["Path", "Team", "Resource", "Observed", "Next `pulumi up`"],
+        `### Knowledge files declared in the ${w.scope} (${w.noun("KnowledgeFile")})`,
+        ["Path", "Team", "Resource", "Observed", next],
         declaredFiles,
         row,
         "declared knowledge files",
@@ -369,10 +356,11 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     row: (i) => `\n> ${escapeTerminalControls(report.notes[i]!.replace(/\r\n|\r|\n/g, " "))}`,
     countLine: (n) => `\n> ... and ${n} more notes (\`--json\` lists them all).`,
   };
-  const tail = ["", "<sub>`pulumi-flashduty drift`: a refresh preview; no state was written.</sub>", reportMarker(report.stack)];
+  const marker = report.terraform === undefined ? reportMarker(report.stack) : markerLine("terraform", `${report.project}/${report.stack}`);
+  const tail = ["", w.footnote, marker];
 
   // What is always written, with room for every block's count line; rows fill the rest in order.
-  const fixed = [verdict(report), ...blocks.flatMap((b) => b.head), ...between, ...tail];
+  const fixed = [verdict(report, w), ...blocks.flatMap((b) => b.head), ...between, ...tail];
   let budget = maxLength - (fixed.join("\n").length + 1) - (blocks.length + 1) * COUNT_LINE_RESERVE;
   const fill = (block: Block, limit: number): string[] => {
     const lines: string[] = [];
@@ -387,7 +375,7 @@ export function renderMarkdown(report: DriftReport, options: MarkdownOptions = {
     return lines;
   };
 
-  const lines = [verdict(report)];
+  const lines = [verdict(report, w)];
   for (const block of blocks) lines.push(...block.head, ...fill(block, maxRows));
   lines.push(...between);
   lines.push(...fill(notes, notes.size));

@@ -19,8 +19,11 @@ import { VALUE_NOT_SHOWN } from "./dataSources";
 import { managedFields, type RefreshedResource } from "./refreshEvents";
 import { compareText, type FieldChange, type McpServerResourceDrift } from "./report";
 
-/** Pulumi's key that marks an object as a secret value (sdk/nodejs/runtime/rpc.ts `specialSigKey`). */
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
+/**
+ * Pulumi's key that marks an object as a secret value (sdk/nodejs/runtime/rpc.ts `specialSigKey`);
+ * `terraformPlan.ts` marks Terraform's write-only maps with it, whose keys cannot be seen either.
+ */
+export const SIG_KEY = "4dabf18193072939515e22adb298388d";
 
 type Props = Record<string, unknown>;
 

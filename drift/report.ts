@@ -186,7 +186,20 @@ export interface ChangeCounts {
   changed: number;
 }
 
-/** The result of `detectDrift`. */
+/**
+ * Where a report read from a Terraform plan came from (`pulumi-flashduty drift --terraform`,
+ * `detectTerraformDrift`). In such a report `stack` is the Terraform workspace, `project` the
+ * configuration's folder name, `urn` and `resourceName` the resource's address
+ * (`flashdutyai_mcp_server.grafana`), and field names Terraform's attribute names (snake_case).
+ */
+export interface TerraformPlanSource {
+  /** The plan's `terraform_version` (OpenTofu's version for a plan made by `tofu`). */
+  version: string;
+  /** The plan JSON's `format_version`. */
+  formatVersion: string;
+}
+
+/** The result of `detectDrift` (a Pulumi stack) or `detectTerraformDrift` (a Terraform plan). */
 export interface DriftReport {
   /** {@link DRIFT_REPORT_VERSION}. */
   version: typeof DRIFT_REPORT_VERSION;
@@ -255,6 +268,8 @@ export interface DriftReport {
   checkedKnowledgeFiles?: number;
   /** Drifted `KnowledgeFile` resources, sorted by team, path, then URN; present only when the stack has any. */
   knowledgeFiles?: KnowledgeFileResourceDrift[];
+  /** Present only for a report read from a Terraform plan: which Terraform made it. */
+  terraform?: TerraformPlanSource;
 }
 
 /** Code-point order of two strings, independent of the machine's locale (reports are reproducible). */
