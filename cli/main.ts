@@ -3,6 +3,7 @@
  * `pulumi-flashduty`: the package's command. Three subcommands:
  *
  *   pulumi-flashduty drift --stack NAME [--cwd DIR] [--json] [--output FILE] [--max-rows N]
+ *   pulumi-flashduty drift --terraform [--terraform-plan PLAN] [--cwd DIR] [--workspace NAME] [--terraform-cli CLI] [--json] [--output FILE] [--max-rows N]
  *   pulumi-flashduty import-file [--team ID]... [--kind KIND]... [--name GLOB] [--disablements] [--output FILE]
  *   pulumi-flashduty import-secrets PROGRAM [--output FILE]
  *
@@ -22,7 +23,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { detectDrift, DriftError, renderJson, renderMarkdown, DEFAULT_MAX_ROWS } from "../drift";
+import { detectDrift, detectTerraformDrift, DriftError, renderJson, renderMarkdown, DEFAULT_MAX_ROWS } from "../drift";
 import { redactAppKey } from "../drift/errors";
 import { escapeTerminalControlsInLines } from "../sdk/terminalText";
 import { VERSION } from "../sdk/version";
@@ -35,6 +36,7 @@ const USAGE = `Usage: pulumi-flashduty <command> [options]
 
 Commands:
   drift          Report what changed on the Flashduty platform since the stack's last \`pulumi up\`
+                 (or, with --terraform, since the configuration's last \`terraform apply\`)
   import-file    Write Pulumi's bulk import file (\`pulumi import --file\`) for the account's resources
                  (docs/importing-an-account.md)
   import-secrets After \`pulumi import\`, make each masked secret ("******") of the program it wrote
@@ -45,23 +47,38 @@ Options:
   -v, --version    Show the version
 `;
 
-const DRIFT_USAGE = `Usage: pulumi-flashduty drift --stack NAME [--cwd DIR] [--json] [--output FILE] [--max-rows N]
+const DRIFT_USAGE = `Usage: pulumi-flashduty drift --stack NAME [--cwd DIR] [options]
+       pulumi-flashduty drift --terraform [--terraform-plan PLAN] [--cwd DIR] [--workspace NAME] [options]
 
-Runs \`pulumi preview --refresh\` on the stack (writes no state) and reports
-MCP servers enabled again or deleted on the platform, and automation rules, templates and
-MCP servers added, removed or changed in the stack's data source outputs.
+Pulumi: runs \`pulumi preview --refresh\` on the stack (writes no state) and reports
+MCP servers enabled again or deleted on the platform, declared resources edited in the console
+or deleted, and automation rules, templates and MCP servers added, removed or changed in the
+stack's data source outputs.
+
+Terraform (--terraform): runs \`terraform plan -refresh-only\` in the configuration's folder
+(writes no state; extra plan options from TF_CLI_ARGS_plan) and reports the flashdutyai_*
+resources edited in the console or deleted, naming their changed attributes. Or reads a plan
+made before, with --terraform-plan: a saved plan (\`terraform plan -refresh-only -out=PLAN\`)
+or its JSON (\`terraform show -json PLAN\`), "-" for standard input. The streaming output of
+\`terraform plan -json\` names no attributes and is refused: add -out=PLAN to that run and pass PLAN.
 
 Options:
-  -s, --stack NAME     Stack to check (required)
-  -C, --cwd DIR        Folder of the Pulumi project (default: the current folder)
-      --json           Print the report as JSON (version 1) instead of Markdown
-  -o, --output FILE    Write the report to FILE instead of stdout
-      --max-rows N     Rows per Markdown table before "... and N more" (default ${DEFAULT_MAX_ROWS})
-  -h, --help           Show this help
+  -s, --stack NAME          Pulumi stack to check (required without --terraform)
+  -C, --cwd DIR             Folder of the Pulumi project or Terraform configuration (default: the current folder)
+      --terraform           Report on a Terraform configuration instead of a Pulumi stack
+      --terraform-plan PLAN Read this plan (implies --terraform) instead of running one
+      --workspace NAME      Terraform workspace the report names (default: TF_WORKSPACE, then the selected one)
+      --terraform-cli CLI   The Terraform CLI to run (default: terraform; tofu for OpenTofu)
+      --json                Print the report as JSON (version 1) instead of Markdown
+  -o, --output FILE         Write the report to FILE instead of stdout
+      --max-rows N          Rows per Markdown table before "... and N more" (default ${DEFAULT_MAX_ROWS})
+  -h, --help                Show this help
 
 Exit codes: 0 no drift, 2 drift found, 1 error.
-Needs the \`pulumi\` CLI on PATH and what the stack needs to run (backend login or
+Pulumi: needs the \`pulumi\` CLI on PATH and what the stack needs to run (backend login or
 PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE, flashduty:* config or FLASHDUTY_* variables).
+Terraform: needs the \`terraform\` CLI on PATH (1.11 or later), an initialised configuration,
+and what its plan needs (FLASHDUTY_APP_KEY or the provider block, TF_VAR_* variables).
 `;
 
 const processIo: Io = {
@@ -87,6 +104,10 @@ function parseDriftArgs(args: string[]) {
     options: {
       stack: { type: "string", short: "s" },
       cwd: { type: "string", short: "C" },
+      terraform: { type: "boolean" },
+      "terraform-plan": { type: "string" },
+      workspace: { type: "string" },
+      "terraform-cli": { type: "string" },
       json: { type: "boolean" },
       output: { type: "string", short: "o" },
       "max-rows": { type: "string" },
@@ -107,12 +128,24 @@ async function drift(args: string[], io: Io): Promise<number> {
     return EXIT.noDrift;
   }
   try {
-    if (values.stack === undefined || values.stack.trim() === "") throw new UsageError("--stack is required (the name of the stack to check)");
+    const terraform = values.terraform === true || values["terraform-plan"] !== undefined;
+    if (terraform) {
+      if (values.stack !== undefined) throw new UsageError("--stack names a Pulumi stack; with --terraform, --workspace names the Terraform workspace");
+      if (values["terraform-plan"] === "") throw new UsageError("--terraform-plan needs a file name (or - for standard input)");
+      if (values.workspace?.trim() === "") throw new UsageError("--workspace needs a name");
+    } else {
+      if (values.workspace !== undefined || values["terraform-cli"] !== undefined) {
+        throw new UsageError("--workspace and --terraform-cli are for Terraform configurations: add --terraform");
+      }
+      if (values.stack === undefined || values.stack.trim() === "") throw new UsageError("--stack is required (the name of the stack to check)");
+    }
     if (values.output === "") throw new UsageError("--output needs a file name");
     const maxRows = values["max-rows"] === undefined ? DEFAULT_MAX_ROWS : Number(values["max-rows"]);
     if (!Number.isInteger(maxRows) || maxRows < 1)
       throw new UsageError(`--max-rows must be an integer of at least 1, got ${JSON.stringify(values["max-rows"])}`);
-    const report = await detectDrift({ stack: values.stack, cwd: values.cwd });
+    const report = terraform
+      ? await detectTerraformDrift({ plan: values["terraform-plan"], cwd: values.cwd, workspace: values.workspace, cli: values["terraform-cli"] })
+      : await detectDrift({ stack: values.stack!, cwd: values.cwd });
     const text = values.json === true ? renderJson(report) : renderMarkdown(report, { maxRows });
     if (values.output !== undefined) writeFileSync(values.output, text);
     else io.stdout(text);
