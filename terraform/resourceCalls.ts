@@ -36,6 +36,11 @@ function fieldOf(resource: TfResource, attribute: TfAttribute) {
   return attribute.field === undefined ? undefined : resource.declaration.fields[attribute.field];
 }
 
+/** Whether a field is held as JSON text (`Any`: `jsonencode(...)` in HCL). */
+function isJsonText(field: object | undefined): boolean {
+  return field !== undefined && (field as { $ref?: string }).$ref === "pulumi.json#/Any";
+}
+
 /** The names of the noun's fields, for messages. */
 function fieldNames(resource: TfResource): string[] {
   return Object.keys(resource.declaration.fields);
@@ -155,13 +160,17 @@ export class ResourceCalls {
   }
 
   /**
-   * The noun's check on the configuration, without state: failures name their attributes. A
-   * write-only attribute set for a client that does not support them (Terraform < 1.11, which
-   * would store the value in state) is refused.
+   * The noun's check on the configuration, without state: the failures no state could excuse
+   * (a required attribute missing, two that exclude each other), each naming its attribute. A
+   * value today's rules refuse is judged at plan, against the prior state: an object imported or
+   * made before those rules keeps its value (`provider/engine/programFields.ts`), and a create is
+   * judged in full there. A write-only attribute set for a client that does not support them
+   * (Terraform < 1.11, which would store the value in state) is refused.
    */
   async validate(resource: TfResource, config: Message | null, writeOnlyAllowed: boolean): Promise<Message> {
-    const inputs = inputsOf(resource, config);
-    const result = await (await this.implementation(resource)).check({}, this.prepared(resource, inputs));
+    const inputs = this.prepared(resource, inputsOf(resource, config));
+    // Checked as if the state held these very values: what fails even then fails in any plan.
+    const result = await (await this.implementation(resource)).check(inputs, inputs);
     const diagnostics = checkDiagnostics(result.failures ?? [], fieldNames(resource));
     for (const attribute of resource.attributes) {
       if (!attribute.writeOnly || writeOnlyAllowed || config?.[attribute.name] === null || config?.[attribute.name] === undefined) continue;
@@ -235,7 +244,9 @@ export class ResourceCalls {
     for (const attribute of resource.attributes) {
       const configured = config[attribute.name];
       if (attribute.writeOnly) planned[attribute.name] = null;
-      else if (configured !== null && configured !== undefined) planned[attribute.name] = configured;
+      // JSON text equal as values keeps the state's text (`jsonencode` orders keys its own way).
+      else if (configured !== null && configured !== undefined && !(isJsonText(fieldOf(resource, attribute)) && sameTfValue(prior[attribute.name], configured)))
+        planned[attribute.name] = configured;
     }
     const replaces = diff.replaces ?? [];
     if (diff.changes !== false) {

@@ -101,6 +101,15 @@ export function toTf(value: unknown, field: object, types: TypeTable): unknown {
   return value;
 }
 
+/** `text` parsed as JSON, or `text` itself when it is not JSON (the check then names the field). */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * A Terraform value as the implementations take it: `undefined` for null, an unknown value (at
  * any depth) as Pulumi's unknown sentinel for the whole field, a union of boolean and string read
@@ -112,7 +121,9 @@ export function fromTf(value: unknown, field: object, types: TypeTable): unknown
   const f = field as Record<string, unknown>;
   if ("$ref" in f) {
     const t = refType(f.$ref as string, types);
-    if (t === undefined) return value;
+    // `Any`: the JSON text `jsonencode` wrote, as the structured value the implementations'
+    // outputs hold (their check takes either form), so state and configuration compare as values.
+    if (t === undefined) return typeof value === "string" && f.$ref === "pulumi.json#/Any" ? parsedJson(value) : value;
     const v = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const [k, p] of Object.entries(t.properties)) {
