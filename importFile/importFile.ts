@@ -64,12 +64,32 @@ export interface SecretToFill {
   field: string;
 }
 
+/**
+ * A secret map of an imported resource as the platform answers it (masked values `******`): what
+ * the Terraform form of the file needs, since Terraform's write-only attributes are never read
+ * back into configuration.
+ */
+export interface SecretMap {
+  /** The resource's name in the file. */
+  name: string;
+  type: string;
+  /** `env`, `headers` or `authConfig`. */
+  field: string;
+  /** Key → value; keys and unmasked values are the platform's (untrusted) text. */
+  values: Record<string, string>;
+}
+
 /** What {@link buildImportFile} answers. */
 export interface ImportFileResult {
   file: ImportFile;
   skipped: SkippedObject[];
   secretsToFill: SecretToFill[];
+  /** The non-empty secret maps of the imported resources, in the file's order. */
+  secretMaps: SecretMap[];
 }
+
+/** The fields of each resource that hold secret maps (a disablement declares none). */
+const SECRET_MAP_FIELDS = ["env", "headers", "authConfig"] as const;
 
 /** Why a skill is never in the file. */
 export const SKILL_REASON =
@@ -206,7 +226,16 @@ export function importFileOf(candidates: readonly Candidate[], options: ImportFi
     // A disablement declares no secret: only the server's id.
     type === TYPE_TOKENS.mcpServerDisablement ? [] : candidate.maskedSecrets.map((field) => ({ name: names[i] as string, type, field })),
   );
-  return { file: { resources }, skipped, secretsToFill };
+  const secretMaps = kept.flatMap(({ candidate, type }, i) =>
+    type === TYPE_TOKENS.mcpServerDisablement
+      ? []
+      : SECRET_MAP_FIELDS.flatMap((field) => {
+          const values = candidate.importInputs?.[field];
+          if (values === null || typeof values !== "object" || Object.keys(values).length === 0) return [];
+          return [{ name: names[i] as string, type, field, values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) }];
+        }),
+  );
+  return { file: { resources }, skipped, secretsToFill, secretMaps };
 }
 
 function compare(a: string, b: string): number {
