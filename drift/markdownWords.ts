@@ -51,7 +51,6 @@ export function wordsFor(report: DriftReport): ReportWords {
   if (report.terraform === undefined) {
     return { ...PULUMI, where: (code) => `in stack ${code(report.stack)} (project ${code(report.project)})` };
   }
-  const version = report.terraform.version === "" ? "" : ` (Terraform ${markdownCode(report.terraform.version, { maxLength: 40 })})`;
   return {
     where: (code) => `in Terraform workspace ${code(report.stack)} (configuration ${code(report.project)})`,
     lastRun: "`terraform apply`",
@@ -61,7 +60,7 @@ export function wordsFor(report: DriftReport): ReportWords {
     input: snakeCase,
     fields: "attributes",
     skillSource: "the `source` folder",
-    footnote: `<sub>\`pulumi-flashduty drift --terraform\`: a refresh-only plan${version}; no state was written.</sub>`,
+    footnote: "<sub>`pulumi-flashduty drift --terraform`: a refresh-only plan; no state was written.</sub>",
   };
 }
 
