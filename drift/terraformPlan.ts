@@ -158,7 +158,8 @@ function instancesOf(plan: Props): { instances: Instance[]; secrets: Set<string>
   const visit = (module: unknown): void => {
     if (!isObject(module)) return;
     for (const r of Array.isArray(module.resources) ? module.resources : []) {
-      const noun = isObject(r) && r.mode === "managed" ? NOUN_OF_TYPE.get(text(r.type)) : undefined;
+      // A deposed object (left by a failed create_before_destroy) is not the instance the configuration declares.
+      const noun = isObject(r) && r.mode === "managed" && r.deposed === undefined ? NOUN_OF_TYPE.get(text(r.type)) : undefined;
       if (noun === undefined || !isObject(r)) continue;
       const values = props(r.values);
       const sensitive = new Set<string>();
@@ -172,7 +173,7 @@ function instancesOf(plan: Props): { instances: Instance[]; secrets: Set<string>
   const prior = isObject(plan.prior_state) && isObject(plan.prior_state.values) ? plan.prior_state.values.root_module : undefined;
   visit(prior);
   for (const d of Array.isArray(plan.resource_drift) ? plan.resource_drift : []) {
-    const noun = isObject(d) && d.mode === "managed" ? NOUN_OF_TYPE.get(text(d.type)) : undefined;
+    const noun = isObject(d) && d.mode === "managed" && d.deposed === undefined ? NOUN_OF_TYPE.get(text(d.type)) : undefined;
     if (noun === undefined || !isObject(d) || !isObject(d.change)) continue;
     const change = d.change;
     const before = props(change.before);

@@ -187,7 +187,7 @@ describe("terraformDriftReport", () => {
     expect(markdown).toContain("### Skills declared in the configuration (`flashdutyai_skill`)");
   });
 
-  test("refused: not a plan, another major format, a plan that stopped on an error; other providers' resources are not read", () => {
+  test("refused: not a plan, another major format, a plan that stopped on an error; other providers' resources and deposed objects are not read", () => {
     const kind = (value: unknown) => {
       try {
         terraformDriftReport(value, NAMES);
@@ -202,6 +202,10 @@ describe("terraformDriftReport", () => {
     expect(kind({ ...plan([]), errored: true })).toBe("previewFailed");
     const other = plan([{ address: "aws_s3_bucket.b", type: "aws_s3_bucket", name: "b", before: { id: "b" }, after: null }]);
     expect(terraformDriftReport(other, NAMES)).toMatchObject({ drift: false, checkedServers: 0 });
+    // A deposed object (a failed create_before_destroy) is not the declared instance.
+    const deposed = plan([{ address: "flashdutyai_automation_rule.a", type: "flashdutyai_automation_rule", name: "a", before: rule(), after: null }]);
+    (deposed.resource_drift as Props[])[0]!.deposed = "00000001";
+    expect(terraformDriftReport(deposed, NAMES)).toMatchObject({ drift: false });
   });
 
   test("property: hostile text from the platform and the configuration stays inert, and no sensitive value is shown", () => {
