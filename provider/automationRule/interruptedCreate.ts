@@ -29,6 +29,7 @@ import { escapeTerminalControls } from "../../sdk/terminalText";
 import { LIMITS } from "../../wire/protocol";
 import { keyMember } from "../client/keyMember";
 import { noteAdopted, warnAdopted } from "../engine/interruptedCreate";
+import { ownerNoun } from "../engine/frontDoor";
 
 /** Rule ids a create of this process made or adopted: no other create of this process takes them. */
 const claimed = new Set<string>();
@@ -151,8 +152,8 @@ function warnAlike(fields: AutomationRuleFields, rules: readonly AutomationRule[
     escapeTerminalControls(
       `AutomationRule ${JSON.stringify(fields.name)}: ${rules.length} rules of that name with every declared field equal already exist ` +
         `${teamId === 0 ? "(personal)" : `in team ${teamId}`} (${rules.map((r) => `'${r.ruleId}'`).join(", ")}), and which one, if any, an interrupted ` +
-        `create of this stack made cannot be told, so none is adopted and a new rule is made. After this run, delete those of them that no resource ` +
-        `of this stack holds (docs/interrupted-runs.md, "Alike rules").`,
+        `create of this ${ownerNoun()} made cannot be told, so none is adopted and a new rule is made. After this run, delete those of them that no resource ` +
+        `of this ${ownerNoun()} holds (docs/interrupted-runs.md, "Alike rules").`,
     ),
   );
 }

@@ -84,3 +84,8 @@ export function goneRecipe(verb: "create" | "upload"): string {
 export function applyCommand(): string {
   return current === "terraform" ? "terraform apply" : "pulumi up";
 }
+
+/** What holds the resources in the front door's words: a Pulumi `stack`, or a Terraform `configuration`. */
+export function ownerNoun(): string {
+  return current === "terraform" ? "configuration" : "stack";
+}

@@ -17,7 +17,7 @@ import { notice } from "./notices";
 import type { FlashdutyClient } from "../../sdk";
 import { escapeTerminalControls } from "../../sdk/terminalText";
 import { keyMember } from "../client/keyMember";
-import { applyCommand } from "./frontDoor";
+import { applyCommand, ownerNoun } from "./frontDoor";
 
 /** Ids (each noun's own prefix: `mcp_`, `a2a_`, `skill_`, `arule_`) a create of this process adopted. */
 const adopted = new Set<string>();
@@ -97,7 +97,7 @@ export function warnAdopted(a: Adoption): void {
     "warning",
     escapeTerminalControls(
       `${a.noun} adopted ${a.kind} '${a.id}' (${JSON.stringify(a.name)}, ${a.scope ?? (a.teamId === 0 ? "account-wide" : `in team ${a.teamId}`)}): ` +
-        `it already existed with that name and ${a.matched}, ${creator}, as a create of this stack that was interrupted (a killed "${applyCommand()}") ` +
+        `it already existed with that name and ${a.matched}, ${creator}, as a create of this ${ownerNoun()} that was interrupted (a killed "${applyCommand()}") ` +
         `leaves it. This resource now manages it, and destroy deletes it${a.extra ? `; ${a.extra}` : ""}. ` +
         `If another stack manages it too, remove it from one of them (docs/interrupted-runs.md).`,
     ),

@@ -11,7 +11,7 @@ import { beginRateLimitNotice } from "../client/rateLimitNotice";
 import { prepareSecretMapsMatch, prepareSecretMapsSeal } from "../engine/secretMap";
 import { knownSecretMaps, readInputs, unchangedOutputs } from "../engine/secretMapNoun";
 import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
-import { adoptionRecipe, replaceRecipe, goneRecipe } from "../engine/frontDoor";
+import { adoptionRecipe, replaceRecipe, goneRecipe, ownerNoun } from "../engine/frontDoor";
 import { adoptedInThisProcess, fromInterruptedCreate, noteAdopted, warnAdopted } from "../engine/interruptedCreate";
 import { failuresAgainstState, programInputs, readJsonText, withDefaults } from "../engine/programFields";
 import { noteEnabledByMcpServer, otherClaim } from "../mcpServerControl/serverClaims";
@@ -194,7 +194,7 @@ async function applyEnabled(api: FlashdutyClient, server: McpServer, enabled: bo
   if (enabled && heldByDisablement(server.serverId)) {
     console.error(
       escapeTerminalControls(
-        `McpServer '${server.serverId}': an McpServerDisablement of this stack keeps the server disabled, so enabled: true is not applied (the disablement wins)`,
+        `McpServer '${server.serverId}': an McpServerDisablement of this ${ownerNoun()} keeps the server disabled, so enabled: true is not applied (the disablement wins)`,
       ),
     );
     return server;

@@ -24,6 +24,7 @@ import { describeAccessDenied } from "../mcpServerControl/accessDenied";
 import { declareServer, enabledByMcpServer, holdServer, otherClaim } from "../mcpServerControl/serverClaims";
 import { untilSettled } from "../engine/gracefulShutdown";
 import { beginRateLimitNotice } from "../client/rateLimitNotice";
+import { ownerNoun } from "../engine/frontDoor";
 /** The operation shapes these functions answer (`../engine/operations.ts`). */
 export type { CheckFailure, CheckResult, ConfigureRequest, CreateResult, DiffResult, ReadResult, UpdateResult, ConfigSettings } from "../engine/operations";
 
@@ -274,7 +275,7 @@ function subject(resourceName: string | undefined, serverId: string): string {
 function leftDisabledWarning(props: McpServerDisablementOutputs, other: string): string {
   const self = props.resourceName === undefined ? "An McpServerDisablement" : `McpServerDisablement "${props.resourceName}"`;
   return (
-    `warning: ${self} was deleted but MCP server '${props.serverId}' stays disabled: resource "${other}" of this stack ` +
+    `warning: ${self} was deleted but MCP server '${props.serverId}' stays disabled: resource "${other}" of this ${ownerNoun()} ` +
     `declares it now. Its restore-on-destroy intent is not carried over ("${other}" adopted the server, so destroying it ` +
     `will leave the server disabled). To rename a resource without losing that intent, keep its old name in the ` +
     `"aliases" resource option, e.g. { aliases: [{ name: "${props.resourceName ?? "<old name>"}" }] }.`

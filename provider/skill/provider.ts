@@ -21,7 +21,7 @@ import { isUnknown, UNKNOWN_VALUE } from "../engine/unknown";
 import { DECLARED_FIELDS, type DeclaredField } from "./fields";
 import { readSkillSource, SkillSourceError, type SkillSourceBytes } from "./source";
 import { noteKeyMember } from "../client/keyMember";
-import { adoptionRecipe, goneRecipe } from "../engine/frontDoor";
+import { adoptionRecipe, goneRecipe, ownerNoun } from "../engine/frontDoor";
 import { SKILL_PLUGIN_TYPE } from "../engine/typeToken";
 import { adoptableSkill, warnSkillAdopted } from "./interruptedUpload";
 import { adoptedInThisProcess } from "../engine/interruptedCreate";
@@ -140,7 +140,7 @@ async function explainUpload(api: FlashdutyClient, err: unknown, read: SkillSour
   return new Error(
     escapeTerminalControls(
       `a skill named ${JSON.stringify(name)} already exists ${scopeText(teamId)} ('${id}'): not this upload's archive, or made by another member, ` +
-        `so not adopted; to manage it with this resource, ${adoptionRecipe(ADOPTION, id)} (this stack's archive is then uploaded over it), ` +
+        `so not adopted; to manage it with this resource, ${adoptionRecipe(ADOPTION, id)} (this ${ownerNoun()}'s archive is then uploaded over it), ` +
         `or change the name in SKILL.md (${err.operation}, ${err.code}, request id ${err.requestId ?? "none"})`,
     ),
   );
