@@ -1,14 +1,13 @@
 /**
  * The HCL example of every reference page (`docs/resources/<name>.md`, rendered by
- * `scripts/hclExample.ts`) with the real Terraform CLI (found on PATH) through `dev_overrides`:
+ * `scripts/hclExample.ts`) with the real Terraform and OpenTofu CLIs through `dev_overrides`:
  * all the pages' examples in one configuration, with a provider block on the emulator, are
  * formatted as `terraform fmt` writes them, pass `terraform validate` (the provider's own checks
  * included) and `terraform plan` (the data sources read from the emulator). A structured value
  * for a JSON-valued attribute, written with `jsonencode(...)`, is planned as well. That the pages
  * are what the generator writes is `test/plugin/schema.unit.test.ts`'s job.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
@@ -16,10 +15,9 @@ import { MCP_SERVER } from "../../provider/mcpServer/declaration";
 import { resourceHcl } from "../../scripts/hclExample";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { skillZip } from "../support/skillArchives";
+import { TerraformRig, terraformCliCases } from "../support/terraformCli";
 
 let emulator: Emulator;
-let root: string;
-let env: NodeJS.ProcessEnv;
 
 const PAGES = readdirSync(path.join(REPO_ROOT, "docs", "resources")).filter((f) => f.endsWith(".md"));
 
@@ -29,58 +27,30 @@ function hclBlocks(page: string): string[] {
   return [...text.matchAll(/^```hcl\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 
-/** Runs `terraform <args>` in `dir` (no colour, no input); never throws. Asynchronous: the emulator answers from this process. */
-function tf(dir: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("terraform", [...args, "-no-color"], { cwd: dir, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
-    const chunks: Buffer[] = [];
-    child.stdout.on("data", (c: Buffer) => chunks.push(c));
-    child.stderr.on("data", (c: Buffer) => chunks.push(c));
-    child.on("close", (code) => resolve({ code: code ?? -1, out: Buffer.concat(chunks).toString("utf8") }));
-  });
-}
-
 beforeAll(async () => {
-  const version = spawnSync("terraform", ["version", "-json"], { encoding: "utf8" });
-  if (version.error !== undefined || version.status !== 0) {
-    throw new Error(`the Terraform CLI is not on PATH (${version.error?.message ?? version.stderr}); install Terraform >= 1.11 to run this suite`);
-  }
-  console.log(`Terraform CLI: ${(JSON.parse(version.stdout) as { terraform_version: string }).terraform_version}`);
   emulator = await startEmulator({ port: 0 });
-  const base = path.join(REPO_ROOT, ".pulumi-state", "work");
-  mkdirSync(base, { recursive: true });
-  root = mkdtempSync(path.join(base, "terraform-examples-"));
-  const bin = path.join(root, "bin");
-  mkdirSync(bin);
-  const wrapper = path.join(bin, "terraform-provider-flashdutyai");
-  writeFileSync(wrapper, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(REPO_ROOT, "dist", "plugin", "main.js"))} "$@"\n`);
-  chmodSync(wrapper, 0o755);
-  const rc = path.join(root, "dev.tfrc");
-  writeFileSync(rc, `provider_installation {\n  dev_overrides {\n    "flashcatcloud/flashdutyai" = ${JSON.stringify(bin)}\n  }\n  direct {}\n}\n`);
-  env = {
-    ...process.env,
-    TF_CLI_CONFIG_FILE: rc,
-    TF_VAR_app_key: emulator.keys.admin,
-    TF_IN_AUTOMATION: "1",
-    CHECKPOINT_DISABLE: "1",
-    TF_LOG: "",
-    FLASHDUTY_APP_KEY: "",
-  };
 });
 
 afterAll(async () => {
-  if (root !== undefined) rmSync(root, { recursive: true, force: true });
   await emulator?.close();
 });
 
-describe("the reference pages' HCL examples", () => {
-  test("every page has one", () => {
-    expect(PAGES).toHaveLength(12);
-    expect(PAGES.filter((page) => hclBlocks(page).length !== 1)).toEqual([]);
+test("every reference page has one HCL example", () => {
+  expect(PAGES).toHaveLength(12);
+  expect(PAGES.filter((page) => hclBlocks(page).length !== 1)).toEqual([]);
+});
+
+describe.each(terraformCliCases())("the reference pages' HCL examples on %s", (_label, cli) => {
+  let rig: TerraformRig;
+  afterAll(() => {
+    expect(rig.leftovers).toEqual([]);
+    rig.close();
   });
 
-  test("all of them in one configuration: terraform fmt, validate and plan against the emulator", async () => {
-    const dir = path.join(root, "examples");
+  test("all of them in one configuration: fmt, validate and plan against the emulator", async () => {
+    rig = new TerraformRig(cli, { TF_VAR_app_key: emulator.keys.admin });
+    const dir = rig.folder("examples", "");
+    const tf = (where: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) => rig.run(where, args, extraEnv);
     mkdirSync(path.join(dir, "skills"), { recursive: true });
     // The file the Skill example's `source` names.
     writeFileSync(path.join(dir, "skills", "k8s-triage.skill"), skillZip("k8s-triage"));
