@@ -78,10 +78,11 @@ export function terraformSecretsInConfig(generated: string, importFile: string):
       block = undefined;
       return line;
     }
-    const assignment = /^(\s+)([a-z_]+)(\s*)=\s*null(\s*#.*)?$/.exec(line);
+    // The block's own attributes only (two spaces in, as Terraform and `terraform fmt` write them), not a nested object's keys.
+    const assignment = /^( {2})([a-z_]+)(\s*)=\s*null(\s*#.*)?$/.exec(line);
     if (block === undefined || assignment === null || !SECRET_MAP_ATTRIBUTES.has(assignment[2]!)) return line;
     const local = secretMapLocal(block.name, assignment[2]!);
-    if (!locals.has(local)) return line;
+    if (!locals.has(local) || references.some((r) => r.local === local)) return line;
     references.push({ address: `${block.type}.${block.name}`, attribute: assignment[2]!, local });
     variables.push(...(variablesOf.get(local) ?? []));
     return `${assignment[1]}${assignment[2]}${assignment[3]}= local.${local}`;

@@ -12,6 +12,7 @@
 import type { FunctionDeclaration, ResourceDeclaration } from "../provider/engine/declaration";
 import { DATA_SOURCES, PROVIDER_TYPE, RESOURCES, type TfAttribute } from "../terraform/catalog";
 import { snake } from "../terraform/values";
+import { hclString } from "../importFile/terraformImports";
 
 /** A JSON value inside a structured example value (e.g. `secretSchema`). */
 type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
@@ -42,9 +43,6 @@ export function secretConfigs(values: Readonly<Record<string, ExampleValue>>): s
 
 /** The Terraform variable a secret's stack config key becomes: `grafanaAuthorization` → `grafana_authorization`. */
 export const secretVariable = (key: string) => snake(key);
-
-/** A string literal: JSON's escapes, and `${` / `%{` doubled so they are not templates. */
-const hclString = (s: string) => JSON.stringify(s).replaceAll("${", "$${").replaceAll("%{", "%%{");
 
 /** An object key: bare when it is an identifier, else quoted. */
 const hclKey = (k: string) => (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? k : hclString(k));

@@ -48,9 +48,11 @@ import { unzipSync, zipSync } from "fflate";
 import * as tar from "tar";
 import { archiveName, pulumiPlatform } from "./packagePlugin";
 import { REPO_ROOT } from "./pulumiCli";
+import { TERRAFORM_PROVIDER_TYPE } from "../provider/engine/typeToken";
 
-/** The provider's type and namespace: `flashcatcloud/flashdutyai` on either registry. */
-export const PROVIDER_TYPE = "flashdutyai";
+/** The provider's type (one home: `provider/engine/typeToken.ts`): `flashcatcloud/flashdutyai` on either registry. */
+export const PROVIDER_TYPE = TERRAFORM_PROVIDER_TYPE;
+/** The provider's namespace on either registry. */
 export const PROVIDER_NAMESPACE = "flashcatcloud";
 
 /** The plugin protocol versions the manifest declares (tfplugin6: Terraform 1.0 and later, OpenTofu). */
@@ -63,6 +65,7 @@ const PREFIX = `terraform-provider-${PROVIDER_TYPE}`;
 /** The zips' entries' modification time: fixed, so two builds of one executable zip alike. */
 const MTIME = new Date("2026-01-01T00:00:00Z");
 
+/** A release platform in Terraform's names: `os` `linux` or `darwin`, `arch` `amd64` or `arm64`. */
 export interface Platform {
   os: string;
   arch: string;
@@ -78,9 +81,13 @@ export function executableName(version: string): string {
   return `${PREFIX}_v${version}`;
 }
 
+/** The checksum list of a release: `terraform-provider-flashdutyai_<version>_SHA256SUMS`. */
 export const sumsName = (version: string): string => `${PREFIX}_${version}_SHA256SUMS`;
+/** Its detached OpenPGP signature (binary): `..._SHA256SUMS.sig`. */
 export const signatureName = (version: string): string => `${sumsName(version)}.sig`;
+/** The registry manifest: `..._manifest.json` (protocol versions). */
 export const manifestName = (version: string): string => `${PREFIX}_${version}_manifest.json`;
+/** The signing key's public half (ASCII armor), for a registry to list: `..._signing-key.asc`. */
 export const publicKeyName = (version: string): string => `${PREFIX}_${version}_signing-key.asc`;
 
 /** The manifest's text (the public registry reads `metadata.protocol_versions`). */
@@ -88,6 +95,7 @@ export function manifestText(): string {
   return `${JSON.stringify({ version: 1, metadata: { protocol_versions: PROTOCOL_VERSIONS } }, null, 2)}\n`;
 }
 
+/** The SHA-256 digest of `data` as 64 lower-case hex digits. */
 export function sha256Hex(data: Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
@@ -111,9 +119,13 @@ export function sumsText(files: ReadonlyMap<string, Uint8Array>): string {
 
 /** A signing key: its private key (decrypted) and its public half's armor and key id (16 hex digits, upper case). */
 export interface SigningKey {
+  /** The private key, decrypted, that signs `SHA256SUMS`. */
   privateKey: import("openpgp", { with: { "resolution-mode": "import" }}).PrivateKey;
+  /** The public key in ASCII armor, as a registry's `gpg_public_keys` lists it. */
   publicArmor: string;
+  /** 16 hex digits, upper case. */
   keyId: string;
+  /** Whether it is a key generated for tests and local use (never for a release). */
   test: boolean;
 }
 

@@ -12,6 +12,7 @@ import { isDeepStrictEqual } from "node:util";
 import { decode, encode, ExtData } from "@msgpack/msgpack";
 import type { TypeDeclaration } from "../provider/engine/declaration";
 import { UNKNOWN_VALUE } from "../provider/engine/unknown";
+import { readJsonText } from "../provider/engine/programFields";
 import { snakeCase } from "../provider/engine/typeToken";
 
 /** A cty type as Terraform writes it in JSON: `"string"`, `["list","string"]`, `["object",{...}]`. */
@@ -101,13 +102,15 @@ export function toTf(value: unknown, field: object, types: TypeTable): unknown {
   return value;
 }
 
-/** `text` parsed as JSON, or `text` itself when it is not JSON (the check then names the field). */
+/**
+ * `text` parsed as JSON when it holds an object or an array, else `text` itself: the rule of the
+ * implementations' own reading (`readJsonText` of `provider/engine/programFields.ts`), so that a
+ * JSON string or number (`jsonencode("x")`) stays the text Terraform planned.
+ */
 function parsedJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  const values = { text: text as unknown };
+  readJsonText(values, ["text"]);
+  return values.text;
 }
 
 /**

@@ -20,7 +20,6 @@
  *
  * @packageDocumentation
  */
-// The log module alone: the provider plugin needs nothing else of the Pulumi SDK's entry point.
 import { notice } from "../engine/notices";
 import type { AutomationRule, AutomationRuleFields, AutomationRuleWithToken, FlashdutyClient, ListAllAutomationRulesParams } from "../../sdk";
 import { FlashdutyPagingError, isFlashdutyApiError } from "../../sdk/errors";

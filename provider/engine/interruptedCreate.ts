@@ -12,7 +12,6 @@
  *
  * @packageDocumentation
  */
-// The log module alone: the provider plugin needs nothing else of the Pulumi SDK's entry point.
 import { notice } from "./notices";
 import type { FlashdutyClient } from "../../sdk";
 import { escapeTerminalControls } from "../../sdk/terminalText";
@@ -99,7 +98,7 @@ export function warnAdopted(a: Adoption): void {
       `${a.noun} adopted ${a.kind} '${a.id}' (${JSON.stringify(a.name)}, ${a.scope ?? (a.teamId === 0 ? "account-wide" : `in team ${a.teamId}`)}): ` +
         `it already existed with that name and ${a.matched}, ${creator}, as a create of this ${ownerNoun()} that was interrupted (a killed "${applyCommand()}") ` +
         `leaves it. This resource now manages it, and destroy deletes it${a.extra ? `; ${a.extra}` : ""}. ` +
-        `If another stack manages it too, remove it from one of them (docs/interrupted-runs.md).`,
+        `If another ${ownerNoun()} manages it too, remove it from one of them (docs/interrupted-runs.md).`,
     ),
   );
 }

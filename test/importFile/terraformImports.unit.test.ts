@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { hclString } from "../../importFile/terraformImports";
+import { terraformSecretsInConfig } from "../../importFile/terraformSecrets";
 import { hostileString, TERMINAL_CONTROL } from "../support/hostileText";
 
 /** The text an HCL reader takes from a quoted string this module wrote (the spec's escapes, reversed). */
@@ -39,5 +40,47 @@ describe("hclString", () => {
         expect(inner.replace(/\$\$\{|%%\{/g, "")).not.toMatch(/\$\{|%\{/);
       }),
     );
+  });
+});
+
+describe("terraformSecretsInConfig", () => {
+  const imports = `locals {
+  server_github_env = nonsensitive(anytrue([var.server_github_env_token == null])) ? null : {
+    "TOKEN" = var.server_github_env_token
+    "HOST" = "github.com"
+  }
+}
+`;
+  const generated = `resource "flashdutyai_mcp_server" "server_github" {
+  env         = null
+  headers     = null
+  nested = {
+    env = null
+  }
+}
+
+resource "other_thing" "server_github" {
+  env = null
+}
+`;
+
+  test("points a flashdutyai block's own null secret map at its local, once; nested keys, other providers and maps without a local stay", () => {
+    const result = terraformSecretsInConfig(generated, imports);
+    expect(result.references).toEqual([{ address: "flashdutyai_mcp_server.server_github", attribute: "env", local: "server_github_env" }]);
+    expect(result.variables).toEqual(["server_github_env_token"]);
+    expect(result.text.split("\n")).toEqual([
+      'resource "flashdutyai_mcp_server" "server_github" {',
+      "  env         = local.server_github_env",
+      "  headers     = null",
+      "  nested = {",
+      "    env = null",
+      "  }",
+      "}",
+      "",
+      'resource "other_thing" "server_github" {',
+      "  env = null",
+      "}",
+      "",
+    ]);
   });
 });

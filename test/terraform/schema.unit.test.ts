@@ -10,7 +10,7 @@ import { describe, expect, test } from "vitest";
 import { terraformProtoJson } from "../../scripts/terraformProtos";
 import { DATA_SOURCES, PROVIDER_ATTRIBUTES, RESOURCES, type TfAttribute } from "../../terraform/catalog";
 import { ResourceCalls } from "../../terraform/resourceCalls";
-import { camel, fromTf, snake, toTf, UNKNOWN, readDynamic, writeDynamic } from "../../terraform/values";
+import { camel, fromTf, readDynamic, sameTfValue, snake, toTf, UNKNOWN, writeDynamic } from "../../terraform/values";
 import { TYPES } from "../../terraform/catalog";
 
 /** Exactly one of required, optional, computed, or optional+computed; write-only neither computed nor sensitive. */
@@ -112,5 +112,18 @@ describe("state upgrade and import stubs", () => {
     const imported = calls.importState(server, { id: "mcp_1" }) as { imported_resources: { state: { msgpack: Buffer } }[] };
     const stub = readDynamic(imported.imported_resources[0]!.state) as Record<string, unknown>;
     expect(Object.entries(stub).filter(([, v]) => v !== null)).toEqual([["id", "mcp_1"]]);
+  });
+});
+
+describe("JSON-valued attributes (`Any`)", () => {
+  const field = { $ref: "pulumi.json#/Any" };
+  test("object and array text is read as the value; other text stays the text Terraform planned", () => {
+    expect(fromTf('{"b":1,"a":[2]}', field, TYPES)).toEqual({ b: 1, a: [2] });
+    expect(fromTf("[1,2]", field, TYPES)).toEqual([1, 2]);
+    expect(fromTf('"x"', field, TYPES)).toBe('"x"');
+    expect(fromTf("12", field, TYPES)).toBe("12");
+    expect(fromTf("not json", field, TYPES)).toBe("not json");
+    expect(toTf({ a: 1 }, field, TYPES)).toBe('{"a":1}');
+    expect(sameTfValue('{"a":1,"b":2}', '{ "b": 2, "a": 1 }')).toBe(true);
   });
 });
