@@ -276,3 +276,12 @@ export function privateOf(dir: string, type: string): string {
 export function lastJson<T>(out: string): T {
   return JSON.parse(out.trim().split("\n").pop()!) as T;
 }
+
+/** Resolves once `condition()` holds (checked every 100 ms); rejects after `ms`, naming the condition. */
+export async function until(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not so after ${ms} ms: ${condition.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,77 +1,40 @@
 /**
  * The Terraform provider `flashdutyai` (the release entry `dist/plugin/main.js`, launched by
- * Terraform with its magic cookie) with the real Terraform CLI (found on PATH) through
- * `dev_overrides`, against the emulator: an MCP server, an automation rule and an A2A agent, and
+ * the CLI with its magic cookie) with each real CLI of test/support/terraformCli.ts (Terraform
+ * from PATH, OpenTofu from scripts/install-tofu.sh) through `dev_overrides`, against the emulator: an MCP server, an automation rule and an A2A agent, and
  * a data source, through apply, a clean `plan -detailed-exitcode`, a console edit shown by plan
  * and put back by apply, an in-place update (a write-only secret alone included), an `import`
  * block with `-generate-config-out` and a clean plan after it, and destroy. Bad input is named by
  * its snake_case attribute before any API call; the app key and the secret values never appear in
- * `TF_LOG=trace` output nor in the state.
+ * `TF_LOG=trace` output nor in the state. Every other resource and data source, aliases on two
+ * accounts, a plan without TLS, a wrong cookie and a killed apply: ./everyNoun.engine.test.ts.
  */
-import { execFile, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { extract } from "tar";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { digestMatches } from "../../provider/engine/secretDigest";
 import { archiveName } from "../../scripts/packagePlugin";
 import { REPO_ROOT } from "../../scripts/pulumiCli";
 import { RELEASE_VERSION } from "../support/releaseBuild";
-
-let emulator: Emulator;
-let root: string;
-let env: NodeJS.ProcessEnv;
-let appKey: string;
+import { privateOf, stateOf, TerraformRig, terraformCliCases } from "../support/terraformCli";
 
 const HEADER_SECRET = "Bearer tf_header_secret_0123456789";
 const HEADER_SECRET_2 = "Bearer tf_header_secret_rotated_9876";
 
-/** The Terraform CLI on PATH and its version: the suite fails (not skips) without it. */
-function terraformVersion(): string {
-  const result = spawnSync("terraform", ["version", "-json"], { encoding: "utf8" });
-  if (result.error !== undefined || result.status !== 0) {
-    throw new Error(`the Terraform CLI is not on PATH (${result.error?.message ?? result.stderr}); install Terraform >= 1.11 to run this suite`);
-  }
-  return (JSON.parse(result.stdout) as { terraform_version: string }).terraform_version;
-}
+describe.each(terraformCliCases())("%s: terraform-provider-flashdutyai through dev_overrides", (_label, cli) => {
+  let emulator: Emulator;
+  let appKey: string;
+  let rig: TerraformRig;
+  const tf = (dir: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) => rig.run(dir, args, extraEnv);
+  const ok = (dir: string, args: string[]) => rig.ok(dir, args);
+  /** A configuration folder holding `main.tf` (the provider block, then `body`). */
+  const workspace = (name: string, body: string) => rig.folder(name, `${header()}\n${body}`);
 
-interface Run {
-  code: number;
-  out: string;
-}
-
-/**
- * Runs `terraform <args>` in `dir` (no colour, no input); never throws. Asynchronous: the
- * emulator answers from this process.
- */
-function tf(dir: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn("terraform", [...args, "-no-color"], { cwd: dir, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
-    const chunks: Buffer[] = [];
-    child.stdout.on("data", (c: Buffer) => chunks.push(c));
-    child.stderr.on("data", (c: Buffer) => chunks.push(c));
-    child.on("close", (code) => resolve({ code: code ?? -1, out: Buffer.concat(chunks).toString("utf8") }));
-  });
-}
-
-/** Runs a command that must succeed (exit 0), and answers its output. */
-async function ok(dir: string, args: string[]): Promise<string> {
-  const run = await tf(dir, args);
-  if (run.code !== 0) throw new Error(`terraform ${args.join(" ")} exited ${run.code}:\n${run.out}`);
-  return run.out;
-}
-
-/** A configuration folder holding `main.tf` (the provider block, then `body`). */
-function workspace(name: string, body: string): string {
-  const dir = path.join(root, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "main.tf"), `${header()}\n${body}`);
-  return dir;
-}
-
-function header(): string {
-  return `terraform {
+  function header(): string {
+    return `terraform {
   required_providers {
     flashdutyai = { source = "flashcatcloud/flashdutyai" }
   }
@@ -90,10 +53,10 @@ provider "flashdutyai" {
   base_url = ${JSON.stringify(emulator.url)}
 }
 `;
-}
+  }
 
-function resources(description: string): string {
-  return `resource "flashdutyai_mcp_server" "grafana" {
+  function resources(description: string): string {
+    return `resource "flashdutyai_mcp_server" "grafana" {
   server_name = "tf-grafana"
   description = ${JSON.stringify(description)}
   transport   = "streamable-http"
@@ -116,53 +79,25 @@ resource "flashdutyai_a2a_agent" "agent" {
 data "flashdutyai_automation_templates" "all" {}
 output "templates" { value = length(data.flashdutyai_automation_templates.all.templates) }
 `;
-}
+  }
 
-/** The state's managed resources' attributes, by type. */
-function stateOf(dir: string): Map<string, Record<string, unknown>> {
-  const state = JSON.parse(readFileSync(path.join(dir, "terraform.tfstate"), "utf8")) as {
-    resources: { mode: string; type: string; instances: { attributes: Record<string, unknown> }[] }[];
-  };
-  return new Map(state.resources.filter((r) => r.mode === "managed").map((r) => [r.type, r.instances[0]!.attributes]));
-}
+  beforeAll(async () => {
+    console.log(`${cli.name} CLI: ${cli.version} (${cli.binary})`);
+    emulator = await startEmulator({ port: 0 });
+    appKey = emulator.keys.admin;
+    rig = new TerraformRig(cli, { TF_VAR_app_key: appKey });
+  });
 
-/** The private state (base64) of the managed resource of `type`. */
-function privateOf(dir: string, type: string): string {
-  const state = JSON.parse(readFileSync(path.join(dir, "terraform.tfstate"), "utf8")) as { resources: { type: string; instances: { private?: string }[] }[] };
-  return state.resources.find((r) => r.type === type)?.instances[0]?.private ?? "";
-}
+  afterEach(() => {
+    // No provider process outlives the command that launched it.
+    expect(rig.leftovers).toEqual([]);
+  });
 
-beforeAll(async () => {
-  console.log(`Terraform CLI: ${terraformVersion()}`);
-  emulator = await startEmulator({ port: 0 });
-  appKey = emulator.keys.admin;
-  const base = path.join(REPO_ROOT, ".pulumi-state", "work");
-  mkdirSync(base, { recursive: true });
-  root = mkdtempSync(path.join(base, "terraform-"));
-  const bin = path.join(root, "bin");
-  mkdirSync(bin);
-  const wrapper = path.join(bin, "terraform-provider-flashdutyai");
-  writeFileSync(wrapper, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(REPO_ROOT, "dist", "plugin", "main.js"))} "$@"\n`);
-  chmodSync(wrapper, 0o755);
-  const rc = path.join(root, "dev.tfrc");
-  writeFileSync(rc, `provider_installation {\n  dev_overrides {\n    "flashcatcloud/flashdutyai" = ${JSON.stringify(bin)}\n  }\n  direct {}\n}\n`);
-  env = {
-    ...process.env,
-    TF_CLI_CONFIG_FILE: rc,
-    TF_VAR_app_key: appKey,
-    TF_IN_AUTOMATION: "1",
-    CHECKPOINT_DISABLE: "1",
-    TF_LOG: "",
-    FLASHDUTY_APP_KEY: "",
-  };
-});
+  afterAll(async () => {
+    rig?.close();
+    await emulator?.close();
+  });
 
-afterAll(async () => {
-  if (root !== undefined) rmSync(root, { recursive: true, force: true });
-  await emulator?.close();
-});
-
-describe("terraform-provider-flashdutyai through dev_overrides", () => {
   test("apply, a clean plan, a console edit put back, an update, import with generated config, destroy", async () => {
     const dir = workspace("lifecycle", resources("Dashboards"));
     const trace = await tf(dir, ["apply", "-auto-approve"], { TF_LOG: "trace" });
@@ -194,7 +129,7 @@ describe("terraform-provider-flashdutyai through dev_overrides", () => {
     emulator.updateA2aAgent(agent.id as string, { instructions: "Edited in the console" });
     const refreshOnly = await tf(dir, ["plan", "-refresh-only", "-detailed-exitcode"]);
     expect(refreshOnly.code, refreshOnly.out).toBe(2);
-    expect(refreshOnly.out).toContain("Objects have changed outside of Terraform");
+    expect(refreshOnly.out).toContain(`Objects have changed outside of ${cli.name}`);
     expect(refreshOnly.out).toMatch(/description\s+= "Dashboards" -> "Edited in the console"/);
     const drift = await tf(dir, ["plan", "-detailed-exitcode"]);
     expect(drift.code, drift.out).toBe(2);
@@ -257,122 +192,8 @@ import {
     expect(emulator.rule(rule.id as string)).toBeUndefined();
   });
 
-  test("a disablement, a knowledge file and a skill; every data source; two accounts by alias; without TLS", async () => {
-    const dir = workspace(
-      "others",
-      `provider "flashdutyai" {
-  alias    = "other"
-  app_key  = ${JSON.stringify(emulator.keys.otherAccount)}
-  base_url = ${JSON.stringify(emulator.url)}
-}
-resource "flashdutyai_mcp_server" "tool" {
-  server_name = "tf-tool"
-  transport   = "stdio"
-  command     = "npx"
-  args        = ["-y", "tool"]
-}
-resource "flashdutyai_mcp_server_disablement" "off" {
-  server_id = flashdutyai_mcp_server.tool.id
-}
-resource "flashdutyai_knowledge_file" "runbook" {
-  path    = "runbooks/tf.md"
-  content = "# Runbook"
-}
-resource "flashdutyai_skill" "skill" {
-  source = "\${path.module}/skill"
-}
-resource "flashdutyai_a2a_agent" "elsewhere" {
-  provider     = flashdutyai.other
-  agent_name   = "tf-other-agent"
-  instructions = "Triage"
-  card_url     = "https://other.example/.well-known/agent.json"
-}
-data "flashdutyai_automation_rules" "all" {}
-data "flashdutyai_automation_templates" "all" {}
-data "flashdutyai_mcp_servers" "all" {}
-data "flashdutyai_skills" "all" {}
-data "flashdutyai_knowledge_files" "all" {}
-data "flashdutyai_a2a_agents" "all" {}
-output "counts" {
-  value = [
-    data.flashdutyai_automation_rules.all.total,
-    length(data.flashdutyai_automation_templates.all.templates),
-    data.flashdutyai_mcp_servers.all.total,
-    data.flashdutyai_skills.all.total,
-    data.flashdutyai_knowledge_files.all.total,
-    data.flashdutyai_a2a_agents.all.total,
-  ]
-}
-`,
-    );
-    mkdirSync(path.join(dir, "skill"));
-    writeFileSync(path.join(dir, "skill", "SKILL.md"), "---\nname: tf-skill\ndescription: A skill made by Terraform\n---\n# Steps\n");
-    // go-plugin's TF_DISABLE_PLUGIN_TLS: the provider serves without AutoMTLS.
-    const apply = await tf(dir, ["apply", "-auto-approve"], { TF_DISABLE_PLUGIN_TLS: "1" });
-    expect(apply.code, apply.out).toBe(0);
-    expect(apply.out).toContain("Resources: 5 added");
-    const state = stateOf(dir);
-    const tool = state.get("flashdutyai_mcp_server")!;
-    expect(emulator.servers().find((s) => s.server_id === tool.id)?.status).toBe("disabled");
-    expect(state.get("flashdutyai_skill")!.skill_name).toBe("tf-skill");
-    expect(state.get("flashdutyai_knowledge_file")!.checksum).toEqual(expect.any(String));
-    const agent = state.get("flashdutyai_a2a_agent")!;
-    expect(emulator.a2aAgent(agent.id as string)?.account_id).not.toBe(emulator.servers().find((s) => s.server_id === tool.id)?.account_id);
-    const counts = JSON.parse((await ok(dir, ["output", "-json", "counts"])).trim().split("\n").pop()!) as number[];
-    expect(counts.every((n) => typeof n === "number")).toBe(true);
-    // A new path replaces the knowledge file.
-    writeFileSync(path.join(dir, "main.tf"), readFileSync(path.join(dir, "main.tf"), "utf8").replace('"runbooks/tf.md"', '"runbooks/tf-moved.md"'));
-    const moved = await tf(dir, ["apply", "-auto-approve"]);
-    expect(moved.code, moved.out).toBe(0);
-    expect(moved.out).toContain("must be replaced");
-    expect(moved.out).toContain("1 added, 0 changed, 1 destroyed");
-    expect(stateOf(dir).get("flashdutyai_knowledge_file")!.path).toBe("runbooks/tf-moved.md");
-
-    // The data sources read before the resources existed: a second apply records their outputs and changes nothing.
-    expect(await ok(dir, ["apply", "-auto-approve"])).toContain("0 added, 0 changed, 0 destroyed");
-    expect((await tf(dir, ["plan", "-detailed-exitcode"])).code).toBe(0);
-
-    // Destroying the disablement enables the server again; then destroy leaves nothing.
-    await ok(dir, ["destroy", "-auto-approve", "-target=flashdutyai_mcp_server_disablement.off"]);
-    expect(emulator.servers().find((s) => s.server_id === tool.id)?.status).toBe("enabled");
-    const destroyed = await tf(dir, ["destroy", "-auto-approve"]);
-    expect(destroyed.code, destroyed.out).toBe(0);
-    expect(destroyed.out).toContain("Resources: 4 destroyed");
-    expect(emulator.servers().some((s) => s.server_id === tool.id)).toBe(false);
-    expect(emulator.a2aAgent(agent.id as string)).toBeUndefined();
-  });
-
-  test("without Terraform's magic cookie the entry serves Pulumi; no provider process outlives a command", async () => {
-    const entry = path.join(REPO_ROOT, "dist", "plugin", "main.js");
-    // Without Terraform's cookie the entry is the Pulumi plugin: its first line is a port, not go-plugin's handshake.
-    const first = await new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, [entry], {
-        env: { ...process.env, TF_PLUGIN_MAGIC_COOKIE: "not-the-cookie" },
-        stdio: ["ignore", "pipe", "ignore"],
-      });
-      let text = "";
-      child.stdout.on("data", (chunk: Buffer) => {
-        text += chunk.toString("utf8");
-        if (text.includes("\n")) child.kill();
-      });
-      child.on("close", () => resolve(text.split("\n")[0] ?? ""));
-    });
-    expect(first).toMatch(/^\d+$/);
-    const left = spawnSync("pgrep", ["-f", path.join(root, "bin")], { encoding: "utf8" });
-    expect(left.stdout.trim()).toBe("");
-  });
-
   test("the release executable (npm run package:plugin) serves Terraform as well", async () => {
-    const out = path.join(root, "release");
-    await new Promise<void>((resolve, reject) =>
-      execFile(process.execPath, [path.join(REPO_ROOT, "build", "scripts", "packagePlugin.js"), "--out", out], (err) => (err ? reject(err) : resolve())),
-    );
-    const bin = path.join(root, "release-bin");
-    mkdirSync(bin);
-    await extract({ file: path.join(out, archiveName(RELEASE_VERSION)), cwd: bin });
-    renameSync(path.join(bin, "pulumi-resource-flashduty"), path.join(bin, "terraform-provider-flashdutyai"));
-    const rc = path.join(root, "release.tfrc");
-    writeFileSync(rc, `provider_installation {\n  dev_overrides {\n    "flashcatcloud/flashdutyai" = ${JSON.stringify(bin)}\n  }\n  direct {}\n}\n`);
+    const rc = rig.cliConfig("release.tfrc", await releaseBin());
     const dir = workspace(
       "release",
       `resource "flashdutyai_automation_rule" "rule" {
@@ -425,3 +246,30 @@ output "counts" {
     expect(refused.out).not.toContain("pulumi import");
   });
 });
+
+let release: Promise<string> | undefined;
+let releaseRoot: string | undefined;
+afterAll(() => {
+  if (releaseRoot !== undefined) rmSync(releaseRoot, { recursive: true, force: true });
+});
+
+/**
+ * The release executable for this machine (`npm run package:plugin`, built once for both CLIs),
+ * unpacked under the name Terraform looks for: its folder.
+ */
+function releaseBin(): Promise<string> {
+  release ??= (async () => {
+    const root = mkdtempSync(path.join(REPO_ROOT, ".pulumi-state", "work", "tf-release-"));
+    releaseRoot = root;
+    const out = path.join(root, "release");
+    await new Promise<void>((resolve, reject) =>
+      execFile(process.execPath, [path.join(REPO_ROOT, "build", "scripts", "packagePlugin.js"), "--out", out], (err) => (err ? reject(err) : resolve())),
+    );
+    const bin = path.join(root, "bin");
+    mkdirSync(bin);
+    await extract({ file: path.join(out, archiveName(RELEASE_VERSION)), cwd: bin });
+    renameSync(path.join(bin, "pulumi-resource-flashduty"), path.join(bin, "terraform-provider-flashdutyai"));
+    return bin;
+  })();
+  return release;
+}
