@@ -4,46 +4,22 @@
  * the port on stdout, a gRPC connection, the call), for the executable of the release archive (a
  * Node.js single executable application) against the `node main.js` wrapper of `dist/plugin`.
  * The engine starts the plugin once per provider per command, so this is paid once per `pulumi`
- * command (per explicit provider).
+ * command (per explicit provider). The same executable launched by Terraform (its magic cookie,
+ * AutoMTLS, the first `GetProviderSchema` answer; issue 59) is timed beside it, the same way
+ * (`bench/pluginLaunch.ts`): Terraform starts it three to five times per command.
  *
  * `npm run package:plugin` first, then: `node build/bench/pluginStartup.js [--runs 15]`. Prints a
- * markdown table; the runs alternate between the two so a busier moment hits both.
+ * markdown table; the runs alternate among the four so a busier moment hits them all.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import * as grpc from "@grpc/grpc-js";
-import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
-import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as tar from "tar";
 import { archiveName } from "../scripts/packagePlugin";
 import { REPO_ROOT } from "../scripts/pulumiCli";
 import { median } from "./common";
-
-/** Milliseconds from spawning `command` to the first `GetSchema` answer; the plugin is then stopped. */
-function timeToSchema(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const t0 = performance.now();
-  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.on("error", reject);
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk;
-      const line = out.split("\n")[0];
-      if (!out.includes("\n") || line === undefined) return;
-      const client = new providerRpc.ResourceProviderClient(`127.0.0.1:${line.trim()}`, grpc.credentials.createInsecure());
-      client.getSchema(new providerProto.GetSchemaRequest(), (err) => {
-        const ms = performance.now() - t0;
-        client.close();
-        child.kill("SIGTERM");
-        if (err) reject(err);
-        else resolve(ms);
-      });
-    });
-  });
-}
+import { type LaunchTiming, terraformClientCertificate, timePulumiLaunch, timeTerraformLaunch } from "./pluginLaunch";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "15" } } });
@@ -59,25 +35,26 @@ async function main(): Promise<void> {
     // executable gets a PATH without it, as on a user's machine.
     const withNode = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` };
     const withoutNode = { PATH: "/nonexistent" };
+    const client = await terraformClientCertificate();
+    const launches: Array<[string, () => Promise<LaunchTiming>]> = [
+      ["release executable (Node.js SEA, no Node.js on PATH)", () => timePulumiLaunch(sea, [], withoutNode)],
+      ["`node main.js` wrapper (dist/plugin)", () => timePulumiLaunch(wrapper, [], withNode)],
+      ["release executable launched by Terraform (first GetProviderSchema answer)", () => timeTerraformLaunch(sea, [], withoutNode, client)],
+      ["`node main.js` wrapper launched by Terraform (first GetProviderSchema answer)", () => timeTerraformLaunch(wrapper, [], withNode, client)],
+    ];
     // One unmeasured start of each: the file cache, not the plugin, is what a first start measures.
-    await timeToSchema(sea, [], withoutNode);
-    await timeToSchema(wrapper, [], withNode);
-    const seaMs: number[] = [];
-    const wrapperMs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      seaMs.push(await timeToSchema(sea, [], withoutNode));
-      wrapperMs.push(await timeToSchema(wrapper, [], withNode));
-    }
+    for (const [, launch] of launches) await launch();
+    const ms = launches.map((): number[] => []);
+    for (let i = 0; i < runs; i++) for (const [k, [, launch]] of launches.entries()) ms[k]?.push((await launch()).schemaMs);
     const row = (name: string, ms: number[]) => `| ${name} | ${Math.min(...ms).toFixed(0)} | ${median(ms).toFixed(0)} | ${Math.max(...ms).toFixed(0)} |`;
     const mb = (file: string) => (statSync(file).size / 1e6).toFixed(1);
     process.stdout.write(
       [
         `Archive ${path.basename(archive)}: ${mb(archive)} MB compressed; executable ${mb(sea)} MB.`,
         "",
-        `| first GetSchema answer, ms (${runs} runs each) | min | median | max |`,
+        `| first GetSchema (Pulumi) or GetProviderSchema (Terraform) answer, ms (${runs} runs each) | min | median | max |`,
         "|---|---|---|---|",
-        row("release executable (Node.js SEA, no Node.js on PATH)", seaMs),
-        row("`node main.js` wrapper (dist/plugin)", wrapperMs),
+        ...launches.map(([name], k) => row(name, ms[k] ?? [])),
         "",
       ].join("\n"),
     );
