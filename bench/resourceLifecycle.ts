@@ -76,7 +76,7 @@ export interface LifecycleSpec {
 /** Default runs per figure (issue 47: three runs a figure). */
 export const LIFECYCLE_RUNS = 3;
 
-function phaseSince(emu: Emulator, before: ReturnType<Emulator["counters"]>): Omit<CommandPhase, "seconds" | "runs"> {
+export function phaseSince(emu: Emulator, before: ReturnType<Emulator["counters"]>): Omit<CommandPhase, "seconds" | "runs"> {
   const after = emu.counters();
   const calls: Record<string, number> = {};
   let status429 = 0;
@@ -90,7 +90,7 @@ function phaseSince(emu: Emulator, before: ReturnType<Emulator["counters"]>): Om
 }
 
 /** The median run's calls, every run's time, and the 429 answers of all runs. */
-function combine(runs: Array<{ seconds: number; calls: Record<string, number>; status429: number }>): CommandPhase {
+export function combine(runs: Array<{ seconds: number; calls: Record<string, number>; status429: number }>): CommandPhase {
   const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
   const mid = sorted[Math.floor((sorted.length - 1) / 2)] as (typeof runs)[number];
   return {

@@ -10,6 +10,7 @@
  *   PULUMI_SKIP_CHECKPOINTS=true PULUMI_PARALLEL=5000 npm run bench -- --only 12 --sizes 5000   # benchmark 12 at 5,000 (over an hour), on request only
  *   npm run bench -- --only 9,10 --runs 3                          # runs per figure of benchmarks 8 to 12 (default 3)
  *   npm run bench -- --only 13 --import-resources 100             # benchmark 13 at a smaller size
+ *   npm run bench -- --only 14 --terraform-sizes 100 --terraform-provider wrapper   # benchmark 14 (Terraform) at some sizes, with the dist/ wrapper
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -25,6 +26,8 @@ import { benchA2aAgents } from "./a2aAgents";
 import { KNOWLEDGE_FILE_RESOURCES, SKILL_RESOURCES, benchSkillsAndKnowledge } from "./skillsAndKnowledge";
 import { GROWTH_SIZES, benchGrowthSize, type GrowthSizeResult } from "./growth";
 import { benchImportFile, IMPORT_RESOURCES } from "./importFile";
+import { benchTerraform, TERRAFORM_SIZES, type TerraformProviderKind } from "./terraform";
+import { terraformRows } from "./terraformRows";
 import { benchPreview } from "./preview";
 import { benchRules } from "./rules";
 import { benchThroughput } from "./throughput";
@@ -71,6 +74,9 @@ async function main(argv: string[]): Promise<void> {
       runs: { type: "string" },
       profile: { type: "boolean" },
       "import-resources": { type: "string" },
+      "terraform-sizes": { type: "string" },
+      "terraform-provider": { type: "string" },
+      "launch-runs": { type: "string" },
     },
   });
   const only = values.only !== undefined ? new Set(values.only.split(",").map((v) => v.trim())) : undefined;
@@ -100,6 +106,14 @@ async function main(argv: string[]): Promise<void> {
   for (const n of sizes) if (!Number.isInteger(n) || n < 3) throw new Error(`--sizes must list whole numbers >= 3, got "${values.sizes}"`);
   const size11 = { skills: count("skills", SKILL_RESOURCES), knowledgeFiles: count("knowledge-files", KNOWLEDGE_FILE_RESOURCES) };
   const size13 = count("import-resources", IMPORT_RESOURCES);
+  const terraformSizes = values["terraform-sizes"] === undefined ? [...TERRAFORM_SIZES] : values["terraform-sizes"].split(",").map((v) => Number(v.trim()));
+  for (const n of terraformSizes)
+    if (!Number.isInteger(n) || n < 5) throw new Error(`--terraform-sizes must list whole numbers >= 5, got "${values["terraform-sizes"]}"`);
+  const terraformProvider = (values["terraform-provider"] ?? "release") as TerraformProviderKind;
+  if (terraformProvider !== "release" && terraformProvider !== "wrapper")
+    throw new Error(`--terraform-provider must be release or wrapper, got "${terraformProvider}"`);
+  const launchRuns = values["launch-runs"] === undefined ? 15 : Number(values["launch-runs"]);
+  if (!Number.isInteger(launchRuns) || launchRuns < 1) throw new Error(`--launch-runs must be a whole number >= 1, got "${values["launch-runs"]}"`);
   progress(`emulator rate-limit windows: ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off ours`);
   // The engine's own checkpoints (it rewrites the whole state at every step) grow with the square
   // of the stack; PULUMI_SKIP_CHECKPOINTS, passed on to every pulumi command of measured and
@@ -215,6 +229,13 @@ async function main(argv: string[]): Promise<void> {
     const r = await benchImportFile(size13);
     results.importFile = r;
     rows.push(...importFileRows(r));
+  }
+
+  if (wanted("14")) {
+    progress(`14. Terraform: apply, plan -refresh-only, destroy of ${terraformSizes.join(" and ")} mixed resources, and the provider's start-up`);
+    const r = await benchTerraform({ sizes: terraformSizes, runs: runs ?? 3, provider: terraformProvider, launchRuns });
+    results.terraform = r;
+    rows.push(...terraformRows(r));
   }
 
   const totalSeconds = secondsSince(t0);
