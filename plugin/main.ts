@@ -9,12 +9,16 @@
  */
 import { watchEngineOnce } from "../provider/engine/engineWatch";
 import { useFrontDoor } from "../provider/engine/frontDoor";
-import { isTerraformLaunch } from "../terraform/launch";
+import { isTerraformLaunch, wrongCookieMessage } from "../terraform/launch";
 
 // Messages name inputs and recipes as the plugin's programs see them (imports, resource options).
 useFrontDoor("plugin");
 
-if (isTerraformLaunch()) {
+const wrongCookie = wrongCookieMessage();
+if (wrongCookie !== undefined) {
+  console.error(wrongCookie);
+  process.exit(1);
+} else if (isTerraformLaunch()) {
   // Launched by Terraform or OpenTofu (their magic cookie): the same executable serves tfplugin6.
   (require("../terraform/serve") as typeof import("../terraform/serve")).serveTerraform().catch((err: unknown) => {
     console.error(`terraform-provider-flashdutyai: cannot serve: ${err instanceof Error ? err.message : String(err)}`);

@@ -27,6 +27,7 @@ import { useFrontDoor } from "../provider/engine/frontDoor";
 import { selfSignedCertificate } from "./certificate";
 import descriptor from "./proto/descriptor.json";
 import { TerraformProvider } from "./provider";
+import { requestStop, whenSettled } from "../provider/engine/gracefulShutdown";
 
 type Loaded = Record<string, grpc.ServiceDefinition>;
 
@@ -109,4 +110,22 @@ export async function serveTerraform(env: NodeJS.ProcessEnv = process.env): Prom
   await new Promise<void>((resolve, reject) => server.bindAsync(`unix://${socket}`, credentials, (err) => (err ? reject(err) : resolve())));
   process.stdout.write(`1|6|unix|${socket}|grpc|${certField}\n`);
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  exitWhenOrphaned(exit);
+}
+
+/**
+ * A CLI that is killed (SIGKILL, a lost runner) never calls Shutdown, and this process would serve
+ * on forever. So once it is orphaned (its parent is no longer the CLI that started it), it stops
+ * its calls at their next wait, lets the requests already sent be answered (a write is never cut
+ * off), and exits. Polled, since no event tells a process its parent died; every 500 ms.
+ */
+function exitWhenOrphaned(exit: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    requestStop("the Terraform CLI that started the provider is gone");
+    void whenSettled().then(exit);
+  }, 500);
+  timer.unref();
 }

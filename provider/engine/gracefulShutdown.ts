@@ -23,6 +23,7 @@
 const ANSWER_GRACE_MS = 1000;
 
 let inFlight = 0;
+const settledWaiters: (() => void)[] = [];
 let stopping: NodeJS.Signals | undefined;
 let graceTimer: NodeJS.Timeout | undefined;
 const handlers = new Map<NodeJS.Signals, () => void>();
@@ -39,6 +40,7 @@ export async function untilSettled<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } finally {
     inFlight--;
+    if (inFlight === 0) for (const resolve of settledWaiters.splice(0)) resolve();
     const signal = stopping;
     if (inFlight === 0 && signal !== undefined) graceTimer = setTimeout(() => stopNow(signal), ANSWER_GRACE_MS);
   }
@@ -69,6 +71,11 @@ function stopNow(signal: NodeJS.Signals): void {
   for (const [name, handler] of handlers) process.removeListener(name, handler);
   handlers.clear();
   process.kill(process.pid, signal);
+}
+
+/** Resolves once no platform call runs under {@link untilSettled} (at once when none does). */
+export function whenSettled(): Promise<void> {
+  return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
 }
 
 const stopController = new AbortController();
