@@ -158,8 +158,8 @@ function instancesOf(plan: Props): { instances: Instance[]; secrets: Set<string>
   const visit = (module: unknown): void => {
     if (!isObject(module)) return;
     for (const r of Array.isArray(module.resources) ? module.resources : []) {
-      // A deposed object (left by a failed create_before_destroy) is not the instance the configuration declares.
-      const noun = isObject(r) && r.mode === "managed" && r.deposed === undefined ? NOUN_OF_TYPE.get(text(r.type)) : undefined;
+      // A deposed object (left by a failed create_before_destroy; `deposed_key` in a state's values) is not the instance the configuration declares.
+      const noun = isObject(r) && r.mode === "managed" && r.deposed_key === undefined && r.deposed === undefined ? NOUN_OF_TYPE.get(text(r.type)) : undefined;
       if (noun === undefined || !isObject(r)) continue;
       const values = props(r.values);
       const sensitive = new Set<string>();

@@ -206,6 +206,13 @@ describe("terraformDriftReport", () => {
     const deposed = plan([{ address: "flashdutyai_automation_rule.a", type: "flashdutyai_automation_rule", name: "a", before: rule(), after: null }]);
     (deposed.resource_drift as Props[])[0]!.deposed = "00000001";
     expect(terraformDriftReport(deposed, NAMES)).toMatchObject({ drift: false });
+    // In the refreshed state a deposed object carries `deposed_key`: not counted as a declared instance.
+    const inState = plan([{ address: "flashdutyai_automation_rule.a", type: "flashdutyai_automation_rule", name: "a", before: rule(), after: rule() }], {}, {});
+    inState.resource_drift = [];
+    const stateValues = (inState.prior_state as { values: { root_module: { resources: Props[] } } }).values.root_module.resources;
+    expect(terraformDriftReport(inState, NAMES)).toMatchObject({ drift: false, checkedAutomationRules: 1 });
+    stateValues[0]!.deposed_key = "00000001";
+    expect(terraformDriftReport(inState, NAMES)).not.toHaveProperty("checkedAutomationRules");
   });
 
   test("property: hostile text from the platform and the configuration stays inert, and no sensitive value is shown", () => {
