@@ -20,7 +20,7 @@ import type { NounOperations } from "../provider/engine/operations";
 import type { TfAttribute, TfResource } from "./catalog";
 import { TYPES } from "./catalog";
 import { checkDiagnostics, type Diagnostic } from "./diagnostics";
-import { fromTf, holdsUnknown, readDynamic, sameTfValue, snake, toTf, UNKNOWN, writeDynamic } from "./values";
+import { fromTf, holdsUnknown, isJsonText, readDynamic, sameTfValue, snake, toTf, UNKNOWN, writeDynamic } from "./values";
 
 // biome-ignore lint/suspicious/noExplicitAny: proto-loader answers plain objects of the vendored protos, typed by those files only
 type Message = Record<string, any>;
@@ -34,11 +34,6 @@ const STABLE_OUTPUTS = /^(accountId|createdAt|createdBy|adopted[A-Za-z]*Id)$/;
 /** The declared field behind an attribute (undefined for `id`). */
 function fieldOf(resource: TfResource, attribute: TfAttribute) {
   return attribute.field === undefined ? undefined : resource.declaration.fields[attribute.field];
-}
-
-/** Whether a field is held as JSON text (`Any`: `jsonencode(...)` in HCL). */
-function isJsonText(field: object | undefined): boolean {
-  return field !== undefined && (field as { $ref?: string }).$ref === "pulumi.json#/Any";
 }
 
 /** The names of the noun's fields, for messages. */

@@ -31,15 +31,25 @@ import { requestStop, whenSettled } from "../provider/engine/gracefulShutdown";
 
 type Loaded = Record<string, grpc.ServiceDefinition>;
 
-/** The services' definitions from the vendored protos (`./proto/descriptor.json`, written by `npm run terraform:protos`). */
-function loadServices(): Loaded {
-  const definitions = protoLoader.fromJSON(descriptor as unknown as Parameters<typeof protoLoader.fromJSON>[0], {
+/**
+ * The vendored protos (`./proto/descriptor.json`, written by `npm run terraform:protos`) as
+ * proto-loader's package definition: messages as plain objects with the protos' snake_case keys,
+ * 64-bit integers as numbers, enums as their names. What this server and the start-up benchmark's
+ * client (`bench/pluginLaunch.ts`) load.
+ */
+export function pluginProtoDefinitions(): protoLoader.PackageDefinition {
+  return protoLoader.fromJSON(descriptor as unknown as Parameters<typeof protoLoader.fromJSON>[0], {
     keepCase: true,
     longs: Number,
     enums: String,
     defaults: true,
     oneofs: true,
   });
+}
+
+/** The services' definitions. */
+function loadServices(): Loaded {
+  const definitions = pluginProtoDefinitions();
   const service = (name: string) => definitions[name] as grpc.ServiceDefinition;
   return {
     provider: service("tfplugin6.Provider"),

@@ -102,6 +102,11 @@ export function toTf(value: unknown, field: object, types: TypeTable): unknown {
   return value;
 }
 
+/** Whether a field is Pulumi's `Any` (a JSON value): held by Terraform as JSON text (`jsonencode(...)` in HCL). */
+export function isJsonText(field: object | undefined): boolean {
+  return field !== undefined && (field as { $ref?: string }).$ref === "pulumi.json#/Any";
+}
+
 /**
  * `text` parsed as JSON when it holds an object or an array, else `text` itself: the rule of the
  * implementations' own reading (`readJsonText` of `provider/engine/programFields.ts`), so that a
@@ -126,7 +131,7 @@ export function fromTf(value: unknown, field: object, types: TypeTable): unknown
     const t = refType(f.$ref as string, types);
     // `Any`: the JSON text `jsonencode` wrote, as the structured value the implementations'
     // outputs hold (their check takes either form), so state and configuration compare as values.
-    if (t === undefined) return typeof value === "string" && f.$ref === "pulumi.json#/Any" ? parsedJson(value) : value;
+    if (t === undefined) return typeof value === "string" && isJsonText(f) ? parsedJson(value) : value;
     const v = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const [k, p] of Object.entries(t.properties)) {
