@@ -15,6 +15,7 @@ import type { FlashdutyClient } from "../sdk";
 import { type Candidate, candidateLists, type Kind, KINDS, TYPE_TOKENS } from "./candidates";
 import { type CheckedResource, type CheckFailure, disablementImportInputs, failuresAfterImport, loadCheck } from "./importedCheck";
 import { uniqueNames } from "./logicalNames";
+import { SECRET_MAP_FIELDS } from "./secretMaps";
 
 /** The choices of {@link buildImportFile}; every filter is optional. */
 export interface ImportFileOptions {
@@ -87,9 +88,6 @@ export interface ImportFileResult {
   /** The non-empty secret maps of the imported resources, in the file's order. */
   secretMaps: SecretMap[];
 }
-
-/** The fields of each resource that hold secret maps (a disablement declares none). */
-const SECRET_MAP_FIELDS = ["env", "headers", "authConfig"] as const;
 
 /** Why a skill is never in the file. */
 export const SKILL_REASON =

@@ -13,11 +13,12 @@
  *
  * @packageDocumentation
  */
-import { TERRAFORM_PROVIDER_TYPE } from "../provider/engine/typeToken";
+import { snakeCase, TERRAFORM_PROVIDER_TYPE } from "../provider/engine/typeToken";
+import { SECRET_MAP_FIELDS } from "./secretMaps";
 import { secretMapLocal } from "./terraformImports";
 
-/** The write-only attributes holding secret maps. */
-const SECRET_MAP_ATTRIBUTES = new Set(["env", "headers", "auth_config"]);
+/** The write-only attributes holding secret maps (`env`, `headers`, `auth_config`). */
+const SECRET_MAP_ATTRIBUTES = new Set(SECRET_MAP_FIELDS.map(snakeCase));
 
 /** One `null` the rewrite replaced. */
 export interface TerraformSecretReference {
