@@ -15,7 +15,7 @@ import { type Emulator, startEmulator } from "../../emulator";
 import { FlashdutyClient } from "../../sdk";
 import { BUILT_CLI } from "../support/cliRun";
 import { TERMINAL_CONTROL } from "../support/hostileText";
-import { TerraformRig, terraformCliCases } from "../support/terraformCli";
+import { providerHeader, TerraformRig, terraformCliCases } from "../support/terraformCli";
 
 const run = promisify(execFile);
 
@@ -69,10 +69,7 @@ describe.each(terraformCliCases())("import-file --format terraform on %s", (_lab
   test("the seeded account and hostile names import with a clean plan; secrets become variables, never values", { timeout: 600_000 }, async () => {
     const rig = new TerraformRig(cli, { FLASHDUTY_APP_KEY: emulator.keys.admin });
     rigs.push(rig);
-    const dir = rig.folder(
-      "account",
-      `terraform {\n  required_providers {\n    flashdutyai = { source = "flashcatcloud/flashdutyai" }\n  }\n}\nprovider "flashdutyai" {\n  base_url = ${JSON.stringify(emulator.url)}\n}\n`,
-    );
+    const dir = rig.folder("account", providerHeader(emulator.url));
     const env = { ...process.env, FLASHDUTY_APP_KEY: emulator.keys.admin, FLASHDUTY_BASE_URL: emulator.url };
     const imported = await run(process.execPath, [BUILT_CLI, "import-file", "--format", "terraform", "--output", path.join(dir, "imports.tf")], { env });
     const imports = readFileSync(path.join(dir, "imports.tf"), "utf8");

@@ -285,3 +285,11 @@ export async function until(condition: () => boolean, ms: number): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * A configuration's head: the `terraform` block requiring `flashcatcloud/flashdutyai` and its
+ * provider block on `baseUrl` (the app key from `FLASHDUTY_APP_KEY` of the rig's environment).
+ */
+export function providerHeader(baseUrl: string): string {
+  return `terraform {\n  required_providers {\n    flashdutyai = { source = "flashcatcloud/flashdutyai" }\n  }\n}\nprovider "flashdutyai" {\n  base_url = ${JSON.stringify(baseUrl)}\n}\n`;
+}

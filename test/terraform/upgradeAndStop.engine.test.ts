@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { FlashdutyClient } from "../../sdk";
 import { SCHEMA_VERSION } from "../../terraform/catalog";
-import { TerraformRig, stateResources, terraformCliCases } from "../support/terraformCli";
+import { providerHeader, TerraformRig, stateResources, terraformCliCases } from "../support/terraformCli";
 
 let emulator: Emulator;
 /** A second emulator whose limits make creates wait: 1 request a second per operation. */
@@ -29,10 +29,6 @@ afterAll(async () => {
   await emulator?.close();
   await slow?.close();
 });
-
-function provider(url: string): string {
-  return `terraform {\n  required_providers {\n    flashdutyai = { source = "flashcatcloud/flashdutyai" }\n  }\n}\nprovider "flashdutyai" {\n  base_url = ${JSON.stringify(url)}\n}\n`;
-}
 
 describe.each(terraformCliCases())("the provider process on %s", (label, cli) => {
   const rigs: TerraformRig[] = [];
@@ -49,7 +45,7 @@ describe.each(terraformCliCases())("the provider process on %s", (label, cli) =>
     const server = `up-${label.split(" ")[0]!.toLowerCase()}`;
     const dir = rig.folder(
       "upgrade",
-      `${provider(emulator.url)}resource "flashdutyai_mcp_server" "s" {\n  server_name = "${server}"\n  transport   = "streamable-http"\n  url         = "https://upgrade.example/mcp"\n}\n`,
+      `${providerHeader(emulator.url)}resource "flashdutyai_mcp_server" "s" {\n  server_name = "${server}"\n  transport   = "streamable-http"\n  url         = "https://upgrade.example/mcp"\n}\n`,
     );
     await rig.ok(dir, ["apply", "-auto-approve"]);
     const file = path.join(dir, "terraform.tfstate");
@@ -87,7 +83,7 @@ describe.each(terraformCliCases())("the provider process on %s", (label, cli) =>
     const count = 12;
     const dir = rig.folder(
       "stop",
-      `${provider(slow.url)}resource "flashdutyai_automation_rule" "r" {\n  count     = ${count}\n  name      = "${prefix}-\${count.index}"\n  prompt    = "Summarise"\n  cron_expr = "0 9 * * *"\n}\n`,
+      `${providerHeader(slow.url)}resource "flashdutyai_automation_rule" "r" {\n  count     = ${count}\n  name      = "${prefix}-\${count.index}"\n  prompt    = "Summarise"\n  cron_expr = "0 9 * * *"\n}\n`,
     );
     const started = rig.start(dir, ["apply", "-auto-approve"]);
     // Once a few creates are done, the others wait on the limit of 1 a second.
