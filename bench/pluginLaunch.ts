@@ -18,12 +18,11 @@
  */
 import { spawn } from "node:child_process";
 import * as grpc from "@grpc/grpc-js";
-import * as protoLoader from "@grpc/proto-loader";
 import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { selfSignedCertificate } from "../terraform/certificate";
 import { TERRAFORM_MAGIC_COOKIE } from "../terraform/launch";
-import descriptor from "../terraform/proto/descriptor.json";
+import { pluginProtoDefinitions } from "../terraform/serve";
 
 /** One launch: ms from the spawn to the handshake on stdout, and to the first schema answer. */
 export interface LaunchTiming {
@@ -101,14 +100,7 @@ let providerClientClass: (new (address: string, credentials: grpc.ChannelCredent
 /** The generic gRPC client of `tfplugin6.Provider`, from the vendored protos (loaded once, before any clock starts). */
 export function terraformProviderClient(): new (address: string, credentials: grpc.ChannelCredentials, options?: object) => ProviderClient {
   if (providerClientClass === undefined) {
-    const definitions = protoLoader.fromJSON(descriptor as unknown as Parameters<typeof protoLoader.fromJSON>[0], {
-      keepCase: true,
-      longs: Number,
-      enums: String,
-      defaults: true,
-      oneofs: true,
-    });
-    const loaded = grpc.loadPackageDefinition(definitions) as unknown as { tfplugin6: { Provider: typeof providerClientClass } };
+    const loaded = grpc.loadPackageDefinition(pluginProtoDefinitions()) as unknown as { tfplugin6: { Provider: typeof providerClientClass } };
     providerClientClass = loaded.tfplugin6.Provider;
   }
   return providerClientClass as NonNullable<typeof providerClientClass>;
