@@ -9,7 +9,7 @@ import { mcpWrites, type McpBenchResult } from "./mcpServers";
 import { a2aWrites, type A2aBenchResult } from "./a2aAgents";
 import { skillKnowledgeWrites, type SkillsBenchResult } from "./skillsAndKnowledge";
 import type { Floor } from "./floors";
-import type { CommandPhase, ReferencePhases } from "./resourceLifecycle";
+import type { CommandPhase, LifecycleResult, ReferencePhases } from "./resourceLifecycle";
 import { GROWTH_LATENCY_MS, driftRatio, growthWrites, type GrowthSizeResult } from "./growth";
 import type { ImportFileBenchResult } from "./importFile";
 import { s, x, yes, runs, GOALS, type Row } from "./reportRows";
@@ -83,50 +83,64 @@ export function automationRuleRows(r: RulesBenchResult): Row[] {
   ];
 }
 
-export function mcpServerRows(r: McpBenchResult): Row[] {
-  // As benchmark 8: "floor plus one engine run".
-  const label = `${r.resources} \`McpServer\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
-  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: EngineRef, writesPerServer: number, servers?: string): Row => {
-    const writesOk = mcpWrites(p) === writesPerServer * r.resources;
+/** What benchmarks 9 and 10 measure alike: `up`, `preview --refresh` and `destroy` of one noun declared whole. */
+type DeclaredNounResult = LifecycleResult & Pick<McpBenchResult, "resources" | "latencyMs" | "writeFloorSeconds" | "readFloorSeconds">;
+
+/** How benchmarks 9 and 10 differ: their number, noun, one object's word, its writes, and what was left after `up` and `destroy`. */
+interface DeclaredNoun {
+  no: string;
+  noun: string;
+  unit: string;
+  writes: (p: CommandPhase) => number;
+  afterUp: string;
+  afterDestroy: string;
+}
+
+/** The rows of benchmark 9 or 10 ("floor plus one engine run", as benchmark 8). */
+function declaredNounRows(r: DeclaredNounResult, n: DeclaredNoun): Row[] {
+  const label = `${r.resources} \`${n.noun}\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
+  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: EngineRef, writesPerObject: number, after?: string): Row => {
+    const writesOk = n.writes(p) === writesPerObject * r.resources;
     const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor, engine.median);
     return {
-      no: "9",
+      no: n.no,
       measurement: `\`pulumi ${command}\` of ${label}`,
-      result: `${timesText(p.seconds, p.runs)}; ${ruleCalls(p, r.resources)}${servers ? `; ${servers}` : ""}`,
+      result: `${timesText(p.seconds, p.runs)}; ${ruleCalls(p, r.resources)}${after ? `; ${after}` : ""}`,
       reference: lifecycleReference(floorName, floor, engine.median, engine.runs, r.engineSeconds),
       ratio: ratioText,
-      goal: `${LIFECYCLE_GOAL}, 0 × 429, ${writesPerServer} write/server`,
+      goal: `${LIFECYCLE_GOAL}, 0 × 429, ${writesPerObject} write/${n.unit}`,
       met: yes(goalRatio <= GOALS.lifecycleRatio && p.status429 === 0 && writesOk),
     };
   };
   return [
-    row("up", r.up, "write", r.writeFloorSeconds, engineRef(r.noop, "up"), 1, `${r.serversAfterUp} servers after`),
+    row("up", r.up, "write", r.writeFloorSeconds, engineRef(r.noop, "up"), 1, n.afterUp),
     row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, engineRef(r.noop, "previewRefresh"), 0),
-    row("destroy", r.destroy, "write", r.writeFloorSeconds, engineRef(r.noop, "destroy"), 1, `${r.serversAfterDestroy} servers after`),
+    row("destroy", r.destroy, "write", r.writeFloorSeconds, engineRef(r.noop, "destroy"), 1, n.afterDestroy),
   ];
 }
 
+/** Benchmark 9's rows: `McpServer`. */
+export function mcpServerRows(r: McpBenchResult): Row[] {
+  return declaredNounRows(r, {
+    no: "9",
+    noun: "McpServer",
+    unit: "server",
+    writes: mcpWrites,
+    afterUp: `${r.serversAfterUp} servers after`,
+    afterDestroy: `${r.serversAfterDestroy} servers after`,
+  });
+}
+
+/** Benchmark 10's rows: `A2aAgent`. */
 export function a2aAgentRows(r: A2aBenchResult): Row[] {
-  // As benchmark 9: "floor plus one engine run".
-  const label = `${r.resources} \`A2aAgent\`, 20 writes/s + 300/min, +${r.latencyMs} ms per request`;
-  const row = (command: string, p: CommandPhase, floorName: string, floor: number, engine: EngineRef, writesPerAgent: number, agents?: string): Row => {
-    const writesOk = a2aWrites(p) === writesPerAgent * r.resources;
-    const { goalRatio, ratioText } = lifecycleRatios(p.seconds, floor, engine.median);
-    return {
-      no: "10",
-      measurement: `\`pulumi ${command}\` of ${label}`,
-      result: `${timesText(p.seconds, p.runs)}; ${ruleCalls(p, r.resources)}${agents ? `; ${agents}` : ""}`,
-      reference: lifecycleReference(floorName, floor, engine.median, engine.runs, r.engineSeconds),
-      ratio: ratioText,
-      goal: `${LIFECYCLE_GOAL}, 0 × 429, ${writesPerAgent} write/agent`,
-      met: yes(goalRatio <= GOALS.lifecycleRatio && p.status429 === 0 && writesOk),
-    };
-  };
-  return [
-    row("up", r.up, "write", r.writeFloorSeconds, engineRef(r.noop, "up"), 1, `${r.agentsAfterUp} agents after`),
-    row("preview --refresh", r.previewRefresh, "read", r.readFloorSeconds, engineRef(r.noop, "previewRefresh"), 0),
-    row("destroy", r.destroy, "write", r.writeFloorSeconds, engineRef(r.noop, "destroy"), 1, `${r.agentsAfterDestroy} agents after`),
-  ];
+  return declaredNounRows(r, {
+    no: "10",
+    noun: "A2aAgent",
+    unit: "agent",
+    writes: a2aWrites,
+    afterUp: `${r.agentsAfterUp} agents after`,
+    afterDestroy: `${r.agentsAfterDestroy} agents after`,
+  });
 }
 
 /** `skill.upload 30 (3/s + 30/min: 10.00 s), ...`: how a floor of benchmark 11 is made. */
