@@ -6,7 +6,7 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import type { RateLimitConfig, RateWindowKind } from "pulumi-flashduty-emulator";
+import { type Emulator, type RateLimitConfig, type RateWindowKind, startEmulator } from "pulumi-flashduty-emulator";
 import { PulumiWorkspace, REPO_ROOT, type CommandResult } from "../scripts/pulumiCli";
 
 /** Production rate limits of the API, per operation (docs/platform-api.md "Rate limits and retries"). */
@@ -21,6 +21,21 @@ export const platformWindows: { window: RateWindowKind; clockOffsetMs: number } 
 /** {@link PRODUCTION} counted as {@link platformWindows} says: the emulator's limits of every measurement. */
 export function productionLimits(): RateLimitConfig {
   return { ...PRODUCTION, ...platformWindows };
+}
+
+/**
+ * An emulator at production limits whose seed holds `disablements` generated MCP servers beyond
+ * its usual 12, and those servers' ids (sorted): what a mix of `McpServerDisablement`s disables.
+ */
+export async function emulatorWithServersToDisable(disablements: number): Promise<{ emu: Emulator; seeded: string[] }> {
+  const emu = await startEmulator({ port: 0, seed: { servers: 12 + disablements }, limits: productionLimits() });
+  const seeded = emu
+    .servers()
+    .map((s) => s.server_id)
+    .filter((id) => id.startsWith("mcp_gen_"))
+    .sort()
+    .slice(0, disablements);
+  return { emu, seeded };
 }
 
 /** Seconds since `t0` (a `performance.now()` reading). */

@@ -19,9 +19,9 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { startEmulator, type Emulator } from "pulumi-flashduty-emulator";
+import type { Emulator } from "pulumi-flashduty-emulator";
 import { REPO_ROOT } from "../scripts/pulumiCli";
-import { copyFromRepo, median, productionLimits, progress, secondsSince, tempProject, type TempProject } from "./common";
+import { copyFromRepo, emulatorWithServersToDisable, median, productionLimits, progress, secondsSince, tempProject, type TempProject } from "./common";
 import { summariseProfile, type ProfileSummary } from "./cpuProfile";
 import { type Floor, floorOf } from "./floors";
 import { MCP_WRITE_OPERATIONS } from "./mcpServers";
@@ -131,13 +131,7 @@ async function profiled(project: TempProject, dir: string): Promise<GrowthSizeRe
 /** Runs benchmark 12 at one size. */
 export async function benchGrowthSize(n: number, opts: { runs: number; profileDir?: string }): Promise<GrowthSizeResult> {
   const mix = growthMix(n);
-  const emu = await startEmulator({ port: 0, seed: { servers: 12 + mix.disablements }, limits: productionLimits() });
-  const seeded = emu
-    .servers()
-    .map((s) => s.server_id)
-    .filter((id) => id.startsWith("mcp_gen_"))
-    .sort()
-    .slice(0, mix.disablements);
+  const { emu, seeded } = await emulatorWithServersToDisable(mix.disablements);
   const project = await tempProject(`growth-${n}`, (dir) => copyFromRepo("bench/program", dir), { baseUrl: emu.url, appKey: emu.keys.admin });
   const memory: GrowthSizeResult["memory"] = {
     up: { engine: 0, program: 0, provider: 0 },

@@ -18,11 +18,11 @@
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { type Emulator, startEmulator } from "pulumi-flashduty-emulator";
+import type { Emulator } from "pulumi-flashduty-emulator";
 import * as tar from "tar";
 import { archiveName } from "../scripts/packagePlugin";
 import { REPO_ROOT } from "../scripts/pulumiCli";
-import { median, productionLimits, progress, secondsSince } from "./common";
+import { emulatorWithServersToDisable, median, productionLimits, progress, secondsSince } from "./common";
 import { A2A_WRITE_OPERATIONS } from "./a2aAgents";
 import { MCP_WRITE_OPERATIONS } from "./mcpServers";
 import { compareLaunches, type LaunchComparison, type LaunchLog, launchesOf } from "./pluginLaunch";
@@ -191,13 +191,7 @@ export async function benchTerraformSize(
 ): Promise<TerraformSizeResult> {
   const mix = terraformMix(n);
   const version = terraformVersion();
-  const emu = await startEmulator({ port: 0, seed: { servers: 12 + mix.disablements }, limits: productionLimits() });
-  const seeded = emu
-    .servers()
-    .map((s) => s.server_id)
-    .filter((id) => id.startsWith("mcp_gen_"))
-    .sort()
-    .slice(0, mix.disablements);
+  const { emu, seeded } = await emulatorWithServersToDisable(mix.disablements);
   const root = mkdtempSync(path.join(opts.workDir, `size-${n}-`));
   const ours = path.join(root, "flashdutyai");
   const reference = path.join(root, "terraform_data");
