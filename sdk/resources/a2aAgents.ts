@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { FlashdutyValidationError } from "../errors";
 import { createExactlyOnce } from "../exactlyOnceCreate";
+import { BatchedGets } from "../batchedGets";
 import { collectAll, PAGE_CONCURRENCY, type PageAllOptions, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
@@ -54,6 +55,7 @@ export type ListAllA2aAgentsParams = Omit<ListA2aAgentsParams, "offset">;
 /** Operations on A2A agents. Reach it as `client.a2aAgents`. */
 export class A2aAgents {
   readonly #transport: Transport;
+  #batched: BatchedGets<A2aAgent> | undefined;
 
   /** @internal Built by `FlashdutyClient`; use `client.a2aAgents`. */
   constructor(transport: Transport) {
@@ -71,6 +73,23 @@ export class A2aAgents {
   async get(params: A2aAgentIdParams, options?: RequestOptions): Promise<A2aAgent> {
     const wire = await this.#transport.call(GET, agentIdToWire(checkAgentId(GET.name, params)), checkRequestOptions(GET.name, options));
     return a2aAgentFromWire(wire);
+  }
+
+  /**
+   * Reads one of many A2A agents at once: like {@link get}, but the calls made within a few
+   * milliseconds of each other are answered together, from a complete listing of
+   * `POST /safari/a2a-agent/list` (the same object as get, sensitive values masked alike) when its pages cost fewer requests than the gets, otherwise each by a get. An id
+   * the listing does not hold (gone, moved out of its view) is always a get, so the result and
+   * the errors are the get's. No answer is older than a get sent at the call.
+   * What a refresh of many resources uses (`sdk/batchedGets.ts` has the rules).
+   *
+   * @throws FlashdutyValidationError if `agentId` is empty, before anything is sent.
+   * @throws the errors of {@link get}.
+   */
+  async getBatched(params: A2aAgentIdParams): Promise<A2aAgent> {
+    const { agentId } = checkAgentId(GET.name, params);
+    this.#batched ??= new BatchedGets({ get: (id) => this.get({ agentId: id }), listing: () => this.#walk(undefined, undefined) });
+    return this.#batched.get(agentId);
   }
 
   /**

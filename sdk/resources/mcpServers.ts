@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { FlashdutyValidationError } from "../errors";
 import { createExactlyOnce } from "../exactlyOnceCreate";
+import { BatchedGets } from "../batchedGets";
 import { collectAll, PAGE_CONCURRENCY, type PageAllOptions, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
@@ -47,6 +48,7 @@ export type ListAllMcpServersParams = Omit<ListMcpServersParams, "page">;
 /** Operations on MCP servers. Reach it as `client.mcpServers`. */
 export class McpServers {
   readonly #transport: Transport;
+  #batched: BatchedGets<McpServer> | undefined;
 
   /** @internal Built by `FlashdutyClient`; use `client.mcpServers` etc. */
   constructor(transport: Transport) {
@@ -67,6 +69,23 @@ export class McpServers {
   async get(params: McpServerIdParams, options?: RequestOptions): Promise<McpServer> {
     const wire = await this.#transport.call(GET, serverIdToWire(checkServerId(GET.name, params)), checkRequestOptions(GET.name, options));
     return mcpServerFromWire(wire);
+  }
+
+  /**
+   * Reads one of many MCP servers at once: like {@link get}, but the calls made within a few
+   * milliseconds of each other are answered together, from a complete listing of
+   * `POST /safari/mcp/server/list` (the same object as get, secret values masked alike) when its pages cost fewer requests than the gets, otherwise each by a get. An id
+   * the listing does not hold (gone, moved out of its view) is always a get, so the result and
+   * the errors are the get's. No answer is older than a get sent at the call.
+   * What a refresh of many resources uses (`sdk/batchedGets.ts` has the rules).
+   *
+   * @throws FlashdutyValidationError if `serverId` is empty, before anything is sent.
+   * @throws the errors of {@link get}.
+   */
+  async getBatched(params: McpServerIdParams): Promise<McpServer> {
+    const { serverId } = checkServerId(GET.name, params);
+    this.#batched ??= new BatchedGets({ get: (id) => this.get({ serverId: id }), listing: () => this.#walk(undefined, undefined) });
+    return this.#batched.get(serverId);
   }
 
   /**

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { FormData } from "undici";
 import { FlashdutyValidationError } from "../errors";
 import { createExactlyOnce } from "../exactlyOnceCreate";
+import { BatchedGets } from "../batchedGets";
 import { collectAll, PAGE_CONCURRENCY, type PageAllOptions, pageAll } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
@@ -63,6 +64,7 @@ interface CheckedUpload {
 /** Operations on skills. Reach it as `client.skills`. */
 export class Skills {
   readonly #transport: Transport;
+  #batched: BatchedGets<Skill> | undefined;
 
   /** @internal Built by `FlashdutyClient`; use `client.skills`. */
   constructor(transport: Transport) {
@@ -77,6 +79,24 @@ export class Skills {
    */
   async get(params: SkillIdParams, options?: RequestOptions): Promise<Skill> {
     return skillFromWire(await this.#transport.call(GET, skillIdToWire(checkSkillId(GET.name, params)), checkRequestOptions(GET.name, options)));
+  }
+
+  /**
+   * Reads one of many skills at once: like {@link get}, but the calls made within a few
+   * milliseconds of each other are answered together, from a complete listing of
+   * `POST /safari/skill/list` (list rows carry every field of get but `content`) when its pages cost fewer requests than the gets, otherwise each by a get. An id
+   * the listing does not hold (gone, moved out of its view) is always a get, so the result and
+   * the errors are the get's. No answer is older than a get sent at the call.
+   * Never carries `content` (list rows do not), however it was answered: use {@link get} for it.
+   * What a refresh of many resources uses (`sdk/batchedGets.ts` has the rules).
+   *
+   * @throws FlashdutyValidationError if `skillId` is empty, before anything is sent.
+   * @throws the errors of {@link get}.
+   */
+  async getBatched(params: SkillIdParams): Promise<Skill> {
+    const { skillId } = checkSkillId(GET.name, params);
+    this.#batched ??= new BatchedGets({ get: async (id) => withoutContent(await this.get({ skillId: id })), listing: () => this.#walk(undefined, undefined) });
+    return this.#batched.get(skillId);
   }
 
   /**
@@ -271,4 +291,10 @@ async function checkUpload(operation: string, params: unknown): Promise<CheckedU
     throw error;
   }
   return { archive, fileName, teamId, replace, ...(skillId !== undefined ? { skillId } : {}), manifest, checksum: skillArchiveChecksum(archive) };
+}
+
+/** A skill as list rows carry it: without `content` (what `getBatched` answers either way). */
+function withoutContent(skill: Skill): Skill {
+  const { content: _content, ...row } = skill;
+  return row;
 }

@@ -1,0 +1,168 @@
+/**
+ * Gets answered from list pages: the reads of one noun that arrive together (a refresh sends
+ * one per resource, in parallel) are gathered for a few milliseconds and answered from a
+ * complete listing when its pages cost fewer requests than the gets; otherwise each is a get.
+ *
+ * What holds, whichever way a read is answered (issue 62; tested per noun in
+ * test/sdk/batchedGets.test.ts):
+ * - **Fresh.** A listing starts only after every read it answers arrived, so no answer is older
+ *   than a get sent when the read was asked. A read that arrives while a listing runs waits for
+ *   the next round.
+ * - **Exact.** Only an id found in a complete, consistent listing (`collectAll`'s rules: every
+ *   page with the same `total`, deduplicated, walked again when it shifts) is answered from it;
+ *   any other id (gone, moved out of the listing's view, not visible to the caller) is a get, so
+ *   "not found" and every error are the get's own.
+ * - **Cheap.** A listing is chosen when its pages (the list's size / page size, at least 1) are
+ *   fewer than the reads waiting. Until one listing or probe page has shown the list's size, a
+ *   round of at least {@link PROBE_AT} reads fetches page 1 first: it answers what it holds and
+ *   says whether the rest of the listing pays. A listing that fails (too large for the API's page
+ *   window, never stable, refused) falls back to gets.
+ * - **Paced.** Pages go through the client's rate limit for the list operation, like any page;
+ *   one listing at a time per noun, so a stream of reads costs a listing per round, not per read.
+ *
+ * Why not a library: no batching library knows the API's paging rules or when a listing pays,
+ * and the gathering itself is a timer and a map.
+ */
+import { collectAll, type Page, type PageAllOptions } from "./pagination";
+import { FlashdutyPagingError } from "./errors";
+
+/** A round starts once no read arrived for this long, in ms... */
+export const GATHER_QUIET_MS = 5;
+/** ...or this long after its first read arrived, in ms, whichever is first. */
+export const GATHER_MAX_WAIT_MS = 50;
+/** Fewest reads of a round for which a probe page (page 1) is worth it while the list's size is unknown. */
+export const PROBE_AT = 5;
+
+/** What {@link BatchedGets} needs of a noun. */
+export interface BatchedGetsSource<T> {
+  /** The noun's get (`POST .../get`); its errors are the read's. */
+  get(id: string): Promise<T>;
+  /** The unfiltered listing of every item the caller may read, as the pager takes it. */
+  listing(): PageAllOptions<T>;
+}
+
+interface Waiter<T> {
+  resolve(item: T): void;
+  reject(error: unknown): void;
+}
+
+/** The reads of one noun of one client, gathered into rounds. */
+export class BatchedGets<T> {
+  readonly #source: BatchedGetsSource<T>;
+  #pending = new Map<string, Waiter<T>[]>();
+  #firstAt = 0;
+  #timer: NodeJS.Timeout | undefined;
+  /** Whether a listing is in progress (the next round waits for it), and whether a round waits. */
+  #listingRuns = false;
+  #roundWaits = false;
+  /** Items the last listing held, or the `total` of the last probe page; undefined until one ran. */
+  #listSize: number | undefined;
+
+  constructor(source: BatchedGetsSource<T>) {
+    this.#source = source;
+  }
+
+  /** Resolves with the item of `id` as its get would, or rejects with the get's error. */
+  get(id: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const waiters = this.#pending.get(id);
+      if (waiters !== undefined) waiters.push({ resolve, reject });
+      else this.#pending.set(id, [{ resolve, reject }]);
+      if (this.#pending.size === 1 && waiters === undefined) this.#firstAt = Date.now();
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    const waited = Date.now() - this.#firstAt;
+    this.#timer = setTimeout(() => this.#startRound(), Math.max(0, Math.min(GATHER_QUIET_MS, GATHER_MAX_WAIT_MS - waited)));
+  }
+
+  #startRound(): void {
+    this.#timer = undefined;
+    if (this.#listingRuns) {
+      // Reads arriving meanwhile join this round; it starts when the listing ends.
+      this.#roundWaits = true;
+      return;
+    }
+    const round = this.#pending;
+    this.#pending = new Map();
+    if (round.size === 0) return;
+    void this.#answer(round);
+  }
+
+  async #answer(round: Map<string, Waiter<T>[]>): Promise<void> {
+    const found = await this.#listed([...round.keys()]);
+    await Promise.all(
+      [...round].map(async ([id, waiters]) => {
+        const listed = found.get(id);
+        if (listed !== undefined) {
+          for (const w of waiters) w.resolve(listed);
+          return;
+        }
+        try {
+          const item = await this.#source.get(id);
+          for (const w of waiters) w.resolve(item);
+        } catch (error) {
+          for (const w of waiters) w.reject(error);
+        }
+      }),
+    );
+  }
+
+  /** The items of `ids` a probe page or a complete listing holds (none when gets cost less or the listing failed). */
+  async #listed(ids: string[]): Promise<Map<string, T>> {
+    const found = new Map<string, T>();
+    const wanted = new Set(ids);
+    const listing = this.#source.listing();
+    const pagesFor = (size: number): number => Math.max(1, Math.ceil(size / listing.limit));
+    const keep = (items: readonly T[]): void => {
+      for (const item of items) if (wanted.has(listing.idOf(item))) found.set(listing.idOf(item), item);
+    };
+    let first: Page<T> | undefined;
+    if (this.#listSize === undefined) {
+      if (ids.length < PROBE_AT) return found;
+    } else if (pagesFor(this.#listSize) >= ids.length) return found;
+    const done = (async () => {
+      if (this.#listSize === undefined) {
+        first = await listing.fetchPage(1);
+        this.#listSize = first.total;
+        keep(first.items);
+        if (first.items.length < listing.limit) return; // page 1 was the whole list
+        // The rest of the listing pays only if its pages are fewer than the gets left.
+        if (pagesFor(first.total) - 1 >= ids.length - found.size) return;
+      }
+      let reuse = first;
+      const items = await collectAll({
+        ...listing,
+        fetchPage: (page) => {
+          if (page === 1 && reuse !== undefined) {
+            const answered = reuse;
+            reuse = undefined;
+            return Promise.resolve(answered);
+          }
+          return listing.fetchPage(page);
+        },
+      });
+      this.#listSize = items.length;
+      found.clear();
+      keep(items);
+    })();
+    this.#listingRuns = true;
+    try {
+      await done;
+    } catch (error) {
+      // Gets answer every read the listing did not (each with its own outcome); a list too large
+      // for the API's page window is not tried again by this client.
+      if (error instanceof FlashdutyPagingError && error.reason === "window") this.#listSize = Number.POSITIVE_INFINITY;
+    } finally {
+      this.#listingRuns = false;
+      if (this.#roundWaits) {
+        this.#roundWaits = false;
+        if (this.#timer === undefined) this.#startRound();
+      }
+    }
+    return found;
+  }
+}
