@@ -302,7 +302,7 @@ export async function read(id: string, props: Partial<A2aAgentOutputs>): Promise
   beginRateLimitNotice(subject(`'${agentId}'`));
   let agent: A2aAgent;
   try {
-    agent = await (await client()).a2aAgents.get({ agentId });
+    agent = await (await client()).a2aAgents.getBatched({ agentId });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
       if (props.agentId !== undefined) return {};

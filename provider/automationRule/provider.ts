@@ -362,7 +362,7 @@ export async function read(id: string, props: Partial<AutomationRuleOutputs>): P
   beginRateLimitNotice(subject(`'${ruleId}'`));
   let rule: Rule;
   try {
-    rule = await (await client()).automationRules.get({ ruleId });
+    rule = await (await client()).automationRules.getBatched({ ruleId });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
       if (props.ruleId !== undefined) return {};

@@ -360,7 +360,7 @@ export async function read(id: string, props: Partial<McpServerOutputs>): Promis
   beginRateLimitNotice(subject(`'${serverId}'`));
   let server: McpServer;
   try {
-    server = await (await client()).mcpServers.get({ serverId });
+    server = await (await client()).mcpServers.getBatched({ serverId });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
       if (props.serverId !== undefined) return {};

@@ -184,7 +184,7 @@ export async function read(id: string, props: Partial<McpServerDisablementOutput
   if (props.serverId === undefined) server = await getServer(api, serverId);
   else {
     try {
-      server = await api.mcpServers.get({ serverId });
+      server = await api.mcpServers.getBatched({ serverId });
     } catch (err) {
       if (isFlashdutyApiError(err) && err.isNotFound) return {};
       throw err;

@@ -271,7 +271,7 @@ export async function read(id: string, props: Partial<SkillOutputs>): Promise<Re
   beginRateLimitNotice(subject(`'${skillId}'`));
   let skill: Skill;
   try {
-    skill = await (await client()).skills.get({ skillId });
+    skill = await (await client()).skills.getBatched({ skillId });
   } catch (err) {
     if (isFlashdutyApiError(err) && err.isNotFound) {
       if (props.skillId !== undefined) return {};
