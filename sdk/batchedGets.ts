@@ -37,8 +37,17 @@ export const PROBE_AT = 5;
 export interface BatchedGetsSource<T> {
   /** The noun's get (`POST .../get`); its errors are the read's. */
   get(id: string): Promise<T>;
-  /** The unfiltered listing of every item the caller may read, as the pager takes it. */
-  listing(): PageAllOptions<T>;
+  /**
+   * The unfiltered listing of every item the caller may read: as the pager takes it, or one
+   * request that answers every item (a knowledge pack's file list), which pays from two reads.
+   */
+  listing(): PageAllOptions<T> | WholeListing<T>;
+}
+
+/** A list operation answering every item at once (no pages). */
+export interface WholeListing<T> {
+  all(): Promise<T[]>;
+  idOf(item: T): string;
 }
 
 interface Waiter<T> {
@@ -116,15 +125,20 @@ export class BatchedGets<T> {
     const found = new Map<string, T>();
     const wanted = new Set(ids);
     const listing = this.#source.listing();
-    const pagesFor = (size: number): number => Math.max(1, Math.ceil(size / listing.limit));
     const keep = (items: readonly T[]): void => {
       for (const item of items) if (wanted.has(listing.idOf(item))) found.set(listing.idOf(item), item);
     };
-    let first: Page<T> | undefined;
+    if ("all" in listing) {
+      if (ids.length < 2) return found;
+      await this.#whileListing(async () => keep(await listing.all()));
+      return found;
+    }
+    const pagesFor = (size: number): number => Math.max(1, Math.ceil(size / listing.limit));
     if (this.#listSize === undefined) {
       if (ids.length < PROBE_AT) return found;
     } else if (pagesFor(this.#listSize) >= ids.length) return found;
-    const done = (async () => {
+    await this.#whileListing(async () => {
+      let first: Page<T> | undefined;
       if (this.#listSize === undefined) {
         first = await listing.fetchPage(1);
         this.#listSize = first.total;
@@ -133,28 +147,33 @@ export class BatchedGets<T> {
         // The rest of the listing pays only if its pages are fewer than the gets left.
         if (pagesFor(first.total) - 1 >= ids.length - found.size) return;
       }
-      let reuse = first;
       const items = await collectAll({
         ...listing,
         fetchPage: (page) => {
-          if (page === 1 && reuse !== undefined) {
-            const answered = reuse;
-            reuse = undefined;
+          if (page === 1 && first !== undefined) {
+            const answered = first;
+            first = undefined;
             return Promise.resolve(answered);
           }
           return listing.fetchPage(page);
         },
       });
       this.#listSize = items.length;
-      found.clear();
       keep(items);
-    })();
+    });
+    return found;
+  }
+
+  /**
+   * Runs a listing as the only one of this noun (the next round waits for it). A listing that
+   * fails leaves what it found so far (a probe page's items) and the rest to gets, each with its
+   * own outcome; a list too large for the API's page window is not tried again by this client.
+   */
+  async #whileListing(run: () => Promise<void>): Promise<void> {
     this.#listingRuns = true;
     try {
-      await done;
+      await run();
     } catch (error) {
-      // Gets answer every read the listing did not (each with its own outcome); a list too large
-      // for the API's page window is not tried again by this client.
       if (error instanceof FlashdutyPagingError && error.reason === "window") this.#listSize = Number.POSITIVE_INFINITY;
     } finally {
       this.#listingRuns = false;
@@ -163,6 +182,5 @@ export class BatchedGets<T> {
         if (this.#timer === undefined) this.#startRound();
       }
     }
-    return found;
   }
 }

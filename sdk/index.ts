@@ -78,6 +78,8 @@ export type {
   EnsureKnowledgePackParams,
   KnowledgeFile,
   KnowledgeFileContent,
+  KnowledgeFileRead,
+  KnowledgeFileReadParams,
   KnowledgeFileDeleteResult,
   KnowledgeFileList,
   KnowledgeFilePathParams,

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { FlashdutyValidationError } from "../errors";
+import { BatchedGets } from "../batchedGets";
 import { collectAll, PAGE_CONCURRENCY, type PageAllOptions } from "../pagination";
 import { checkRequestOptions, type RequestOptions } from "../requestOptions";
 import { defineOperation, type Transport } from "../transport";
@@ -44,6 +45,8 @@ import {
   type DeleteKnowledgeFileParams,
   type EnsureKnowledgePackParams,
   type KnowledgeFileContent,
+  type KnowledgeFileRead,
+  type KnowledgeFileReadParams,
   type KnowledgeFileDeleteResult,
   type KnowledgeFileList,
   type KnowledgeFilePathParams,
@@ -91,6 +94,9 @@ const FILE_DELETE = defineOperation(PATHS.knowledgeFileDelete, wireKnowledgeFile
 /** Operations on knowledge packs and files. Reach it as `client.knowledge`. */
 export class Knowledge {
   readonly #transport: Transport;
+
+  /** The gathered reads of each pack (`""`: the account pack named by no id). */
+  readonly #batched = new Map<string, BatchedGets<KnowledgeFileRead>>();
 
   /** @internal Built by `FlashdutyClient`; use `client.knowledge`. */
   constructor(transport: Transport) {
@@ -209,6 +215,39 @@ export class Knowledge {
     const checked = { relPath: checkRelPath(op, p.relPath), packId: checkPackId(op, p.packId) };
     const wire = await this.#transport.call(FILE_GET, knowledgeFilePathToWire(checked), checkRequestOptions(op, options));
     return { file: knowledgeFileFromWire(wire.file), content: wire.content };
+  }
+
+  /**
+   * Reads one of many files at once: like {@link getFile}, but the calls for one pack made within
+   * a few milliseconds of each other share one `POST /safari/knowledge/file/list` of the pack
+   * (every file's metadata in one request) when there are two or more. A listed file whose
+   * `checksum` is `unlessChecksum` resolves with `content` undefined (the caller holds that text);
+   * any other file (changed, or not listed: gone) is read by {@link getFile}, so its result and
+   * errors are getFile's. No answer is older than a getFile sent at the call. What a refresh of
+   * many knowledge files uses (`sdk/batchedGets.ts` has the rules).
+   *
+   * @throws FlashdutyValidationError for a bad `relPath` or `packId`, before anything is sent.
+   * @throws the errors of {@link getFile}.
+   */
+  async getFileBatched(params: KnowledgeFileReadParams): Promise<KnowledgeFileRead> {
+    const op = FILE_GET.name;
+    const p = checkParams(op, params);
+    const checked = { relPath: checkRelPath(op, p.relPath), packId: checkPackId(op, p.packId) };
+    const key = checked.packId ?? "";
+    let batched = this.#batched.get(key);
+    if (batched === undefined) {
+      batched = new BatchedGets<KnowledgeFileRead>({
+        get: (relPath) => this.getFile({ relPath, packId: checked.packId }),
+        listing: () => ({
+          all: async () => (await this.listFiles({ packId: checked.packId })).files.map((file) => ({ file, content: undefined })),
+          idOf: (read) => read.file.relPath,
+        }),
+      });
+      this.#batched.set(key, batched);
+    }
+    const read = await batched.get(checked.relPath);
+    if (read.content !== undefined || (typeof p.unlessChecksum === "string" && read.file.checksum === p.unlessChecksum)) return read;
+    return this.getFile(checked);
   }
 
   /**

@@ -117,6 +117,22 @@ export interface KnowledgeFileContent {
   content: string;
 }
 
+/**
+ * What `knowledge.getFileBatched` answers: the file and its text, or `content` undefined when
+ * the file's `checksum` is the one the caller said it holds the text of (`unlessChecksum`).
+ */
+export interface KnowledgeFileRead {
+  file: KnowledgeFile;
+  /** The file's UTF-8 text, decoded; undefined as said above. */
+  content: string | undefined;
+}
+
+/** Parameters of `knowledge.getFileBatched`: those of `getFile`, and the checksum of a text the caller holds. */
+export interface KnowledgeFileReadParams extends KnowledgeFilePathParams {
+  /** SHA-256 hex of the text the caller holds: a file still at this checksum is answered without its text. */
+  unlessChecksum?: string;
+}
+
 /** What `knowledge.putFile` answers: the file as stored and the warnings (`[]` when none). */
 export interface KnowledgeFilePutResult {
   file: KnowledgeFile;

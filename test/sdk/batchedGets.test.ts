@@ -1,6 +1,6 @@
 /**
  * `getBatched` (sdk/batchedGets.ts, issue 62) against the emulator over real HTTP, per noun that
- * has it (MCP servers, rules, A2A agents, skills): reads made together are answered from list
+ * has it (MCP servers, rules, A2A agents, skills; knowledge files' `getFileBatched`): reads made together are answered from list
  * pages with exactly what each get answers (gone, moved, invisible and masked alike), a few reads
  * in a large list stay gets, a read made after its page was read sees the change, a listing torn
  * by writes is walked again, and a listing that fails leaves the reads to gets.
@@ -175,6 +175,32 @@ describe.each(CASES)("$noun", (c) => {
     await first;
     expect(after).toEqual(await c.get(api, ids[0]!));
     expect(after).not.toEqual(before);
+  });
+});
+
+describe("knowledge files", () => {
+  test("reads of one pack share its file list; a file at the checksum held comes without its text, any other is a getFile", async () => {
+    const api = client("admin", { rateLimit: false });
+    const packId = (await api.knowledge.get()).pack.packId;
+    const paths = Array.from({ length: 6 }, (_, i) => `runbooks/batch-${i}.md`);
+    const held = new Map<string, string>();
+    for (const relPath of paths) held.set(relPath, (await api.knowledge.putFile({ packId, relPath, content: `# ${relPath}\n` })).file.checksum);
+    shared.em.editKnowledgeFile(packId, paths[1]!, "edited in the console\n");
+    shared.em.deleteKnowledgeFile(packId, paths[2]!);
+    shared.em.resetCounters();
+    const batched = await outcomes(paths.map((relPath) => api.knowledge.getFileBatched({ packId, relPath, unlessChecksum: held.get(relPath) })));
+    expect([requests("knowledgeFile.list"), requests("knowledgeFile.get")]).toEqual([1, 2]);
+    const direct = await outcomes(paths.map((relPath) => api.knowledge.getFile({ packId, relPath })));
+    for (const i of paths.keys()) {
+      if (i === 2) expect([batched[i], direct[i]]).toEqual([{ code: "ResourceNotFound" }, { code: "ResourceNotFound" }]);
+      else if (i === 1) expect(batched[i]).toEqual(direct[i]);
+      else expect(batched[i]).toEqual({ ok: { file: (direct[i] as { ok: { file: unknown } }).ok.file, content: undefined } });
+      if (i === 1) expect((batched[i] as { ok: { content: string } }).ok.content).toBe("edited in the console\n");
+    }
+    // One read alone is a getFile, with its text.
+    shared.em.resetCounters();
+    expect((await api.knowledge.getFileBatched({ packId, relPath: paths[0]! })).content).toBe(`# ${paths[0]}\n`);
+    expect([requests("knowledgeFile.list"), requests("knowledgeFile.get")]).toEqual([0, 1]);
   });
 });
 
