@@ -148,7 +148,8 @@ async function findPack(api: FlashdutyClient, teamId: number): Promise<string | 
 }
 
 /**
- * `file/get`: the text the platform holds, so a console edit shows line by line in
+ * `file/get` (or the pack's `file/list`, shared with the other reads of the pack arriving
+ * together, when the file's checksum is the one in state: `getFileBatched`): the text the platform holds, so a console edit shows line by line in
  * `pulumi preview --refresh --diff` (its terminal controls escaped, line breaks kept) and the
  * next `up` puts the declared text back. A file (or
  * pack) gone from the platform leaves the stack. Also serves `pulumi import` by the id
@@ -169,7 +170,12 @@ export async function read(id: string, props: Partial<KnowledgeFileOutputs>): Pr
   let content: string;
   try {
     if (packId === undefined) throw Object.assign(new Error("no pack"), { noPack: true });
-    ({ file, content } = await api.knowledge.getFile({ relPath: path, packId }));
+    // Reads of one pack arriving together share its file list; a file still at the checksum in
+    // state comes without its text, which is the state's (getFileBatched).
+    const unlessChecksum = props.content !== undefined ? props.checksum : undefined;
+    const read = await api.knowledge.getFileBatched({ relPath: path, packId, unlessChecksum });
+    file = read.file;
+    content = read.content ?? (props.content as string);
   } catch (err) {
     if ((isFlashdutyApiError(err) && err.isNotFound) || (err as { noPack?: boolean }).noPack === true) {
       if (!importing) return {};
