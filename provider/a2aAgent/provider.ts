@@ -292,7 +292,8 @@ async function writeChanges(
 }
 
 /**
- * `a2a-agent/get`: the agent as the platform holds it, so a console edit shows in
+ * `a2a-agent/get` (or `a2a-agent/list` pages, shared with the other reads arriving together:
+ * `getBatched`): the agent as the platform holds it, so a console edit shows in
  * `pulumi preview --refresh --diff` as an update naming the fields. Masked secret values read as
  * the values held in state (no phantom drift); a key added or removed shows. An agent gone leaves
  * the stack. Also serves `A2aAgent.get` and `pulumi import` (an unknown agent fails them).

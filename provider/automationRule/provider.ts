@@ -348,7 +348,8 @@ function pick(fields: AutomationRuleFields, keys: readonly (keyof AutomationRule
 }
 
 /**
- * `rule/get`: the rule as the platform holds it, so a console edit shows in
+ * `rule/get` (or `rule/list` pages, shared with the other reads arriving together:
+ * `getBatched`): the rule as the platform holds it, so a console edit shows in
  * `pulumi preview --refresh --diff` as an update naming the fields (the refreshed inputs are
  * the platform's values, the program's are the declared ones). An unknown rule leaves the stack.
  * The token is kept from state (no read returns it).

@@ -349,7 +349,8 @@ async function writeChanges(
 }
 
 /**
- * `server/get`: the server as the platform holds it, so a console edit shows in
+ * `server/get` (or `server/list` pages, shared with the other reads arriving together:
+ * `getBatched`): the server as the platform holds it, so a console edit shows in
  * `pulumi preview --refresh --diff` as an update naming the fields. Masked secret values read as
  * the values held in state (no phantom drift); a key added or removed shows. An unknown server
  * leaves the stack. Also serves `McpServer.get` (an unknown server fails it) and `pulumi import`,

@@ -168,7 +168,8 @@ async function disable(inputs: McpServerDisablementInputs): Promise<CreateResult
 
 /**
  * Reads the server's real status so drift shows in `pulumi preview --refresh`. A server that
- * no longer exists drops the resource from the stack. Calls `POST /safari/mcp/server/get`.
+ * no longer exists drops the resource from the stack. Calls `POST /safari/mcp/server/get`, or
+ * `server/list` pages shared with the other reads arriving together (`getBatched`).
  *
  * Also serves `McpServerDisablement.get`, where `props` holds only what the program passed (no
  * `serverId`: the id names the server): a server this resource never disabled, so

@@ -262,7 +262,8 @@ async function createSkill(inputs: SkillInputs): Promise<CreateResult<SkillOutpu
 }
 
 /**
- * `skill/get`: the skill as the platform holds it, so a console edit shows in `pulumi preview
+ * `skill/get` (or `skill/list` pages, shared with the other reads arriving together:
+ * `getBatched`): the skill as the platform holds it, so a console edit shows in `pulumi preview
  * --refresh --diff` (a re-upload as `sourceHash`, an edit as the field). A skill gone from the
  * platform leaves the stack. Also serves `Skill.get` and `pulumi import` (an unknown skill fails).
  */
