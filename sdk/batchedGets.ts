@@ -27,9 +27,9 @@ import { collectAll, type Page, type PageAllOptions } from "./pagination";
 import { FlashdutyPagingError } from "./errors";
 
 /** A round starts once no read arrived for this long, in ms... */
-export const GATHER_QUIET_MS = 5;
+export const GATHER_QUIET_MS = 20;
 /** ...or this long after its first read arrived, in ms, whichever is first. */
-export const GATHER_MAX_WAIT_MS = 50;
+export const GATHER_MAX_WAIT_MS = 100;
 /** Fewest reads of a round for which a probe page (page 1) is worth it while the list's size is unknown. */
 export const PROBE_AT = 5;
 
