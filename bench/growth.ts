@@ -11,15 +11,17 @@
  * the largest size with a CPU profile of the program and the provider (bench/cpuProfile.ts).
  *
  * Floors ({@link growthFloors}, from `OPERATION_RATE_LIMITS`, a bucket per operation): `up` is
- * d gets + d disables + m server creates + r rule creates; the refresh d + m server gets and r
- * rule gets; `destroy` d enables + m server deletes + r rule deletes. Server and rule writes are
+ * d gets + d disables + m server creates + r rule creates; the refresh one complete listing of
+ * the account's servers and one of its rules (issue 62: the reads arriving together share list
+ * pages); `destroy` d enables + m server deletes + r rule deletes. Server and rule writes are
  * 20/s and 300/min, so from 301 of them the per-minute windows bind.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import type { Emulator } from "pulumi-flashduty-emulator";
+import { DEFAULT_RULE_COUNT, type Emulator } from "pulumi-flashduty-emulator";
+import { LIMITS } from "../wire/protocol";
 import { REPO_ROOT } from "../scripts/pulumiCli";
 import { copyFromRepo, emulatorWithServersToDisable, median, productionLimits, progress, secondsSince, tempProject, type TempProject } from "./common";
 import { summariseProfile, type ProfileSummary } from "./cpuProfile";
@@ -48,12 +50,21 @@ export function growthMix(n: number): GrowthMix {
   return { disablements: third, mcpServers: third, automationRules: n - 2 * third };
 }
 
+/**
+ * Pages of one complete listing of `items` (100 a page), plus the page past the end the client
+ * reads when the `total` may be capped (1,000 or more). The account holds the 12 fixed seeded
+ * servers, the d to disable and the m made; the seeded rules and the r made.
+ */
+export function listingPages(items: number): number {
+  return Math.ceil(items / LIMITS.maxPageSize) + (items >= LIMITS.listTotalCap ? 1 : 0);
+}
+
 /** The floors of the four commands for a mix (see the file comment). */
 export function growthFloors(mix: GrowthMix): { up: Floor; refresh: Floor; destroy: Floor } {
   const d = mix.disablements;
   return {
     up: floorOf({ "mcpServer.get": d, "mcpServer.disable": d, "mcpServer.create": mix.mcpServers, "automationRule.create": mix.automationRules }),
-    refresh: floorOf({ "mcpServer.get": d + mix.mcpServers, "automationRule.get": mix.automationRules }),
+    refresh: floorOf({ "mcpServer.list": listingPages(12 + d + mix.mcpServers), "automationRule.list": listingPages(DEFAULT_RULE_COUNT + mix.automationRules) }),
     destroy: floorOf({ "mcpServer.enable": d, "mcpServer.delete": mix.mcpServers, "automationRule.delete": mix.automationRules }),
   };
 }

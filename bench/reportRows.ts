@@ -148,8 +148,9 @@ export function engineRows(r: EngineResult): Row[] {
       result: callsText(r.refresh),
       reference: "",
       ratio: "",
-      goal: "1 call (0 writes)",
-      met: yes(r.refresh.perResource.calls === 1 && r.refresh.perResource.writes === 0),
+      // Since issue 62 the reads that arrive together share list pages: at most one call each.
+      goal: "at most 1 call (0 writes)",
+      met: yes(r.refresh.perResource.calls <= 1 && r.refresh.perResource.writes === 0),
     },
     {
       no: "3",
