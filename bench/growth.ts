@@ -20,7 +20,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { DEFAULT_RULE_COUNT, type Emulator } from "pulumi-flashduty-emulator";
+import type { Emulator } from "pulumi-flashduty-emulator";
 import { LIMITS } from "../wire/protocol";
 import { REPO_ROOT } from "../scripts/pulumiCli";
 import { copyFromRepo, emulatorWithServersToDisable, median, productionLimits, progress, secondsSince, tempProject, type TempProject } from "./common";
@@ -52,19 +52,21 @@ export function growthMix(n: number): GrowthMix {
 
 /**
  * Pages of one complete listing of `items` (100 a page), plus the page past the end the client
- * reads when the `total` may be capped (1,000 or more). The account holds the 12 fixed seeded
- * servers, the d to disable and the m made; the seeded rules and the r made.
+ * reads when the `total` may be capped (1,000 or more).
  */
 export function listingPages(items: number): number {
   return Math.ceil(items / LIMITS.maxPageSize) + (items >= LIMITS.listTotalCap ? 1 : 0);
 }
 
-/** The floors of the four commands for a mix (see the file comment). */
-export function growthFloors(mix: GrowthMix): { up: Floor; refresh: Floor; destroy: Floor } {
+/**
+ * The floors of the four commands for a mix (see the file comment). `listed`: what the key's
+ * listings hold before the stack is made (the account's servers; the rules the key sees).
+ */
+export function growthFloors(mix: GrowthMix, listed: { servers: number; rules: number }): { up: Floor; refresh: Floor; destroy: Floor } {
   const d = mix.disablements;
   return {
     up: floorOf({ "mcpServer.get": d, "mcpServer.disable": d, "mcpServer.create": mix.mcpServers, "automationRule.create": mix.automationRules }),
-    refresh: floorOf({ "mcpServer.list": listingPages(12 + d + mix.mcpServers), "automationRule.list": listingPages(DEFAULT_RULE_COUNT + mix.automationRules) }),
+    refresh: floorOf({ "mcpServer.list": listingPages(listed.servers + mix.mcpServers), "automationRule.list": listingPages(listed.rules + mix.automationRules) }),
     destroy: floorOf({ "mcpServer.enable": d, "mcpServer.delete": mix.mcpServers, "automationRule.delete": mix.automationRules }),
   };
 }
@@ -143,6 +145,7 @@ async function profiled(project: TempProject, dir: string): Promise<GrowthSizeRe
 export async function benchGrowthSize(n: number, opts: { runs: number; profileDir?: string }): Promise<GrowthSizeResult> {
   const mix = growthMix(n);
   const { emu, seeded } = await emulatorWithServersToDisable(mix.disablements);
+  const listed = { servers: emu.servers().filter((s) => s.account_id === 1).length, rules: emu.visibleRules(emu.keys.admin).length };
   const project = await tempProject(`growth-${n}`, (dir) => copyFromRepo("bench/program", dir), { baseUrl: emu.url, appKey: emu.keys.admin });
   const memory: GrowthSizeResult["memory"] = {
     up: { engine: 0, program: 0, provider: 0 },
@@ -198,7 +201,7 @@ export async function benchGrowthSize(n: number, opts: { runs: number; profileDi
       profile = await profiled(project, opts.profileDir);
       emu.setFaults([]);
     }
-    return { resources: n, mix, floors: growthFloors(mix), ...measured, drift, memory, afterUp, afterDestroy, profile };
+    return { resources: n, mix, floors: growthFloors(mix, listed), ...measured, drift, memory, afterUp, afterDestroy, profile };
   } finally {
     watch.stop();
     project.dispose();
