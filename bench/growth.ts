@@ -66,7 +66,10 @@ export function growthFloors(mix: GrowthMix, listed: { servers: number; rules: n
   const d = mix.disablements;
   return {
     up: floorOf({ "mcpServer.get": d, "mcpServer.disable": d, "mcpServer.create": mix.mcpServers, "automationRule.create": mix.automationRules }),
-    refresh: floorOf({ "mcpServer.list": listingPages(listed.servers + mix.mcpServers), "automationRule.list": listingPages(listed.rules + mix.automationRules) }),
+    refresh: floorOf({
+      "mcpServer.list": listingPages(listed.servers + mix.mcpServers),
+      "automationRule.list": listingPages(listed.rules + mix.automationRules),
+    }),
     destroy: floorOf({ "mcpServer.enable": d, "mcpServer.delete": mix.mcpServers, "automationRule.delete": mix.automationRules }),
   };
 }

@@ -25,11 +25,21 @@ const COUNT = 8;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const PROGRAM = {
   servers: range(COUNT).map((i) => `mcp_gen_${String(i + 1).padStart(4, "0")}`),
-  mcpServers: range(COUNT).map((i) => ({ name: `server-${i}`, args: { serverName: `pages-${i}`, transport: "sse", url: `https://s${i}.example/sse`, teamId: 1 } })),
+  mcpServers: range(COUNT).map((i) => ({
+    name: `server-${i}`,
+    args: { serverName: `pages-${i}`, transport: "sse", url: `https://s${i}.example/sse`, teamId: 1 },
+  })),
   automationRules: range(COUNT).map((i) => ({ name: `rule-${i}`, args: { name: `Pages ${i}`, prompt: "Look.", cronExpr: "0 8 * * *", teamId: 1 } })),
   a2aAgents: range(COUNT).map((i) => ({
     name: `agent-${i}`,
-    args: { agentName: `pages-${i}`, instructions: "Answer.", cardUrl: `https://a${i}.example/card.json`, authType: "api_key", authConfig: { api_key: `key-${i}` }, teamId: 1 },
+    args: {
+      agentName: `pages-${i}`,
+      instructions: "Answer.",
+      cardUrl: `https://a${i}.example/card.json`,
+      authType: "api_key",
+      authConfig: { api_key: `key-${i}` },
+      teamId: 1,
+    },
   })),
 };
 
