@@ -11,6 +11,7 @@
  *   npm run bench -- --only 9,10 --runs 3                          # runs per figure of benchmarks 8 to 12 (default 3)
  *   npm run bench -- --only 13 --import-resources 100             # benchmark 13 at a smaller size
  *   npm run bench -- --only 14 --terraform-sizes 100 --terraform-provider wrapper   # benchmark 14 (Terraform; on request only) at some sizes, with the dist/ wrapper
+ *   npm run bench -- --only 14 --terraform-cli .tofu-cli/v1.12.6/bin/tofu             # benchmark 14 on OpenTofu (scripts/install-tofu.sh)
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -26,7 +27,7 @@ import { benchA2aAgents } from "./a2aAgents";
 import { KNOWLEDGE_FILE_RESOURCES, SKILL_RESOURCES, benchSkillsAndKnowledge } from "./skillsAndKnowledge";
 import { GROWTH_SIZES, benchGrowthSize, type GrowthSizeResult } from "./growth";
 import { benchImportFile, IMPORT_RESOURCES } from "./importFile";
-import { benchTerraform, TERRAFORM_SIZES, type TerraformProviderKind } from "./terraform";
+import { benchTerraform, TERRAFORM_SIZES, type TerraformProviderKind, useTerraformCli } from "./terraform";
 import { terraformRows } from "./terraformRows";
 import { benchPreview } from "./preview";
 import { benchRules } from "./rules";
@@ -76,6 +77,7 @@ async function main(argv: string[]): Promise<void> {
       "import-resources": { type: "string" },
       "terraform-sizes": { type: "string" },
       "terraform-provider": { type: "string" },
+      "terraform-cli": { type: "string" },
       "launch-runs": { type: "string" },
     },
   });
@@ -112,6 +114,7 @@ async function main(argv: string[]): Promise<void> {
   const terraformProvider = (values["terraform-provider"] ?? "release") as TerraformProviderKind;
   if (terraformProvider !== "release" && terraformProvider !== "wrapper")
     throw new Error(`--terraform-provider must be release or wrapper, got "${terraformProvider}"`);
+  if (values["terraform-cli"] !== undefined) useTerraformCli(path.resolve(values["terraform-cli"]));
   const launchRuns = values["launch-runs"] === undefined ? 15 : Number(values["launch-runs"]);
   if (!Number.isInteger(launchRuns) || launchRuns < 1) throw new Error(`--launch-runs must be a whole number >= 1, got "${values["launch-runs"]}"`);
   progress(`emulator rate-limit windows: ${platformWindows.window}, server clock ${platformWindows.clockOffsetMs} ms off ours`);

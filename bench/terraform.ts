@@ -103,11 +103,19 @@ export function terraformWrites(p: CommandPhase): number {
   return WRITE_OPERATIONS.reduce((sum, op) => sum + (p.calls[op] ?? 0), 0);
 }
 
-/** The Terraform CLI's version (on PATH); throws a clear error without it. */
+/** The CLI benchmark 14 runs: `terraform` on PATH, or the one `--terraform-cli` names (OpenTofu's `tofu`). */
+let terraformCli = "terraform";
+
+/** Runs benchmark 14 with the CLI at `bin` (e.g. `.tofu-cli/v1.12.6/bin/tofu`) instead of `terraform` on PATH. */
+export function useTerraformCli(bin: string): void {
+  terraformCli = bin;
+}
+
+/** The Terraform CLI's version (on PATH, or the one {@link useTerraformCli} named); throws a clear error without it. */
 export function terraformVersion(): string {
   try {
     return (
-      JSON.parse(execFileSync("terraform", ["version", "-json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as { terraform_version: string }
+      JSON.parse(execFileSync(terraformCli, ["version", "-json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as { terraform_version: string }
     ).terraform_version;
   } catch (err) {
     throw new Error(`bench: the Terraform CLI is not on PATH (${err instanceof Error ? err.message : String(err)}); benchmark 14 needs Terraform >= 1.11`);
@@ -150,7 +158,7 @@ const TIME = "/usr/bin/time";
  */
 function terraform(dir: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ seconds: number; startedAt: number; cpu?: number }> {
   const cpuFile = existsSync(TIME) ? path.join(dir, "..", `cpu-${path.basename(dir)}.txt`) : undefined;
-  const [command, argv] = cpuFile === undefined ? ["terraform", args] : [TIME, ["-f", "%U %S", "-o", cpuFile, "terraform", ...args]];
+  const [command, argv] = cpuFile === undefined ? [terraformCli, args] : [TIME, ["-f", "%U %S", "-o", cpuFile, terraformCli, ...args]];
   const startedAt = performance.timeOrigin + performance.now();
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
