@@ -12,6 +12,7 @@
  *   npm run bench -- --only 13 --import-resources 100             # benchmark 13 at a smaller size
  *   npm run bench -- --only 14 --terraform-sizes 100 --terraform-provider wrapper   # benchmark 14 (Terraform; on request only) at some sizes, with the dist/ wrapper
  *   npm run bench -- --only 14 --terraform-cli .tofu-cli/v1.12.6/bin/tofu             # benchmark 14 on OpenTofu (scripts/install-tofu.sh)
+ *   npm run bench -- --only 15                                                        # benchmark 15 (init from a local registry, both CLIs; on request only)
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -28,7 +29,8 @@ import { KNOWLEDGE_FILE_RESOURCES, SKILL_RESOURCES, benchSkillsAndKnowledge } fr
 import { GROWTH_SIZES, benchGrowthSize, type GrowthSizeResult } from "./growth";
 import { benchImportFile, IMPORT_RESOURCES } from "./importFile";
 import { benchTerraform, TERRAFORM_SIZES, type TerraformProviderKind, useTerraformCli } from "./terraform";
-import { terraformRows } from "./terraformRows";
+import { benchTerraformInit } from "./terraformInit";
+import { terraformInitRows, terraformRows } from "./terraformRows";
 import { benchPreview } from "./preview";
 import { benchRules } from "./rules";
 import { benchThroughput } from "./throughput";
@@ -240,6 +242,14 @@ async function main(argv: string[]): Promise<void> {
     const r = await benchTerraform({ sizes: terraformSizes, runs: runs ?? 3, provider: terraformProvider, launchRuns });
     results.terraform = r;
     rows.push(...terraformRows(r));
+  }
+
+  // Benchmark 15 needs both CLIs (OpenTofu built on first use, minutes): on request only (`--only 15`).
+  if (only?.has("15") === true) {
+    progress("15. init from the local registry, Terraform and OpenTofu");
+    const r = await benchTerraformInit({ runs: runs ?? 5 });
+    results.terraformInit = r;
+    rows.push(...terraformInitRows(r));
   }
 
   const totalSeconds = secondsSince(t0);

@@ -6,6 +6,7 @@
 import { median } from "./common";
 import type { LaunchTiming } from "./pluginLaunch";
 import { GOALS, type Row, s, x, yes } from "./reportRows";
+import type { TerraformInitResult } from "./terraformInit";
 import { COMMAND_NAMES, type TerraformBenchResult, type TerraformCommand, type TerraformSizeResult, terraformRatio, terraformWrites } from "./terraform";
 
 /** `1.23 s (median of 1.20 / 1.23 / 1.40 s)`. */
@@ -121,4 +122,17 @@ export function terraformRows(r: TerraformBenchResult): Row[] {
     rows.push(...(["apply", "refreshOnly", "destroy"] as const).map((c) => commandRow(size, c, runs)));
   }
   return rows;
+}
+
+/** Benchmark 15's rows: one a CLI (figures only: issue 60 asks for them, with no goal). */
+export function terraformInitRows(r: TerraformInitResult): Row[] {
+  return r.clis.map((c) => ({
+    no: "15",
+    measurement: `\`init\` from the local registry, ${c.cli} ${c.version} (zip ${(r.zipBytes / 1024 / 1024).toFixed(1)} MB, fresh folder, no plugin cache)`,
+    result: `${s(median(c.install))} (${c.install.map((t) => t.toFixed(2)).join(" / ")})`,
+    reference: `\`init\` with nothing to install: ${s(median(c.reference))} (${c.reference.map((t) => t.toFixed(2)).join(" / ")})`,
+    ratio: `+${s(c.providerSeconds)}`,
+    goal: "reported",
+    met: "(report)",
+  }));
 }
