@@ -115,7 +115,13 @@ export function useTerraformCli(bin: string): void {
 export function terraformVersion(): string {
   try {
     return (
-      JSON.parse(execFileSync(terraformCli, ["version", "-json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })) as { terraform_version: string }
+      JSON.parse(
+        execFileSync(terraformCli, ["version", "-json"], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+          env: { ...process.env, TF_CLI_CONFIG_FILE: "" },
+        }),
+      ) as { terraform_version: string }
     ).terraform_version;
   } catch (err) {
     throw new Error(`bench: the Terraform CLI is not on PATH (${err instanceof Error ? err.message : String(err)}); benchmark 14 needs Terraform >= 1.11`);
