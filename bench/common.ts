@@ -29,13 +29,17 @@ export function productionLimits(): RateLimitConfig {
  */
 export async function emulatorWithServersToDisable(disablements: number): Promise<{ emu: Emulator; seeded: string[] }> {
   const emu = await startEmulator({ port: 0, seed: { servers: 12 + disablements }, limits: productionLimits() });
-  const seeded = emu
+  return { emu, seeded: generatedServerIds(emu, disablements) };
+}
+
+/** The first `count` ids of the seed's generated servers (`mcp_gen_0001`...), sorted: account 1, team 1, enabled. */
+export function generatedServerIds(emu: Emulator, count: number): string[] {
+  return emu
     .servers()
     .map((s) => s.server_id)
     .filter((id) => id.startsWith("mcp_gen_"))
     .sort()
-    .slice(0, disablements);
-  return { emu, seeded };
+    .slice(0, count);
 }
 
 /** Seconds since `t0` (a `performance.now()` reading). */

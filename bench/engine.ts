@@ -20,7 +20,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type Emulator, type OperationName } from "pulumi-flashduty-emulator";
 import { FlashdutyClient } from "pulumi-flashduty/sdk";
-import { PRODUCTION, productionLimits, copyFromRepo, median, progress, tempProject, type TempProject } from "./common";
+import { PRODUCTION, productionLimits, copyFromRepo, generatedServerIds, median, progress, tempProject, type TempProject } from "./common";
 import { operationFloorSeconds } from "./floors";
 
 export const RESOURCES = 200;
@@ -175,12 +175,7 @@ function medianRun(runs: readonly PhaseCalls[]): PhaseCalls {
 
 /** mcp_gen_0001..0200: account 1, team 1, enabled; the admin key may edit them. */
 function generatedServers(emu: Emulator): string[] {
-  const ids = emu
-    .servers()
-    .map((s) => s.server_id)
-    .filter((id) => id.startsWith("mcp_gen_"))
-    .sort()
-    .slice(0, RESOURCES);
+  const ids = generatedServerIds(emu, RESOURCES);
   if (ids.length !== RESOURCES) throw new Error(`bench: the emulator has ${ids.length} generated servers, expected ${RESOURCES}`);
   return ids;
 }
