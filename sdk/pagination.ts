@@ -62,6 +62,13 @@ export interface PageAllOptions<T> {
    * `"scope, teamIds, enabled, keyword"` (those of the rule list).
    */
   narrowBy?: string;
+  /**
+   * The `total` a recent walk of the same list saw, if any: the first walk then asks for the
+   * pages it promises together with page 1 (one round trip instead of two while the list keeps
+   * its size). Every page is still checked as usual (the same `total`, nothing after a short
+   * page); pages asked for beyond a shrunken list are wasted requests, not wrong answers.
+   */
+  expectedTotal?: number;
 }
 
 type WalkResult<T> = { kind: "done"; items: T[] } | { kind: "changed"; total: number };
@@ -122,9 +129,18 @@ async function walk<T>(
         `(page * limit <= ${LIMITS.maxPageWindow}); narrow the filters (${opts.narrowBy ?? "scope, teamIds, enabled, keyword"})`,
     });
 
-  const first = await fetchPage(1);
+  // The pages a previous walk's total promises go with page 1 (first walk only: a walk again
+  // follows a change, whose size the pages it reads will tell).
+  const opening = totals.length === 0 && opts.expectedTotal !== undefined ? Math.min(maxPage, Math.max(1, Math.ceil(opts.expectedTotal / limit))) : 1;
+  let early = opening > 1 ? await fetchConcurrently(range(1, opening), fetchPage, limit, opts.pagesInFlight) : undefined;
+  const first = early?.get(1) ?? (await fetchPage(1));
   const total = first.total;
   if (totals.at(-1) !== total) totals.push(total);
+  // Pages read with page 1 must agree with it, whether or not the walk needs them.
+  for (const [p, page] of early ?? []) {
+    if (page.total !== total) return { kind: "changed", total: page.total };
+    if (p > 1 && first.items.length < limit && page.items.length > 0) return { kind: "changed", total };
+  }
   const pages = new Map<number, T[]>([[1, first.items]]);
   if (first.items.length < limit) return { kind: "done", items: dedupe(pages, opts.idOf) };
   const exactEnd = (): WalkResult<T> | undefined => {
@@ -149,9 +165,11 @@ async function walk<T>(
       if (items.length === total) return { kind: "done", items };
       throw windowError(`more than ${maxPage * limit}`);
     }
-    const batch: number[] = [];
-    for (let p = next; p <= end; p++) batch.push(p);
-    const got = await fetchConcurrently(batch, fetchPage, limit, opts.pagesInFlight);
+    const batch = range(next, end);
+    const missing = batch.filter((p) => early?.has(p) !== true);
+    const got = missing.length > 0 ? await fetchConcurrently(missing, fetchPage, limit, opts.pagesInFlight) : new Map<number, Page<T>>();
+    for (const p of batch) if (early?.has(p) === true) got.set(p, early.get(p)!);
+    early = undefined;
 
     let shortAt: number | undefined;
     for (const p of batch) {
@@ -214,6 +232,11 @@ async function fetchConcurrently<T>(
   await Promise.all(running);
   if (failure !== undefined) throw failure.error;
   return out;
+}
+
+/** The page numbers `from` to `to`, both included. */
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 }
 
 function dedupe<T>(pages: Map<number, T[]>, idOf: (item: T) => string): T[] {

@@ -213,7 +213,7 @@ function edit(c: NounCase, id: string): void {
 }
 
 describe("when a listing pays", () => {
-  test("fewer reads than pages stay gets, after one probe page at most", async () => {
+  test("reads fewer than twice the pages stay gets, after one probe page at most; a listing of known size asks its pages at once", async () => {
     const em = await startEmulator({ port: 0, seed: { rules: 0, servers: 1_500 }, limits: false });
     try {
       const api = new FlashdutyClient({ appKey: em.keys.admin, baseUrl: em.url, rateLimit: false });
@@ -236,12 +236,24 @@ describe("when a listing pays", () => {
       await Promise.all(later.slice(12, 15).map((id) => fresh.mcpServers.getBatched({ serverId: id })));
       expect(count()).toEqual([1, 15]);
       // More reads than pages: one listing of 15 pages answers 40 reads.
+      em.setFaults([{ operation: "mcpServer.list", kind: "latency", latencyMs: 100 }]);
       const many = await Promise.all(later.slice(20, 60).map((id) => api.mcpServers.getBatched({ serverId: id })));
+      em.setFaults([]);
       // The list's total is capped at 1,000, so the walk reads one page past the 15 it promised.
       expect(count()[0]).toBeGreaterThanOrEqual(16);
       expect(count()[0]).toBeLessThanOrEqual(17);
       expect(count()[1]).toBe(15);
       expect(many.map((s) => s.serverId)).toEqual(later.slice(20, 60));
+      // The size being known (1,000 as the probe's total said), pages 1 to 10 were asked at once:
+      // each reached the emulator before page 1 was answered.
+      const listed = em.requestLog().filter((e) => e.operation === "mcpServer.list");
+      const pageOne = listed.findLast((e) => e.page === 1)!;
+      const opening = listed.filter((e) => e.page !== undefined && e.page <= 10 && e.receivedAt >= pageOne.receivedAt);
+      expect(opening.map((e) => e.page).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      for (const e of opening) expect(e.receivedAt).toBeLessThan(pageOne.time);
+      // Fewer reads in flight than a listing needs (twice its pages) are gets, at once.
+      for (const id of later.slice(60, 90)) await api.mcpServers.getBatched({ serverId: id });
+      expect(count()[1]).toBe(45);
     } finally {
       await em.close();
     }
