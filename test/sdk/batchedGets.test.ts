@@ -247,7 +247,7 @@ describe("when a listing pays", () => {
       // The size being known (1,000 as the probe's total said), pages 1 to 10 were asked at once:
       // each reached the emulator before page 1 was answered.
       const listed = em.requestLog().filter((e) => e.operation === "mcpServer.list");
-      const pageOne = listed.findLast((e) => e.page === 1)!;
+      const pageOne = listed.filter((e) => e.page === 1).at(-1)!;
       const opening = listed.filter((e) => e.page !== undefined && e.page <= 10 && e.receivedAt >= pageOne.receivedAt);
       expect(opening.map((e) => e.page).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       for (const e of opening) expect(e.receivedAt).toBeLessThan(pageOne.time);
