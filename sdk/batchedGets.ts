@@ -193,7 +193,7 @@ export class BatchedGets<T> {
         this.#listSize = first.total;
         keep(first.items);
         if (first.items.length < listing.limit) return; // page 1 was the whole list
-        // The rest of the listing pays only if its pages are fewer than the gets left.
+        // The rest of the listing pays only if each of its pages replaces at least two of the gets left.
         if (GETS_PER_PAGE * (pagesFor(first.total, listing.limit) - 1) > ids.length - found.size) return;
       }
       const items = await collectAll({

@@ -74,7 +74,7 @@ export class McpServers {
   /**
    * Reads one of many MCP servers at once: like {@link get}, but the calls made within a few
    * milliseconds of each other are answered together, from a complete listing of
-   * `POST /safari/mcp/server/list` (the same object as get, secret values masked alike) when its pages cost fewer requests than the gets, otherwise each by a get. An id
+   * `POST /safari/mcp/server/list` (the same object as get, secret values masked alike) when each of its pages replaces at least two gets, otherwise each by a get (calls arriving one by one go as gets at once). An id
    * the listing does not hold (gone, moved out of its view) is always a get, so the result and
    * the errors are the get's. No answer is older than a get sent at the call.
    * What a refresh of many resources uses (`sdk/batchedGets.ts` has the rules).

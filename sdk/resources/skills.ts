@@ -84,7 +84,7 @@ export class Skills {
   /**
    * Reads one of many skills at once: like {@link get}, but the calls made within a few
    * milliseconds of each other are answered together, from a complete listing of
-   * `POST /safari/skill/list` (list rows carry every field of get but `content`) when its pages cost fewer requests than the gets, otherwise each by a get. An id
+   * `POST /safari/skill/list` (list rows carry every field of get but `content`) when each of its pages replaces at least two gets, otherwise each by a get (calls arriving one by one go as gets at once). An id
    * the listing does not hold (gone, moved out of its view) is always a get, so the result and
    * the errors are the get's. No answer is older than a get sent at the call.
    * Never carries `content` (list rows do not), however it was answered: use {@link get} for it.
