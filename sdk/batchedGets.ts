@@ -53,8 +53,9 @@ export interface BatchedGetsSource<T> {
   /**
    * The unfiltered listing of every item the caller may read: as the pager takes it, or one
    * request that answers every item (a knowledge pack's file list), which pays from two reads.
+   * Built once and used for every listing, so it holds no state of one walk.
    */
-  listing(): PageAllOptions<T> | WholeListing<T>;
+  readonly listing: PageAllOptions<T> | WholeListing<T>;
 }
 
 /** A list operation answering every item at once (no pages). */
@@ -126,7 +127,7 @@ export class BatchedGets<T> {
 
   /** Fewest reads for which a round tries a listing (a probe page while the size is unknown). */
   #listingPaysAt(): number {
-    const listing = this.#source.listing();
+    const listing = this.#source.listing;
     if ("all" in listing) return GETS_PER_PAGE;
     if (this.#listSize === undefined) return PROBE_AT;
     return GETS_PER_PAGE * pagesFor(this.#listSize, listing.limit);
@@ -175,16 +176,15 @@ export class BatchedGets<T> {
   async #listed(ids: string[]): Promise<Map<string, T>> {
     const found = new Map<string, T>();
     const wanted = new Set(ids);
-    const listing = this.#source.listing();
+    const listing = this.#source.listing;
     const keep = (items: readonly T[]): void => {
       for (const item of items) if (wanted.has(listing.idOf(item))) found.set(listing.idOf(item), item);
     };
+    if (ids.length < this.#listingPaysAt()) return found;
     if ("all" in listing) {
-      if (ids.length < GETS_PER_PAGE) return found;
       await this.#whileListing(async () => keep(await listing.all()));
       return found;
     }
-    if (ids.length < this.#listingPaysAt()) return found;
     const expectedTotal = this.#listSize;
     await this.#whileListing(async () => {
       let first: Page<T> | undefined;

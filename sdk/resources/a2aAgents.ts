@@ -88,7 +88,7 @@ export class A2aAgents {
    */
   async getBatched(params: A2aAgentIdParams): Promise<A2aAgent> {
     const { agentId } = checkAgentId(GET.name, params);
-    this.#batched ??= new BatchedGets({ get: (id) => this.get({ agentId: id }), listing: () => this.#walk(undefined, undefined) });
+    this.#batched ??= new BatchedGets({ get: (id) => this.get({ agentId: id }), listing: this.#walk(undefined, undefined) });
     return this.#batched.get(agentId);
   }
 

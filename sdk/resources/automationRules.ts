@@ -90,7 +90,7 @@ export class AutomationRules {
    */
   async getBatched(params: AutomationRuleIdParams): Promise<AutomationRule> {
     const { ruleId } = checkRuleId(GET.name, params);
-    this.#batched ??= new BatchedGets({ get: (id) => this.get({ ruleId: id }), listing: () => this.#walk(undefined, undefined) });
+    this.#batched ??= new BatchedGets({ get: (id) => this.get({ ruleId: id }), listing: this.#walk(undefined, undefined) });
     return this.#batched.get(ruleId);
   }
 

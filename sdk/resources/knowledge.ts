@@ -238,10 +238,10 @@ export class Knowledge {
     if (batched === undefined) {
       batched = new BatchedGets<KnowledgeFileRead>({
         get: (relPath) => this.getFile({ relPath, packId: checked.packId }),
-        listing: () => ({
+        listing: {
           all: async () => (await this.listFiles({ packId: checked.packId })).files.map((file) => ({ file, content: undefined })),
           idOf: (read) => read.file.relPath,
-        }),
+        },
       });
       this.#batched.set(key, batched);
     }

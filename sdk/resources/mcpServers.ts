@@ -84,7 +84,7 @@ export class McpServers {
    */
   async getBatched(params: McpServerIdParams): Promise<McpServer> {
     const { serverId } = checkServerId(GET.name, params);
-    this.#batched ??= new BatchedGets({ get: (id) => this.get({ serverId: id }), listing: () => this.#walk(undefined, undefined) });
+    this.#batched ??= new BatchedGets({ get: (id) => this.get({ serverId: id }), listing: this.#walk(undefined, undefined) });
     return this.#batched.get(serverId);
   }
 

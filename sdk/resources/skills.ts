@@ -95,7 +95,7 @@ export class Skills {
    */
   async getBatched(params: SkillIdParams): Promise<Skill> {
     const { skillId } = checkSkillId(GET.name, params);
-    this.#batched ??= new BatchedGets({ get: async (id) => withoutContent(await this.get({ skillId: id })), listing: () => this.#walk(undefined, undefined) });
+    this.#batched ??= new BatchedGets({ get: async (id) => withoutContent(await this.get({ skillId: id })), listing: this.#walk(undefined, undefined) });
     return this.#batched.get(skillId);
   }
 
