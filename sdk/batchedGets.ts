@@ -22,6 +22,12 @@
  * - **No wait for nothing.** While reads arrive too slowly for a listing to pay (fewer in
  *   {@link GATHER_MAX_WAIT_MS} than it needs: the engine at its default parallelism), they are
  *   sent as gets at once, without a gathering window; only the first read after a pause gathers.
+ * - **No get queue either.** At most {@link GETS_IN_FLIGHT} gets of a noun are sent at a time;
+ *   the reads behind them wait in this class, not in the client's rate limit, and once they are
+ *   enough for a listing to pay they become a round. So reads that arrive faster than gets can be
+ *   sent (a refresh of thousands: more than the get operation's 50 a second, yet fewer in any
+ *   100 ms than a listing of many pages needs) are answered from pages, not from a get queue
+ *   whose length grows with the stack.
  * - **Paced.** Pages go through the client's rate limit for the list operation, like any page;
  *   one listing at a time per noun, so a stream of reads costs a listing per round, not per read.
  *
@@ -45,6 +51,13 @@ export const PROBE_AT = 5;
  * refresh of 1,000 resources 2.1x the engine's own, for one request saved in eight.
  */
 export const GETS_PER_PAGE = 2;
+/**
+ * Gets of one noun sent at a time (each waits in the client's rate limit and its round trip).
+ * More than the engines' default parallelism (Pulumi 8 on 2 cores, Terraform 10), so reads made
+ * a few at a time are never held back; at 50 gets a second (the platform's limit) 16 places fill
+ * the limit up to round trips of 320 ms.
+ */
+export const GETS_IN_FLIGHT = 16;
 
 /** What {@link BatchedGets} needs of a noun. */
 export interface BatchedGetsSource<T> {
@@ -75,6 +88,9 @@ export class BatchedGets<T> {
   /** Reads that arrived since the last decision (made once the current task's reads are all in). */
   #arrived: [string, Waiter<T>][] = [];
   #pending = new Map<string, Waiter<T>[]>();
+  /** Reads to be answered by gets, waiting for one of {@link GETS_IN_FLIGHT} places, oldest first. */
+  #getQueue = new Map<string, Waiter<T>[]>();
+  #getsInFlight = 0;
   /** When the reads of the last {@link GATHER_MAX_WAIT_MS} arrived, epoch ms, oldest first. */
   #recent: number[] = [];
   #firstAt = 0;
@@ -113,16 +129,38 @@ export class BatchedGets<T> {
     const afterPause = this.#recent.length === 0;
     for (let i = 0; i < arrived.length; i++) this.#recent.push(now);
     if (this.#pending.size === 0 && !afterPause && this.#recent.length < this.#listingPaysAt()) {
-      for (const [id, waiter] of arrived) void this.#viaGet(id, [waiter]);
-      return;
-    }
-    if (this.#pending.size === 0) this.#firstAt = now;
-    for (const [id, waiter] of arrived) {
-      const waiters = this.#pending.get(id);
-      if (waiters !== undefined) waiters.push(waiter);
-      else this.#pending.set(id, [waiter]);
+      for (const [id, waiter] of arrived) add(this.#getQueue, id, [waiter]);
+      if (this.#getQueue.size < this.#listingPaysAt()) {
+        this.#sendGets();
+        return;
+      }
+      // The gets waiting are enough for a listing: they become a round (they arrived before it starts).
+      this.#firstAt = now;
+      this.#takeGetQueue();
+    } else {
+      if (this.#pending.size === 0) this.#firstAt = now;
+      for (const [id, waiter] of arrived) add(this.#pending, id, [waiter]);
     }
     this.#schedule();
+  }
+
+  /** Moves the reads waiting for a get into the round being gathered. */
+  #takeGetQueue(): void {
+    for (const [id, waiters] of this.#getQueue) add(this.#pending, id, waiters);
+    this.#getQueue.clear();
+  }
+
+  /** Sends the oldest reads of the get queue while fewer than {@link GETS_IN_FLIGHT} gets are out. */
+  #sendGets(): void {
+    for (const [id, waiters] of this.#getQueue) {
+      if (this.#getsInFlight >= GETS_IN_FLIGHT) return;
+      this.#getQueue.delete(id);
+      this.#getsInFlight++;
+      void this.#viaGet(id, waiters).finally(() => {
+        this.#getsInFlight--;
+        this.#sendGets();
+      });
+    }
   }
 
   /** Fewest reads for which a round tries a listing (a probe page while the size is unknown). */
@@ -146,6 +184,8 @@ export class BatchedGets<T> {
       this.#roundWaits = true;
       return;
     }
+    // Reads still waiting for a get join the round: a listing may answer them sooner.
+    this.#takeGetQueue();
     const round = this.#pending;
     this.#pending = new Map();
     if (round.size === 0) return;
@@ -154,13 +194,12 @@ export class BatchedGets<T> {
 
   async #answer(round: Map<string, Waiter<T>[]>): Promise<void> {
     const found = await this.#listed([...round.keys()]);
-    await Promise.all(
-      [...round].map(async ([id, waiters]) => {
-        const listed = found.get(id);
-        if (listed === undefined) return this.#viaGet(id, waiters);
-        for (const w of waiters) w.resolve(listed);
-      }),
-    );
+    for (const [id, waiters] of round) {
+      const listed = found.get(id);
+      if (listed === undefined) add(this.#getQueue, id, waiters);
+      else for (const w of waiters) w.resolve(listed);
+    }
+    this.#sendGets();
   }
 
   async #viaGet(id: string, waiters: Waiter<T>[]): Promise<void> {
@@ -233,6 +272,13 @@ export class BatchedGets<T> {
       }
     }
   }
+}
+
+/** Adds `waiters` of `id` to `reads` (one entry per id: the same id read twice is answered once). */
+function add<T>(reads: Map<string, Waiter<T>[]>, id: string, waiters: Waiter<T>[]): void {
+  const known = reads.get(id);
+  if (known !== undefined) known.push(...waiters);
+  else reads.set(id, waiters);
 }
 
 /** Pages of a listing of `size` items, `limit` a page (at least 1). */

@@ -259,6 +259,39 @@ describe("when a listing pays", () => {
     }
   });
 
+  test("reads arriving faster than gets are answered, yet too few in any 100 ms for a listing, are answered from pages once enough wait", async () => {
+    const em = await startEmulator({ port: 0, seed: { rules: 0, servers: 1_500 }, limits: false });
+    try {
+      const api = new FlashdutyClient({ appKey: em.keys.admin, baseUrl: em.url, rateLimit: false });
+      const ids = em
+        .servers()
+        .filter((s) => s.account_id === 1)
+        .map((s) => s.server_id);
+      // The size is learnt (a probe page says 10 pages: a listing pays from 20 reads).
+      await Promise.all(ids.slice(0, 6).map((id) => api.mcpServers.getBatched({ serverId: id })));
+      em.resetCounters();
+      // Gets answer in 500 ms: 16 at a time make 32 a second. Reads come 5 every 50 ms (100 a
+      // second, 10 in any 100 ms), as a refresh of thousands sends them.
+      em.setFaults([{ operation: "mcpServer.get", kind: "latency", latencyMs: 500 }]);
+      const wanted = ids.slice(100, 250);
+      const reads: Promise<unknown>[] = [];
+      for (let i = 0; i < wanted.length; i += 5) {
+        for (const id of wanted.slice(i, i + 5)) reads.push(api.mcpServers.getBatched({ serverId: id }));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const got = await Promise.all(reads);
+      em.setFaults([]);
+      expect(got).toEqual(await Promise.all(wanted.map((id) => api.mcpServers.get({ serverId: id }))));
+      const counters = em.counters();
+      // The gets of the reads above are the last 150 counted; a listing answered at least 20 of them.
+      const gets = counters["mcpServer.get"].requests - wanted.length;
+      expect(counters["mcpServer.list"].requests).toBeGreaterThanOrEqual(10);
+      expect(gets).toBeLessThanOrEqual(wanted.length - 20);
+    } finally {
+      await em.close();
+    }
+  });
+
   test("a listing torn by writes is walked again: every read still answers its own object", async () => {
     const api = client("admin", { rateLimit: false });
     const ids = shared.em
