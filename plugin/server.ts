@@ -17,6 +17,9 @@
  *   Check and Diff see unknown values as the implementations expect them.
  * - Errors reach the engine as gRPC errors with the implementation's message, which never holds
  *   the app key or a secret value.
+ * - Cancel (the engine sends it on the CLI's first Ctrl-C or SIGTERM) aborts the process's
+ *   `stopSignal`: calls waiting on the rate limit or to retry end with an error at once, and a
+ *   request already sent is still answered, so every write the platform applied is recorded.
  *
  * @packageDocumentation
  */
@@ -33,6 +36,7 @@ import { fromState, fromStruct, type PropertyMap, toStruct, unwrapSecrets, wrapS
 import { type NounEntry, RESOURCES } from "./resources";
 import schema from "./schema.json";
 import { configureRequestOf } from "../provider/engine/operations";
+import { requestStop } from "../provider/engine/gracefulShutdown";
 
 /** The plugin's version: the npm package's. */
 export const PLUGIN_VERSION: string = (require("../../package.json") as { version: string }).version;
@@ -117,7 +121,11 @@ export class FlashdutyProvider {
       update: (call, callback) => answer(callback, () => this.update(call.request)),
       delete: (call, callback) => answer(callback, () => this.delete(call.request)),
       invoke: (call, callback) => answer(callback, () => this.invoke(call.request)),
-      cancel: (_call, callback) => answer(callback, () => new emptyProto.Empty()),
+      cancel: (_call, callback) =>
+        answer(callback, () => {
+          requestStop("the Pulumi engine cancelled the run (interrupted)");
+          return new emptyProto.Empty();
+        }),
       getMapping: (call, callback) => answer(callback, () => new providerProto.GetMappingResponse().setProvider(call.request.getProvider())),
       getMappings: (_call, callback) => answer(callback, () => new providerProto.GetMappingsResponse()),
       attach: unimplemented("Attach"),

@@ -81,7 +81,8 @@ export function whenSettled(): Promise<void> {
 const stopController = new AbortController();
 
 /**
- * Aborted once a front door is told to stop its calls (Terraform's StopProvider, on Ctrl-C): the
+ * Aborted once a front door is told to stop its calls (Terraform's StopProvider, or the Pulumi
+ * engine's Cancel to the provider plugin, on Ctrl-C): the
  * clients of this process (`provider/client/client.ts`) then end each call at its next wait (not
  * yet sent, waiting on the rate limit or to retry) with a `FlashdutyAbortError`, and never cut off
  * a request in flight, so a write already sent is answered and recorded.
