@@ -6,7 +6,7 @@
  * by writes is walked again, and a listing that fails leaves the reads to gets.
  */
 import { describe, expect, test } from "vitest";
-import { startEmulator, type OperationName } from "../../emulator";
+import { type Emulator, startEmulator, type OperationName } from "../../emulator";
 import { FlashdutyClient, isFlashdutyApiError } from "../../sdk";
 import { PROBE_AT } from "../../sdk/batchedGets";
 import { MASKED_VALUE } from "../../wire/protocol";
@@ -212,15 +212,28 @@ function edit(c: NounCase, id: string): void {
   else shared.em.updateSkill(id, { description: "edited in the console" });
 }
 
+/**
+ * Runs `test` against an emulator of 1,500 servers (the list's total is capped at 1,000: 10
+ * pages), limits off, with a client of the admin (no rate limit of its own) and the ids of the
+ * admin's account's servers; closes the emulator after.
+ */
+async function withLargeAccount(test: (em: Emulator, api: FlashdutyClient, ids: string[]) => Promise<void>): Promise<void> {
+  const em = await startEmulator({ port: 0, seed: { rules: 0, servers: 1_500 }, limits: false });
+  try {
+    const api = new FlashdutyClient({ appKey: em.keys.admin, baseUrl: em.url, rateLimit: false });
+    const ids = em
+      .servers()
+      .filter((s) => s.account_id === 1)
+      .map((s) => s.server_id);
+    await test(em, api, ids);
+  } finally {
+    await em.close();
+  }
+}
+
 describe("when a listing pays", () => {
   test("reads fewer than twice the pages stay gets, after one probe page at most; a listing of known size asks its pages at once", async () => {
-    const em = await startEmulator({ port: 0, seed: { rules: 0, servers: 1_500 }, limits: false });
-    try {
-      const api = new FlashdutyClient({ appKey: em.keys.admin, baseUrl: em.url, rateLimit: false });
-      const ids = em
-        .servers()
-        .filter((s) => s.account_id === 1)
-        .map((s) => s.server_id);
+    await withLargeAccount(async (em, api, ids) => {
       const firstPage = new Set((await api.mcpServers.list({ limit: 100 })).servers.map((s) => s.serverId));
       const later = ids.filter((id) => !firstPage.has(id));
       em.resetCounters();
@@ -254,19 +267,11 @@ describe("when a listing pays", () => {
       // Fewer reads in flight than a listing needs (twice its pages) are gets, at once.
       for (const id of later.slice(60, 90)) await api.mcpServers.getBatched({ serverId: id });
       expect(count()[1]).toBe(45);
-    } finally {
-      await em.close();
-    }
+    });
   });
 
   test("reads arriving faster than gets are answered, yet too few in any 100 ms for a listing, are answered from pages once enough wait", async () => {
-    const em = await startEmulator({ port: 0, seed: { rules: 0, servers: 1_500 }, limits: false });
-    try {
-      const api = new FlashdutyClient({ appKey: em.keys.admin, baseUrl: em.url, rateLimit: false });
-      const ids = em
-        .servers()
-        .filter((s) => s.account_id === 1)
-        .map((s) => s.server_id);
+    await withLargeAccount(async (em, api, ids) => {
       // The size is learnt (a probe page says 10 pages: a listing pays from 20 reads).
       await Promise.all(ids.slice(0, 6).map((id) => api.mcpServers.getBatched({ serverId: id })));
       em.resetCounters();
@@ -287,9 +292,7 @@ describe("when a listing pays", () => {
       const gets = counters["mcpServer.get"].requests - wanted.length;
       expect(counters["mcpServer.list"].requests).toBeGreaterThanOrEqual(10);
       expect(gets).toBeLessThanOrEqual(wanted.length - 20);
-    } finally {
-      await em.close();
-    }
+    });
   });
 
   test("a listing torn by writes is walked again: every read still answers its own object", async () => {
